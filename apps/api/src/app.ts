@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import compress from '@fastify/compress';
+import { API_BASE_PATH } from '@shop/contract/constants';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { AppError } from './errors';
+import healthRoutes from './modules/health/health.routes';
+import configPlugin from './plugins/config';
+import databasePlugin from './plugins/database';
+import errorHandler, { sendError } from './plugins/error-handler';
+import openapi from './plugins/openapi';
+import rateLimit from './plugins/rate-limit';
+import security from './plugins/security';
+import webApp from './plugins/web-app';
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+};
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent') return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+}
+
+/**
+ * Builds the application: external plugins first, then the app's own, then the routes. The
+ * caller owns the database connection and the listening socket.
+ */
+export async function buildApp({ config, database }: AppDependencies) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // A client may pass its own request id (for tracing across services) if it looks sane.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A URL that cannot be decoded (odd percent-escapes) is the client's error, in our envelope.
+    frameworkErrors: (error, request, reply) => {
+      sendError(
+        request,
+        reply,
+        new AppError(400, 'bad_request', `The request could not be read: ${error.message}`),
+      );
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External plugins.
+  await app.register(configPlugin, { config });
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(openapi);
+
+  // The app's own plugins.
+  await app.register(databasePlugin, { database });
+
+  // Routes: the API under /api/v1, rate limited, then the storefront.
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit);
+      await api.register(healthRoutes);
+      api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
+        app.swagger(),
+      );
+    },
+    { prefix: API_BASE_PATH },
+  );
+  await app.register(webApp);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,48 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../lib/paths';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export type DatabaseHandle = {
+  pool: pg.Pool;
+  db: Database;
+  close: () => Promise<void>;
+};
+
+// int8 (bigint) counts come back as strings by default; every count we read fits in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function connectDatabase(url: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { pool, db, close: () => pool.end() };
+}
+
+/** Any number advisory lock key shared by every instance that migrates this database. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+/**
+ * Applies the committed migrations. Several API instances may start at once against one
+ * database, so migrating happens under an advisory lock.
+ */
+export async function runMigrations(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}

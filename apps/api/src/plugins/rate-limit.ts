@@ -1,0 +1,16 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+
+/** Limits each client address to RATE_LIMIT_MAX API requests per window. */
+export default fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      max: app.config.RATE_LIMIT_MAX,
+      timeWindow: app.config.RATE_LIMIT_WINDOW_MS,
+      errorResponseBuilder: () =>
+        new AppError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.'),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['config', 'error-handler'] },
+);

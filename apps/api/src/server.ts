@@ -1,0 +1,84 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabase, runMigrations } from './db/client';
+import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
+import { startEmbeddedPostgres } from './db/embedded-postgres';
+import { loadDataDirSecrets } from './db/secrets';
+
+/**
+ * Starts the shop: configuration, database (embedded unless DATABASE_URL is set), migrations,
+ * then the HTTP server. SIGTERM or SIGINT finish in-flight requests before stopping.
+ */
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const bootLog = {
+    info: (message: string) => console.log(`[shop] ${message}`),
+    warn: (message: string) => console.warn(`[shop] ${message}`),
+  };
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      cleanups.push(acquireDataDirLock(config.dataDir));
+      const secrets = loadDataDirSecrets(config.dataDir);
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        password: secrets.postgresPassword,
+        log: bootLog,
+      });
+      cleanups.push(embedded.stop);
+      databaseUrl = embedded.url;
+    }
+
+    await runMigrations(databaseUrl);
+    const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+    cleanups.push(database.close);
+
+    const app = await buildApp({ config, database });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    app.log.info(
+      `${config.publicUrl} is ready in ${Math.round(performance.now() - startedAt)} ms ` +
+        `(database: ${config.DATABASE_URL ? 'DATABASE_URL' : 'embedded'})`,
+    );
+
+    let shuttingDown = false;
+    const shutdown = async (signal: string) => {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      app.log.info(`${signal} received: finishing in-flight requests`);
+      const force = setTimeout(() => {
+        app.log.error('Shutdown took too long; exiting');
+        process.exit(1);
+      }, config.SHUTDOWN_TIMEOUT_MS);
+      force.unref();
+      try {
+        // Stops accepting connections, lets in-flight requests finish, runs onClose hooks.
+        await app.close();
+        await cleanUp();
+        process.exit(0);
+      } catch (error) {
+        app.log.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      }
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+  } catch (error) {
+    await cleanUp().catch(() => undefined);
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(`[shop] ${error.message}`);
+  } else {
+    console.error('[shop] Could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { BRAND } from './brand';
+
+/**
+ * Page title rule of SPEC.md section 2: the route name with underscores turned into spaces and
+ * each word capitalised, followed by the brand.
+ */
+export function pageTitle(routeName: string, brand: string = BRAND.name): string {
+  const words = routeName
+    .replace(/_+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return words.length > 0 ? `${words.join(' ')} | ${brand}` : brand;
+}
+
+export type AppRoute = {
+  /** Route name: the page title is made from it. */
+  name: string;
+  /** TanStack Router path; `$id` marks a parameter. */
+  path: string;
+  /** Protected routes send a signed-out visitor to /login. */
+  requiresAuth: boolean;
+};
+
+const route = (name: string, path: string, requiresAuth = false): AppRoute => ({ name, path, requiresAuth });
+
+/**
+ * The storefront's routes: the 21 of SPEC.md section 2, then the footer's information pages.
+ * The server reads this list too, to answer 404 for paths that are not pages of the shop.
+ */
+export const appRoutes = [
+  route('home', '/'),
+  route('products', '/products'),
+  route('product_detail', '/products/$id'),
+  route('cart', '/cart'),
+  route('checkout', '/checkout', true),
+  route('events', '/events'),
+  route('event_detail', '/events/$id'),
+  route('login', '/login'),
+  route('register', '/register'),
+  route('account', '/account', true),
+  route('wishlist', '/wishlist', true),
+  route('payment_return', '/payment_return'),
+  route('order_success', '/order_success/$id'),
+  route('about', '/about'),
+  route('delivery_tracking', '/delivery-tracking', true),
+  route('order_history', '/order-history', true),
+  route('invoices', '/invoices', true),
+  route('payments', '/payments', true),
+  route('profile', '/profile', true),
+  route('support', '/support'),
+  route('privacy', '/privacy'),
+  route('guide', '/guide'),
+  route('orders', '/orders'),
+  route('contact', '/contact'),
+  route('shipping', '/shipping'),
+  route('returns', '/returns'),
+  route('faq', '/faq'),
+  route('terms', '/terms'),
+  route('cookies', '/cookies'),
+] as const satisfies readonly AppRoute[];
+
+export type AppRouteName = (typeof appRoutes)[number]['name'];
+
+/** Finds the route a browser path belongs to, or undefined when it is not a page of the shop. */
+export function matchAppRoute(pathname: string): AppRoute | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const segments = clean.split('/');
+  return appRoutes.find((candidate) => {
+    const pattern = candidate.path.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) =>
+        part.startsWith('$') ? segments[index] !== '' : part === segments[index],
+      )
+    );
+  });
+}
