@@ -4,6 +4,7 @@ import { connectDatabase, runMigrations } from './db/client';
 import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { loadDataDirSecrets } from './db/secrets';
+import { createShutdown } from './lib/graceful-shutdown';
 
 /**
  * Starts the shop: configuration, database (embedded unless DATABASE_URL is set), migrations,
@@ -46,28 +47,9 @@ async function main() {
         `(database: ${config.DATABASE_URL ? 'DATABASE_URL' : 'embedded'})`,
     );
 
-    let shuttingDown = false;
-    const shutdown = async (signal: string) => {
-      if (shuttingDown) return;
-      shuttingDown = true;
-      app.log.info(`${signal} received: finishing in-flight requests`);
-      const force = setTimeout(() => {
-        app.log.error('Shutdown took too long; exiting');
-        process.exit(1);
-      }, config.SHUTDOWN_TIMEOUT_MS);
-      force.unref();
-      try {
-        // Stops accepting connections, lets in-flight requests finish, runs onClose hooks.
-        await app.close();
-        await cleanUp();
-        process.exit(0);
-      } catch (error) {
-        app.log.error({ err: error }, 'Shutdown failed');
-        process.exit(1);
-      }
-    };
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
+    const shutdown = createShutdown({ app, cleanUp, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+    process.once('SIGTERM', () => void shutdown('SIGTERM received'));
+    process.once('SIGINT', () => void shutdown('SIGINT received'));
   } catch (error) {
     await cleanUp().catch(() => undefined);
     throw error;

@@ -149,11 +149,12 @@ function tail(file: string, lines = 20): string {
 
 async function waitUntilAccepting(child: ChildProcess, port: number, password: string): Promise<boolean> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
+  const exited = new Promise<'exited'>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve('exited');
+    child.once('exit', () => resolve('exited'));
   });
-  while (Date.now() < deadline && !exited) {
+  const pause = (ms: number) => new Promise<'retry'>((resolve) => setTimeout(() => resolve('retry'), ms));
+  while (Date.now() < deadline) {
     const client = new pg.Client({
       host: '127.0.0.1',
       port,
@@ -162,14 +163,23 @@ async function waitUntilAccepting(child: ChildProcess, port: number, password: s
       database: 'postgres',
     });
     client.on('error', () => undefined);
-    try {
-      await client.connect();
+    // Something else may hold the port and never answer: bound each attempt, and stop
+    // waiting as soon as our server has exited.
+    const outcome = await Promise.race([
+      client.connect().then(
+        () => 'ready' as const,
+        () => 'retry' as const,
+      ),
+      exited,
+      pause(2_000),
+    ]);
+    if (outcome === 'ready') {
       await client.end();
       return true;
-    } catch {
-      await client.end().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    void client.end().catch(() => undefined);
+    if (outcome === 'exited') return false;
+    if ((await Promise.race([exited, pause(100)])) === 'exited') return false;
   }
   return false;
 }
@@ -189,8 +199,10 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   password: string;
   log: Logger;
+  /** Chooses the port to try; tests pass one that is taken to check that we move on. */
+  findPort?: () => Promise<number>;
 }): Promise<EmbeddedPostgres> {
-  const { dataDir, password, log } = options;
+  const { dataDir, password, log, findPort = findFreePort } = options;
   const binaries = await loadBinaries();
   const runAs = resolveRunAs();
   const pgDir = path.join(dataDir, 'postgres');
@@ -220,7 +232,7 @@ export async function startEmbeddedPostgres(options: {
   }
 
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-    const port = await findFreePort();
+    const port = await findPort();
     const logFd = fs.openSync(logFile, 'a');
     // Detached: its own process group, so a Ctrl-C in the terminal reaches the shop first and
     // the shop stops the database after in-flight requests are done.
@@ -245,12 +257,15 @@ export async function startEmbeddedPostgres(options: {
       { uid: runAs?.uid, gid: runAs?.gid, detached: true, stdio: ['ignore', logFd, logFd] },
     );
     fs.closeSync(logFd);
+    let running = false;
     let stopping = false;
     child.on('exit', () => {
-      if (!stopping) log.warn(`The embedded PostgreSQL server stopped unexpectedly; see ${logFile}`);
+      if (running && !stopping)
+        log.warn(`The embedded PostgreSQL server stopped unexpectedly; see ${logFile}`);
     });
 
     if (await waitUntilAccepting(child, port, password)) {
+      running = true;
       await ensureDatabase(port, password);
       const killOnExit = () => child.kill('SIGINT');
       process.once('exit', killOnExit);

@@ -19,7 +19,6 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
-      config: { rateLimit: false },
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers',

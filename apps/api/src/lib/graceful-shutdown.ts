@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+
+export type ShutdownOptions = {
+  app: FastifyInstance;
+  /** Runs after the server has closed: the pool, then the database server, then the lock. */
+  cleanUp: () => Promise<void>;
+  timeoutMs: number;
+  exit?: (code: number) => void;
+};
+
+/**
+ * Returns the function that stops the shop: stop accepting connections, let in-flight
+ * requests finish (Fastify's close waits for them), then release resources. A shutdown that
+ * takes longer than the timeout exits with an error instead of hanging forever.
+ */
+export function createShutdown({ app, cleanUp, timeoutMs, exit = process.exit }: ShutdownOptions) {
+  let running: Promise<void> | undefined;
+  return (reason: string): Promise<void> => {
+    running ??= (async () => {
+      app.log.info(`${reason}: finishing in-flight requests`);
+      const force = setTimeout(() => {
+        app.log.error('Shutdown took too long; exiting');
+        exit(1);
+      }, timeoutMs);
+      force.unref();
+      // Keep-alive connections that go idle once their response is sent would hold the close
+      // open until they time out; close each as soon as it is idle.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections?.(), 100);
+      closeIdle.unref();
+      try {
+        await app.close();
+        clearInterval(closeIdle);
+        await cleanUp();
+        clearTimeout(force);
+        exit(0);
+      } catch (error) {
+        clearInterval(closeIdle);
+        clearTimeout(force);
+        app.log.error({ err: error }, 'Shutdown failed');
+        exit(1);
+      }
+    })();
+    return running;
+  };
+}

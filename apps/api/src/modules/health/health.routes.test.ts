@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { connectDatabase } from '../../db/client';
+import { findFreePort } from '../../lib/net';
+
+let harness: TestApp;
+beforeAll(async () => {
+  harness = await createTestApp();
+});
+afterAll(() => harness.close());
+
+describe('health and readiness', () => {
+  it('answers liveness', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers ready when the database answers', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/api/v1/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('answers 503 when the database cannot be reached', async () => {
+    const port = await findFreePort();
+    const url = `postgres://postgres@127.0.0.1:${port}/nothing`;
+    const database = connectDatabase(url, 1);
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url }),
+      database,
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the document generated from the contract schemas', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/v1/health'].get.responses['200']).toBeDefined();
+    expect(document.paths['/api/v1/ready'].get.responses['503']).toBeDefined();
+  });
+
+  it('serves an interactive reference', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/api/v1/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('swagger');
+  });
+});

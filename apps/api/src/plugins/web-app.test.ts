@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let harness: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><title>shop</title><div id="root"></div>',
+  );
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), script);
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(distDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  harness = await createTestApp({ WEB_DIST_DIR: distDir });
+});
+afterAll(async () => {
+  await harness.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('serving the storefront', () => {
+  it('serves the app with 200 for pages of the shop', async () => {
+    for (const url of [
+      '/',
+      '/products',
+      '/products/42',
+      '/order_success/7',
+      '/delivery-tracking',
+      '/faq?x=1',
+    ]) {
+      const response = await harness.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves the app with 404 for paths that are not pages', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and serves them precompressed', async () => {
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('revalidates files that are not hashed', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/logo.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('must-revalidate');
+  });
+
+  it('answers JSON for unknown API paths and non-GET methods', async () => {
+    const api = await harness.app.inject({ method: 'GET', url: '/api/v1/unknown/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+    const post = await harness.app.inject({ method: 'POST', url: '/products', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().error.code).toBe('not_found');
+  });
+});
