@@ -1,0 +1,25 @@
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import type { AppRouter } from './router';
+
+/** Server state: cached 30 s; the API client already retries once, so Query does not retry again. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Everything the app runs inside: the query cache, the router and the toasts (3 s). */
+export function AppProviders({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="top-center" duration={TOAST_DURATION_MS} closeButton richColors />
+    </QueryClientProvider>
+  );
+}

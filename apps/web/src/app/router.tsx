@@ -1,0 +1,216 @@
+import { type AppRouteName, appRoutes } from '@shop/contract/pages';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  type AnyRoute,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { HomePage } from '../features/home/routes/home';
+import { validateProductsSearch } from '../features/products/products-search';
+import { parseSearch, stringifySearch } from '../lib/search-params';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './layout/not-found-page';
+import { PageLoading } from './layout/page-loading';
+import { RouteError } from './layout/route-error';
+import './route-static-data';
+
+export type RouterContext = {
+  /** Loaders warm TanStack Query's cache with it. */
+  queryClient: QueryClient;
+};
+
+type ContractRoute<N extends AppRouteName> = Extract<(typeof appRoutes)[number], { name: N }>;
+
+function contractRoute<N extends AppRouteName>(name: N): ContractRoute<N> {
+  const found = appRoutes.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`No route named ${name} in the contract`);
+  return found as ContractRoute<N>;
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: AppLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+/**
+ * The parts every page route shares, taken from the contract: its parent, its path, and in
+ * `staticData` its name (for the page title) and whether it needs a signed-in customer.
+ */
+function page<N extends AppRouteName>(name: N) {
+  const { path, requiresAuth } = contractRoute(name);
+  return {
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { routeName: name, requiresAuth },
+  } as const;
+}
+
+// Every page except home is its own chunk, loaded when the visitor goes there (or hovers a link to it).
+const routes = {
+  home: createRoute({ ...page('home'), component: HomePage }),
+  products: createRoute({
+    ...page('products'),
+    validateSearch: validateProductsSearch,
+    component: lazyRouteComponent(() => import('../features/products/routes/products'), 'ProductsPage'),
+  }),
+  product_detail: createRoute({
+    ...page('product_detail'),
+    component: lazyRouteComponent(
+      () => import('../features/products/routes/product-detail'),
+      'ProductDetailPage',
+    ),
+  }),
+  cart: createRoute({
+    ...page('cart'),
+    component: lazyRouteComponent(() => import('../features/cart/routes/cart'), 'CartPage'),
+  }),
+  checkout: createRoute({
+    ...page('checkout'),
+    component: lazyRouteComponent(() => import('../features/checkout/routes/checkout'), 'CheckoutPage'),
+  }),
+  events: createRoute({
+    ...page('events'),
+    component: lazyRouteComponent(() => import('../features/events/routes/events'), 'EventsPage'),
+  }),
+  event_detail: createRoute({
+    ...page('event_detail'),
+    component: lazyRouteComponent(() => import('../features/events/routes/event-detail'), 'EventDetailPage'),
+  }),
+  login: createRoute({
+    ...page('login'),
+    component: lazyRouteComponent(() => import('../features/identity/routes/login'), 'LoginPage'),
+  }),
+  register: createRoute({
+    ...page('register'),
+    component: lazyRouteComponent(() => import('../features/identity/routes/register'), 'RegisterPage'),
+  }),
+  account: createRoute({
+    ...page('account'),
+    component: lazyRouteComponent(() => import('../features/identity/routes/account'), 'AccountPage'),
+  }),
+  wishlist: createRoute({
+    ...page('wishlist'),
+    component: lazyRouteComponent(() => import('../features/wishlist/routes/wishlist'), 'WishlistPage'),
+  }),
+  payment_return: createRoute({
+    ...page('payment_return'),
+    component: lazyRouteComponent(
+      () => import('../features/checkout/routes/payment-return'),
+      'PaymentReturnPage',
+    ),
+  }),
+  order_success: createRoute({
+    ...page('order_success'),
+    component: lazyRouteComponent(
+      () => import('../features/checkout/routes/order-success'),
+      'OrderSuccessPage',
+    ),
+  }),
+  about: createRoute({
+    ...page('about'),
+    component: lazyRouteComponent(() => import('../features/content/routes/about'), 'AboutPage'),
+  }),
+  delivery_tracking: createRoute({
+    ...page('delivery_tracking'),
+    component: lazyRouteComponent(
+      () => import('../features/delivery/routes/delivery-tracking'),
+      'DeliveryTrackingPage',
+    ),
+  }),
+  order_history: createRoute({
+    ...page('order_history'),
+    component: lazyRouteComponent(
+      () => import('../features/orders/routes/order-history'),
+      'OrderHistoryPage',
+    ),
+  }),
+  invoices: createRoute({
+    ...page('invoices'),
+    component: lazyRouteComponent(() => import('../features/orders/routes/invoices'), 'InvoicesPage'),
+  }),
+  payments: createRoute({
+    ...page('payments'),
+    component: lazyRouteComponent(() => import('../features/payments/routes/payments'), 'PaymentsPage'),
+  }),
+  profile: createRoute({
+    ...page('profile'),
+    component: lazyRouteComponent(() => import('../features/identity/routes/profile'), 'ProfilePage'),
+  }),
+  support: createRoute({
+    ...page('support'),
+    component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),
+  }),
+  privacy: createRoute({
+    ...page('privacy'),
+    component: lazyRouteComponent(() => import('../features/content/routes/privacy'), 'PrivacyPage'),
+  }),
+  guide: createRoute({
+    ...page('guide'),
+    component: lazyRouteComponent(() => import('../features/content/routes/guide'), 'GuidePage'),
+  }),
+  orders: createRoute({
+    ...page('orders'),
+    component: lazyRouteComponent(() => import('../features/content/routes/orders'), 'OrdersPage'),
+  }),
+  contact: createRoute({
+    ...page('contact'),
+    component: lazyRouteComponent(() => import('../features/content/routes/contact'), 'ContactPage'),
+  }),
+  shipping: createRoute({
+    ...page('shipping'),
+    component: lazyRouteComponent(() => import('../features/content/routes/shipping'), 'ShippingPage'),
+  }),
+  returns: createRoute({
+    ...page('returns'),
+    component: lazyRouteComponent(() => import('../features/content/routes/returns'), 'ReturnsPage'),
+  }),
+  faq: createRoute({
+    ...page('faq'),
+    component: lazyRouteComponent(() => import('../features/content/routes/faq'), 'FaqPage'),
+  }),
+  terms: createRoute({
+    ...page('terms'),
+    component: lazyRouteComponent(() => import('../features/content/routes/terms'), 'TermsPage'),
+  }),
+  cookies: createRoute({
+    ...page('cookies'),
+    component: lazyRouteComponent(() => import('../features/content/routes/cookies'), 'CookiesPage'),
+  }),
+} satisfies Record<AppRouteName, AnyRoute>;
+
+export const routeTree = rootRoute.addChildren(Object.values(routes));
+
+export function createAppRouter({
+  queryClient,
+  history,
+}: {
+  queryClient: QueryClient;
+  history?: RouterHistory;
+}) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    ...(history ? { history } : {}),
+    parseSearch,
+    stringifySearch,
+    // Warm a page's code when a link to it is hovered or focused; TanStack Query keeps the data fresh.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    // Back/forward restore the scroll position; every other navigation starts at the top.
+    scrollRestoration: true,
+    defaultPendingComponent: PageLoading,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,65 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Search } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+
+type SearchFormProps = {
+  /** The field's label (read by screen readers). */
+  label?: string;
+  defaultValue?: string;
+  /** 'large' for the home hero. */
+  size?: 'large' | 'normal';
+};
+
+/**
+ * Searches the catalogue: the text is trimmed, an empty search is ignored, and Enter or the
+ * button opens /products?search=<text> (SPEC.md sections 2 and 5).
+ */
+export function SearchForm({
+  label = 'Search wines and spirits',
+  defaultValue = '',
+  size = 'normal',
+}: SearchFormProps) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(defaultValue);
+  const id = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const search = text.trim();
+    if (search === '') return;
+    void navigate({ to: '/products', search: { search } });
+  };
+
+  const large = size === 'large';
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is still unknown to some browsers and to the test DOM
+    <form role="search" onSubmit={onSubmit} className="flex w-full max-w-xl gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="relative flex-1">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-soft"
+        />
+        <input
+          id={id}
+          type="search"
+          name="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search by name, grape or region"
+          autoComplete="off"
+          enterKeyHint="search"
+          className={`w-full rounded-full border border-cream-300 bg-white pr-4 pl-10 text-ink shadow-sm placeholder:text-ink-soft focus:border-wine-600 ${large ? 'h-13 text-base' : 'h-11 text-sm'}`}
+        />
+      </div>
+      <button
+        type="submit"
+        className={`rounded-full bg-wine-800 font-semibold text-cream-50 shadow-sm transition hover:bg-wine-900 ${large ? 'h-13 px-6' : 'h-11 px-5 text-sm'}`}
+      >
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { newsletterMessages } from '@shop/contract/errors';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { subscribeToNewsletter } from '../api/subscribe';
+
+type Feedback = { kind: 'success' | 'error'; message: string } | null;
+
+/** The footer's newsletter sign-up, with the three messages of SPEC.md section 5. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const inputId = useId();
+  const feedbackId = useId();
+
+  const mutation = useMutation({
+    mutationFn: subscribeToNewsletter,
+    onSuccess: () => {
+      setEmail('');
+      setFeedback({ kind: 'success', message: newsletterMessages.success });
+    },
+    onError: () => setFeedback({ kind: 'error', message: newsletterMessages.failure }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (value === '') {
+      setFeedback({ kind: 'error', message: newsletterMessages.empty });
+      return;
+    }
+    setFeedback(null);
+    mutation.mutate(value);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Newsletter" className="w-full">
+      <label htmlFor={inputId} className="mb-2 block text-sm font-medium text-cream-100">
+        Email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={feedback?.kind === 'error' ? true : undefined}
+          aria-describedby={feedback ? feedbackId : undefined}
+          placeholder="you@example.com"
+          className="h-11 w-full min-w-0 rounded-full sm:flex-1 border border-cream-300 bg-white px-4 text-sm text-ink placeholder:text-ink-soft"
+        />
+        <button
+          type="submit"
+          disabled={mutation.isPending}
+          className="h-11 rounded-full bg-gold-300 px-5 text-sm font-semibold text-wine-950 transition hover:bg-gold-200 disabled:cursor-wait disabled:opacity-80"
+        >
+          Subscribe
+        </button>
+      </div>
+      {feedback ? (
+        <p
+          id={feedbackId}
+          role={feedback.kind === 'success' ? 'status' : 'alert'}
+          className={`mt-2 text-sm ${feedback.kind === 'success' ? 'text-gold-200' : 'text-wine-100'}`}
+        >
+          {feedback.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

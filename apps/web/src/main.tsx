@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { connectionMonitor } from './features/connection/connection-monitor';
+import { onNoResponse } from './lib/api-client';
+import './styles.css';
+
+const queryClient = createQueryClient();
+const router = createAppRouter({ queryClient });
+
+// The connection test runs at start-up and again whenever a request gets no answer.
+onNoResponse(() => void connectionMonitor.check());
+connectionMonitor.start();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders router={router} queryClient={queryClient} />
+  </StrictMode>,
+);

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { AppProviders, createQueryClient } from '../app/providers';
+import { createAppRouter } from '../app/router';
+
+/** Renders the whole app (real router, providers and layout) at a path, with a memory history. */
+export async function renderApp(initialPath = '/') {
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [initialPath] });
+  const router = createAppRouter({ queryClient, history });
+  const view = render(<AppProviders router={router} queryClient={queryClient} />);
+  await screen.findByRole('heading', { level: 1 });
+  return { ...view, router, queryClient, history };
+}
+
+/**
+ * Renders one component inside a minimal router (for components with links), with a catch-all
+ * route so that clicked links land somewhere. Resolves once the component is on screen.
+ */
+export async function renderWithRouter(
+  ui: ReactElement,
+  { queryClient }: { queryClient?: QueryClient } = {},
+) {
+  const client = queryClient ?? createQueryClient();
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui });
+  const anyRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    component: () => <p>Another page</p>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([indexRoute, anyRoute]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
+  );
+  await router.load();
+  return { ...view, router, queryClient: client };
+}
