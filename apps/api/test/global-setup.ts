@@ -14,6 +14,23 @@ declare module 'vitest' {
   }
 }
 
+/** CI may name a database for the run that does not exist yet: create it from `postgres`. */
+async function ensureDatabaseExists(url: string) {
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+  } catch (error) {
+    await probe.end().catch(() => undefined);
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    const name = new URL(url).pathname.slice(1);
+    const server = new pg.Client({ connectionString: databaseUrl(url, 'postgres') });
+    await server.connect();
+    await server.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    await server.end();
+  }
+}
+
 /**
  * Prepares one migrated template database for the whole run. Each test file then clones its
  * own database from it, so files run in parallel without seeing each other's rows.
@@ -36,6 +53,7 @@ export default async function setup(project: TestProject) {
     stopEmbedded = embedded.stop;
   }
 
+  await ensureDatabaseExists(adminUrl);
   const templateDatabase = `shop_template_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

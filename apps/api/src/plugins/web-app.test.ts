@@ -43,6 +43,18 @@ describe('serving the storefront', () => {
     }
   });
 
+  it('serves the page shell compressed when the browser accepts it', async () => {
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
+  });
+
   it('serves the app with 404 for paths that are not pages', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(response.statusCode).toBe(404);

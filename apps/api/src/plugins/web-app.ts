@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { matchAppRoute } from '@shop/contract/pages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +22,13 @@ export default fp(
     const distDir = path.resolve(app.config.WEB_DIST_DIR ?? defaultWebDistDir);
     const indexFile = path.join(distDir, 'index.html');
     const hasWebApp = fs.existsSync(indexFile);
-    const indexHtml = hasWebApp ? fs.readFileSync(indexFile, 'utf8') : '';
+    const indexHtml = hasWebApp ? fs.readFileSync(indexFile) : Buffer.alloc(0);
+    // The page shell is small and the same for every page: compress it once, serve it per
+    // Accept-Encoding (it is below the on-the-fly compression threshold).
+    const compressedHtml = {
+      br: zlib.brotliCompressSync(indexHtml),
+      gzip: zlib.gzipSync(indexHtml),
+    };
 
     if (hasWebApp) {
       await app.register(fastifyStatic, {
@@ -42,12 +49,18 @@ export default fp(
       app.log.warn(`No built storefront in ${distDir}; run \`npm run build\` to serve it from here`);
     }
 
-    const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) =>
+    const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      const body = encoding ? compressedHtml[encoding] : indexHtml;
       reply
         .status(status)
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(request.method === 'HEAD' ? '' : indexHtml);
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(request.method === 'HEAD' ? '' : body);
+    };
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Playwright's web server: the production build on PORT with a fresh data directory under /tmp
+// (mode 0755, so the embedded PostgreSQL's `postgres` user can reach it), removed on exit.
+// SIGTERM or SIGINT stop the server cleanly first.
+import { exitCodeOf, makeTempDataDir, removeDir, startServer } from '../scripts/lib/server.mjs';
+
+const port = Number(process.env.PORT);
+if (!Number.isInteger(port) || port <= 0) {
+  console.error('[e2e] PORT must be set to the port to serve on');
+  process.exit(1);
+}
+
+const dataDir = makeTempDataDir('shop-e2e-');
+let server;
+try {
+  server = startServer({
+    port,
+    dataDir,
+    env: {
+      NODE_ENV: process.env.NODE_ENV || 'production',
+      RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX || '1000000',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    },
+  });
+} catch (error) {
+  removeDir(dataDir);
+  console.error(`[e2e] ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+let stopping;
+const stop = () => {
+  stopping ??= server.stop().then((result) => {
+    removeDir(dataDir);
+    process.exit(exitCodeOf(result));
+  });
+  return stopping;
+};
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']))
+  process.on(signal, () => void stop());
+// The server ended on its own (a crash, or a failed start): clean up and report its code.
+server.exit.then(() => void stop());

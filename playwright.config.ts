@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the production
+ * build, served by `e2e/serve.mjs` on a free port with a fresh data directory.
+ */
+
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A free loopback port, found synchronously (the config must be synchronous). */
+function findFreePortSync(): string {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
+// The config is loaded by the runner and again by every worker: the port is chosen once and
+// handed down through the environment, which the workers inherit.
+process.env.E2E_PORT ||= findFreePortSync();
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // Two cores here and on CI: the server and its database need one.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // The list reporter only: no HTML report to open or to leave behind.
+  reporter: 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-UG',
+    timezoneId: 'Africa/Kampala',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 720 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: chromiumFlags,
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/serve.mjs',
+    url: `${baseURL}/api/v1/ready`,
+    env: {
+      PORT: process.env.E2E_PORT,
+      NODE_ENV: 'production',
+      RATE_LIMIT_MAX: '1000000',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM to serve.mjs, which stops the server (and its database) and removes the data dir.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+  },
+});

@@ -1,0 +1,336 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the production build on this machine.
+//
+//   npm run bench                                  every route of scripts/bench-routes.mjs
+//   npm run bench -- --duration 5 --routes ready   shorter, only some routes (health is always in)
+//   npm run bench -- --lighthouse [paths...]       Lighthouse on pages (default /, /products, /products/1)
+//
+// Options: --duration N (s, default 10), --warmup N (s, default 3), --connections N (default 50),
+// --routes a,b, --no-build. Results are printed and written to bench-results/<timestamp>.json.
+// The server runs on a free 127.0.0.1 port with a fresh data directory, removed at the end.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { BASELINE, benchRoutes } from './bench-routes.mjs';
+import { buildIfNeeded } from './lib/build.mjs';
+import { fromRoot, repoRoot } from './lib/paths.mjs';
+import { findFreePort, makeTempDataDir, removeDir, startServer } from './lib/server.mjs';
+
+const DEFAULT_PAGES = ['/', '/products', '/products/1'];
+
+const log = (message) => console.log(`[bench] ${message}`);
+
+function fail(message) {
+  console.error(`[bench] ${message}`);
+  process.exit(1);
+}
+
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    routes: { type: 'string' },
+    lighthouse: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (options.help) {
+  console.log(
+    fs
+      .readFileSync(new URL(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(1, 10)
+      .join('\n'),
+  );
+  process.exit(0);
+}
+
+const positiveInt = (name, text, min) => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min)
+    fail(`--${name} must be a whole number >= ${min} (got "${text}")`);
+  return value;
+};
+const duration = positiveInt('duration', options.duration, 1);
+const warmup = positiveInt('warmup', options.warmup, 0);
+const connections = positiveInt('connections', options.connections, 1);
+if (positionals.length > 0 && !options.lighthouse) {
+  fail(`Unexpected arguments: ${positionals.join(' ')} (page paths go after --lighthouse)`);
+}
+
+/** The routes to measure: the filter's, always with the baseline first. */
+function selectRoutes() {
+  const names = options.routes
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names) {
+    const unknown = names.filter((name) => !benchRoutes.some((route) => route.name === name));
+    if (unknown.length > 0) {
+      fail(
+        `Unknown route(s): ${unknown.join(', ')}. Known: ${benchRoutes.map((route) => route.name).join(', ')}`,
+      );
+    }
+  }
+  const baseline = benchRoutes.find((route) => route.name === BASELINE);
+  if (!baseline) fail(`scripts/bench-routes.mjs has no "${BASELINE}" route`);
+  const chosen = benchRoutes.filter(
+    (route) => route.name !== BASELINE && (!names || names.includes(route.name)),
+  );
+  return [/** @type {import('./bench-routes.mjs').BenchRoute} */ (baseline), ...chosen];
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** One autocannon run, resolved with its result. */
+function cannon(url, route, seconds) {
+  return autocannon({
+    url,
+    method: route.method ?? 'GET',
+    headers: route.headers,
+    body: route.body,
+    connections,
+    duration: seconds,
+    timeout: 10,
+  });
+}
+
+/**
+ * @param {number} value
+ * @param {number} [digits]
+ */
+const round = (value, digits = 1) => Number((value ?? 0).toFixed(digits));
+
+/** @param {string} baseUrl @param {import('./bench-routes.mjs').BenchRoute[]} routes */
+async function measureRoutes(baseUrl, routes) {
+  const results = [];
+  const skipped = [];
+  for (const declared of routes) {
+    const overrides = (await declared.setup?.({ baseUrl })) ?? {};
+    const route = { ...declared, ...overrides };
+    const url = new URL(route.path, baseUrl).href;
+    const method = route.method ?? 'GET';
+    const probe = await fetch(url, {
+      method,
+      headers: route.headers,
+      body: route.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await probe.arrayBuffer();
+    if (probe.status === 404 && route.name !== BASELINE) {
+      log(`skipping ${route.name}: ${method} ${route.path} answers 404 (not built yet?)`);
+      skipped.push({ name: route.name, path: route.path, status: 404 });
+      continue;
+    }
+    if (probe.status >= 400) log(`note: ${route.name} answers HTTP ${probe.status}; measuring it anyway`);
+
+    log(`${route.name}: ${method} ${route.path} (${warmup} s warm-up, ${duration} s measured)`);
+    if (warmup > 0) await cannon(url, route, warmup);
+    const result = await cannon(url, route, duration);
+    results.push({
+      name: route.name,
+      method,
+      path: route.path,
+      probeStatus: probe.status,
+      requestsPerSecond: round(result.requests.average),
+      totalRequests: result.requests.total,
+      latencyMs: {
+        p50: round(result.latency.p50, 2),
+        p90: round(result.latency.p90, 2),
+        p99: round(result.latency.p99, 2),
+        max: round(result.latency.max, 2),
+        average: round(result.latency.average, 2),
+      },
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statusCodes: Object.fromEntries(
+        Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]),
+      ),
+      throughputBytesPerSecond: round(result.throughput.average, 0),
+      /** @type {number | null} */
+      ratioToBaselinePercent: null,
+    });
+  }
+  const baseline = results.find((result) => result.name === BASELINE)?.requestsPerSecond ?? 0;
+  for (const result of results) {
+    result.ratioToBaselinePercent = baseline > 0 ? round((result.requestsPerSecond / baseline) * 100) : null;
+  }
+  return { results, skipped };
+}
+
+function printTable(headers, rows) {
+  const widths = headers.map((header, index) =>
+    Math.max(header.length, ...rows.map((row) => String(row[index]).length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, index) =>
+        index === 0 ? String(cell).padEnd(widths[index]) : String(cell).padStart(widths[index]),
+      )
+      .join('  ');
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function printRouteTable(results) {
+  console.log('');
+  printTable(
+    ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', `vs ${BASELINE}`],
+    results.map((result) => [
+      result.name,
+      result.requestsPerSecond.toLocaleString('en-US'),
+      result.latencyMs.p50,
+      result.latencyMs.p99,
+      result.errors + result.timeouts,
+      result.non2xx,
+      result.ratioToBaselinePercent == null ? '-' : `${result.ratioToBaselinePercent}%`,
+    ]),
+  );
+  console.log('');
+}
+
+function printLighthouse(pages) {
+  console.log('');
+  printTable(
+    ['page', 'perf', 'a11y', 'best', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB (br/gz)'],
+    pages.map((page) => [
+      page.path,
+      page.scores.performance ?? '-',
+      page.scores.accessibility ?? '-',
+      page.scores['best-practices'] ?? '-',
+      page.scores.seo ?? '-',
+      page.lcpMs == null ? '-' : Math.round(page.lcpMs),
+      page.tbtMs == null ? '-' : Math.round(page.tbtMs),
+      page.cls == null ? '-' : page.cls.toFixed(3),
+      (page.scriptTransferBytes / 1024).toFixed(1),
+    ]),
+  );
+  for (const page of pages) {
+    if (page.runtimeError) console.log(`${page.path}: Lighthouse error: ${page.runtimeError}`);
+    for (const [category, audits] of Object.entries(page.failedAudits)) {
+      if (audits.length > 0) console.log(`${page.path}: ${category} audits not passed: ${audits.join(', ')}`);
+    }
+  }
+  console.log('');
+}
+
+function writeResults(report) {
+  const dir = fromRoot('bench-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(
+    dir,
+    `${report.startedAt.replace(/[:.]/g, '-')}${report.mode === 'lighthouse' ? '-lighthouse' : ''}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`results written to ${path.relative(repoRoot, file)}`);
+}
+
+// --- run ---------------------------------------------------------------------------------
+
+// Checked before anything starts, so that a typo leaves nothing behind.
+const selectedRoutes = options.lighthouse ? [] : selectRoutes();
+
+if (!options['no-build']) await buildIfNeeded({ log });
+
+const startedAt = new Date().toISOString();
+const port = await findFreePort();
+const dataDir = makeTempDataDir('shop-bench-');
+const server = startServer({
+  port,
+  dataDir,
+  env: { NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' },
+});
+
+let cleaningUp;
+const cleanUp = () => {
+  cleaningUp ??= server.stop().then((result) => {
+    removeDir(dataDir);
+    return result;
+  });
+  return cleaningUp;
+};
+let interrupted = false;
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping the server`);
+    void cleanUp().then(async () => {
+      if (options.lighthouse) (await import('./lib/lighthouse.mjs')).stopChromium();
+      process.exit(130);
+    });
+  });
+}
+// A stray rejection (Lighthouse losing its page during a Ctrl-C, say) must not skip the clean-up.
+process.on('unhandledRejection', (error) => {
+  if (interrupted) return;
+  console.error('[bench] unexpected error:', error);
+  void cleanUp().then(() => process.exit(1));
+});
+
+// Everything is bounded: routes x (warm-up + duration) plus time to start, probe and stop.
+const pages = positionals.length > 0 ? positionals : DEFAULT_PAGES;
+const budgetMs = options.lighthouse
+  ? (120 + pages.length * 120) * 1000
+  : (120 + selectedRoutes.length * (warmup + duration + 15)) * 1000;
+const watchdog = setTimeout(() => {
+  console.error(`[bench] still running after ${budgetMs / 1000} s: giving up`);
+  void cleanUp().then(() => process.exit(1));
+}, budgetMs);
+watchdog.unref();
+
+let exitCode = 0;
+try {
+  await server.ready();
+  log(`server ready at ${server.baseUrl} (data in ${dataDir})`);
+  const meta = {
+    startedAt,
+    commit: gitCommit(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    baseUrl: server.baseUrl,
+  };
+  if (options.lighthouse) {
+    const { runLighthouse } = await import('./lib/lighthouse.mjs');
+    log(`Lighthouse (mobile, default config) on ${pages.join(', ')}`);
+    const results = await runLighthouse(server.baseUrl, pages);
+    printLighthouse(results);
+    writeResults({ ...meta, mode: 'lighthouse', pages: results });
+  } else {
+    const { results, skipped } = await measureRoutes(server.baseUrl, selectedRoutes);
+    printRouteTable(results);
+    for (const route of skipped) log(`skipped ${route.name} (${route.path}): HTTP ${route.status}`);
+    writeResults({
+      ...meta,
+      mode: 'routes',
+      connections,
+      durationSeconds: duration,
+      warmupSeconds: warmup,
+      results,
+      skipped,
+    });
+  }
+} catch (error) {
+  console.error(`[bench] ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+  exitCode = 1;
+} finally {
+  const result = await cleanUp();
+  if (result.code !== 0) log(`the server exited with ${result.signal ?? `code ${result.code}`}`);
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);

@@ -1,0 +1,77 @@
+// Lighthouse 12 (default config: mobile form factor, simulated throttling) in Debian's Chromium.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Kills every Chromium this process launched (for a Ctrl-C in the middle of a run). */
+export function stopChromium() {
+  chromeLauncher.killAll();
+}
+
+/**
+ * Audits each page in one Chromium and returns the figures that matter.
+ * @param {string} baseUrl
+ * @param {string[]} paths
+ */
+export async function runLighthouse(baseUrl, paths) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: chromiumFlags,
+    logLevel: 'silent',
+    // The caller stops Chromium on Ctrl-C (stopChromium) after its own clean-up, not before.
+    handleSIGINT: false,
+  });
+  const results = [];
+  try {
+    for (const path of paths) {
+      const url = new URL(path, baseUrl).href;
+      const runnerResult = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        maxWaitForLoad: 45_000,
+      });
+      const lhr = runnerResult?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+      /** @type {Array<{ resourceType?: string, transferSize?: number, url?: string }>} */
+      const requests = /** @type {any} */ (lhr.audits['network-requests']?.details)?.items ?? [];
+      const scripts = requests.filter((item) => item.resourceType === 'Script');
+      results.push({
+        path,
+        url: lhr.finalDisplayedUrl,
+        runtimeError: lhr.runtimeError?.message,
+        warnings: lhr.runWarnings,
+        scores: Object.fromEntries(
+          CATEGORIES.map((id) => [
+            id,
+            lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
+          ]),
+        ),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+        fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? null,
+        scriptTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+        scriptCount: scripts.length,
+        totalTransferBytes: requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+        // Weighted audits that did not pass, per category other than performance.
+        failedAudits: Object.fromEntries(
+          CATEGORIES.filter((id) => id !== 'performance').map((id) => [
+            id,
+            (lhr.categories[id]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0)
+              .map((ref) => lhr.audits[ref.id])
+              .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1)
+              .map((audit) => audit?.id),
+          ]),
+        ),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
