@@ -5,6 +5,7 @@ import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { loadDataDirSecrets } from './db/secrets';
 import { createShutdown } from './lib/graceful-shutdown';
+import { seedDemoCatalogIfEmpty } from './modules/catalog/seed/seed-catalog';
 
 /**
  * Starts the shop: configuration, database (embedded unless DATABASE_URL is set), migrations,
@@ -39,6 +40,7 @@ async function main() {
     await runMigrations(databaseUrl);
     const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
     cleanups.push(database.close);
+    await seedDemoCatalogIfEmpty(database, bootLog);
 
     const app = await buildApp({ config, database });
     await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,0 +1,1 @@
+CREATE INDEX "products_listed_category_idx" ON "products" USING btree ("category_id") WHERE listed;

@@ -1,0 +1,178 @@
+import { PRODUCT_TYPES } from '@shop/contract/catalog';
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The catalog: categories, products, their sizes (variants) and images.
+ *
+ * Derived columns are kept by triggers of the migration `0002_catalog_search` (never write them):
+ * - `products.name_folded`, `search_text`, `search_document`: the accent-folded name, the
+ *   trigram search text (name, varietal, region, country) and the weighted full-text document
+ *   (name A; varietal, region, country, category, type B; description, notes, pairing C).
+ * - `products.price`, `original_price`, `in_stock`, `default_variant_id`: a copy of the default
+ *   variant's price and original price, and whether any variant has stock, so that lists filter
+ *   and sort on one table with indexes. Stock itself lives on the variant.
+ * - `products.listed` (generated): active and sellable (has a default variant).
+ * Every write to these tables NOTIFYs `catalog_changed`, which drops the API's list caches.
+ * `sale_percentage` is derived from price and original price when read, never stored.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const productTypeEnum = pgEnum('product_type', PRODUCT_TYPES);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    description: text(),
+    image: text(),
+    sortOrder: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('categories_sort_idx').on(table.sortOrder, table.name)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    productType: productTypeEnum().notNull(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    country: text(),
+    region: text(),
+    /** Grape variety, or the base of a spirit. */
+    varietal: text(),
+    vintage: smallint(),
+    abv: numeric({ precision: 4, scale: 1, mode: 'number' }),
+    tastingNotes: text(),
+    foodPairing: text(),
+    awards: text().array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean().notNull().default(true),
+    isFeatured: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Kept exact by the reviews feature. */
+    averageRating: numeric({ precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    reviewCount: integer().notNull().default(0),
+
+    // Derived by triggers (see above): never written by the application.
+    price: integer(),
+    originalPrice: integer(),
+    inStock: boolean().notNull().default(false),
+    defaultVariantId: integer(),
+    nameFolded: text().notNull().default(''),
+    searchText: text().notNull().default(''),
+    searchDocument: tsvector().notNull().default(sql`''::tsvector`),
+    listed: boolean().notNull().generatedAlwaysAs(sql`is_active and default_variant_id is not null`),
+  },
+  (table) => [
+    index('products_category_idx').on(table.categoryId),
+    // Counts of listed products (per category, or all) read this index alone.
+    index('products_listed_category_idx').on(table.categoryId).where(sql`listed`),
+    index('products_newest_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`listed`),
+    index('products_price_idx').on(table.price, table.id).where(sql`listed`),
+    index('products_rating_idx').on(table.averageRating, table.reviewCount, table.id).where(sql`listed`),
+    index('products_name_idx').on(table.nameFolded, table.id).where(sql`listed`),
+    index('products_type_idx').on(table.productType).where(sql`listed`),
+    index('products_country_idx').on(sql`lower(${table.country})`).where(sql`listed`),
+    index('products_vintage_idx').on(table.vintage).where(sql`listed`),
+    index('products_featured_idx').on(table.price.desc(), table.id.desc()).where(sql`listed and is_featured`),
+    index('products_on_sale_idx')
+      .on(sql`(${table.price}::float8 / ${table.originalPrice})`, table.id)
+      .where(sql`listed and original_price > price`),
+    index('products_sold_out_idx').on(table.id).where(sql`listed and not in_stock`),
+    index('products_search_idx').using('gin', table.searchDocument),
+    index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('products_region_trgm_idx').using('gin', sql`${table.region} gin_trgm_ops`),
+    index('products_varietal_trgm_idx').using('gin', sql`${table.varietal} gin_trgm_ops`),
+    check('products_vintage_check', sql`${table.vintage} between 1800 and 2100`),
+    check('products_abv_check', sql`${table.abv} >= 0 and ${table.abv} <= 100`),
+    check('products_rating_check', sql`${table.averageRating} >= 0 and ${table.averageRating} <= 5`),
+    check('products_review_count_check', sql`${table.reviewCount} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    alt: text().notNull().default(''),
+    sortOrder: integer().notNull().default(0),
+  },
+  (table) => [index('product_images_product_idx').on(table.productId, table.sortOrder)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text().notNull().unique(),
+    /** e.g. "750 ml bottle", "Case of 6 × 750 ml". */
+    name: text().notNull(),
+    volumeMl: integer().notNull(),
+    packSize: integer().notNull().default(1),
+    /** Whole UGX. */
+    price: integer().notNull(),
+    /** Compare-at price in whole UGX; above `price` when on sale. */
+    originalPrice: integer(),
+    stock: integer().notNull().default(0),
+    isDefault: boolean().notNull().default(false),
+    sortOrder: integer().notNull().default(0),
+  },
+  (table) => [
+    index('product_variants_product_idx').on(table.productId, table.sortOrder),
+    uniqueIndex('product_variants_one_default_idx').on(table.productId).where(sql`is_default`),
+    check('product_variants_price_check', sql`${table.price} > 0`),
+    check('product_variants_original_price_check', sql`${table.originalPrice} > 0`),
+    check('product_variants_stock_check', sql`${table.stock} >= 0`),
+    check('product_variants_volume_check', sql`${table.volumeMl} > 0`),
+    check('product_variants_pack_size_check', sql`${table.packSize} >= 1`),
+  ],
+);
+
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  products: many(products),
+}));
+
+export const productsRelations = relations(products, ({ one, many }) => ({
+  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
+  images: many(productImages),
+  variants: many(productVariants),
+}));
+
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+}));
+
+export const productVariantsRelations = relations(productVariants, ({ one }) => ({
+  product: one(products, { fields: [productVariants.productId], references: [products.id] }),
+}));

@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The server's cache of hot catalog answers: each is kept serialized, with its ETag, for a short
+ * time, keyed by the normalized query. Any change to the catalog drops every entry: the
+ * database NOTIFYs `catalog_changed` on every write (triggers), and each instance LISTENs.
+ */
+
+export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
+
+/** How long an answer is served from memory at most (changes drop it sooner). */
+export const CATALOG_CACHE_TTL_MS = 30_000;
+const MAX_ENTRIES = 2_000;
+
+export type CachedAnswer<T = unknown> = {
+  value: T;
+  body: string;
+  etag: string;
+  /** Compressed forms of the body, made on first use (see http-cache). */
+  encoded?: { br?: Buffer; gzip?: Buffer };
+};
+
+export function etagFor(body: string): string {
+  return `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+export class CatalogCache {
+  private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
+  private readonly inflight = new Map<string, Promise<CachedAnswer>>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs = CATALOG_CACHE_TTL_MS,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached answer for `key`, or `load`'s (once, however many ask at the same time). An
+   * answer loaded while the catalog changed is served to its callers but not kept.
+   */
+  get<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.answer as CachedAnswer<T>);
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<CachedAnswer<T>>;
+
+    const generation = this.generation;
+    const promise = load().then((value) => {
+      const body = JSON.stringify(value);
+      const answer: CachedAnswer<T> = { value, body, etag: etagFor(body) };
+      if (generation === this.generation) {
+        if (this.entries.size >= this.maxEntries) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest !== undefined) this.entries.delete(oldest);
+        }
+        this.entries.set(key, { answer, expires: Date.now() + this.ttlMs });
+      }
+      return answer;
+    });
+    this.inflight.set(key, promise);
+    const forget = () => {
+      if (this.inflight.get(key) === promise) this.inflight.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+    this.inflight.clear();
+  }
+}
+
+const caches = new Set<CatalogCache>();
+
+export function registerCatalogCache(cache: CatalogCache): () => void {
+  caches.add(cache);
+  return () => caches.delete(cache);
+}
+
+/** Drops every catalog answer cached in this process. Other instances hear `catalog_changed`. */
+export function invalidateCatalogCache(): void {
+  for (const cache of caches) cache.clear();
+}
+
+/** Tells every instance (this one included) that the catalog changed. */
+export async function notifyCatalogChanged(client: Pick<pg.ClientBase, 'query'>, what = 'catalog') {
+  await client.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, what]);
+}
+
+type Log = { warn: (message: string) => void; debug?: (message: string) => void };
+
+export type CatalogListener = {
+  /** Resolves once the first LISTEN is in place (never rejects). */
+  ready: Promise<void>;
+  close: () => Promise<void>;
+};
+
+/**
+ * LISTENs to `catalog_changed` on a connection of its own, calling `onChange` for every
+ * notification and after every (re)connection, since changes may have been missed while it
+ * was down. A lost connection is retried with a growing delay, 0.5 s doubling up to 30 s.
+ */
+export function listenForCatalogChanges(options: {
+  connection: pg.ClientConfig;
+  onChange: (reason: string) => void;
+  log: Log;
+}): CatalogListener {
+  const { connection, onChange, log } = options;
+  let closed = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 500;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+
+  const retry = (client: pg.Client) => {
+    if (closed || timer || (current !== undefined && current !== client)) return;
+    current = undefined;
+    client.end().catch(() => undefined);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 30_000);
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    const client = new pg.Client({ ...connection, connectionTimeoutMillis: 5_000 });
+    current = client;
+    client.on('error', (error) => {
+      log.warn(`catalog change listener lost its connection: ${error.message}`);
+      retry(client);
+    });
+    client.on('end', () => retry(client));
+    client.on('notification', (message) => {
+      if (message.channel === CATALOG_CHANGED_CHANNEL) onChange(message.payload ?? 'change');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
+      if (closed) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      delay = 500;
+      onChange('listening');
+      markReady();
+    } catch (error) {
+      if (!closed) log.debug?.(`catalog change listener could not connect: ${(error as Error).message}`);
+      retry(client);
+    }
+  };
+
+  void connect();
+
+  return {
+    ready,
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      const client = current;
+      current = undefined;
+      markReady();
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

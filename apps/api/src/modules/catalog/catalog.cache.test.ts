@@ -1,0 +1,268 @@
+import zlib from 'node:zlib';
+import { CATALOG_CACHE_CONTROL, productListResponseSchema } from '@shop/contract/catalog';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCategory, createProduct, type ProductFixture } from '../../../test/fixtures/catalog';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { type App, buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { connectDatabase, type DatabaseHandle } from '../../db/client';
+import { CatalogCache, invalidateCatalogCache } from './catalog-cache';
+import { pickEncoding } from './http-cache';
+
+let harness: TestApp;
+let product: ProductFixture;
+
+const get = (url: string, headers: Record<string, string> = {}, app: App = harness.app) =>
+  app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+
+const priceOf = async (app: App = harness.app) => {
+  const response = await get('/products/products/', {}, app);
+  return productListResponseSchema.parse(response.json()).results.find((card) => card.id === product.id)
+    ?.price;
+};
+
+async function eventually<T>(
+  check: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 8_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const listenerPids = async () => {
+  const result = await harness.database.pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN catalog_changed'`,
+  );
+  return result.rows.map((row) => row.pid);
+};
+
+const setPrice = (price: number) =>
+  harness.database.pool.query('UPDATE product_variants SET price = $1 WHERE id = $2', [
+    price,
+    product.variantIds[0],
+  ]);
+
+beforeAll(async () => {
+  harness = await createTestApp();
+  const category = await createCategory(harness.database.pool, { slug: 'gin', name: 'Gin' });
+  product = await createProduct(harness.database.pool, {
+    categoryId: category.id,
+    name: 'Cache Gin',
+    price: 50_000,
+    createdAt: new Date(),
+  });
+  for (const name of ['Other Gin One', 'Other Gin Two', 'Other Gin Three']) {
+    await createProduct(harness.database.pool, { categoryId: category.id, name, price: 40_000 });
+  }
+});
+afterAll(() => harness?.close());
+
+describe('HTTP caching', () => {
+  it.each([
+    '/products/products/',
+    '/products/products/?search=gin',
+    '/products/products/featured/',
+    '/products/products/new/',
+    '/products/products/on_sale/',
+    '/products/products/facets/',
+    '/products/products/stats/',
+    '/products/categories/',
+  ])('%s carries Cache-Control and an ETag, and answers 304 to it', async (url) => {
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(CATALOG_CACHE_CONTROL);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe(CATALOG_CACHE_CONTROL);
+
+    // A list of tags and the strong form match too; another tag does not.
+    expect((await get(url, { 'if-none-match': `"other", ${etag.slice(2)}` })).statusCode).toBe(304);
+    const other = await get(url, { 'if-none-match': 'W/"something-else"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+
+  it('caches a product page by id and by slug', async () => {
+    for (const id of [String(product.id), product.slug]) {
+      const first = await get(`/products/products/${id}/`);
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag as string;
+      expect((await get(`/products/products/${id}/`, { 'if-none-match': etag })).statusCode).toBe(304);
+    }
+  });
+
+  it('changes the ETag when the catalog changes, so a stale copy gets the new answer', async () => {
+    const before = await get('/products/products/');
+    const etag = before.headers.etag as string;
+    await setPrice(52_000);
+    const after = await eventually(
+      () => get('/products/products/', { 'if-none-match': etag }),
+      (response) => response.statusCode === 200,
+    );
+    expect(after.headers.etag).not.toBe(etag);
+    expect(productListResponseSchema.parse(after.json()).results[0]!.price).toBe(52_000);
+  });
+});
+
+describe('compression', () => {
+  it('sends cached answers compressed once, as the client accepts', async () => {
+    const url = '/products/products/?page_size=50';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const body = plain.body;
+    expect(body.length).toBeGreaterThan(1024);
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(body);
+    const gzip = await get(url, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(
+      (await get(url, { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string })).statusCode,
+    ).toBe(304);
+  });
+
+  it('picks br, then gzip, honouring q=0 and *', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeUndefined();
+  });
+});
+
+describe('server cache', () => {
+  it('serves hot lists from memory until invalidateCatalogCache()', async () => {
+    await setPrice(55_000);
+    await eventually(priceOf, (price) => price === 55_000);
+    const pool = harness.database.pool;
+    // Without the change notification the cached answer stays...
+    await pool.query('ALTER TABLE product_variants DISABLE TRIGGER product_variants_notify');
+    await pool.query('ALTER TABLE products DISABLE TRIGGER products_notify');
+    try {
+      await setPrice(56_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await priceOf()).toBe(55_000);
+      // ...until the cache is dropped.
+      invalidateCatalogCache();
+      expect(await priceOf()).toBe(56_000);
+    } finally {
+      await pool.query('ALTER TABLE product_variants ENABLE TRIGGER product_variants_notify');
+      await pool.query('ALTER TABLE products ENABLE TRIGGER products_notify');
+    }
+  });
+
+  it('drops the cache of every instance when another one changes the catalog (LISTEN/NOTIFY)', async () => {
+    const database: DatabaseHandle = connectDatabase(harness.testDatabase.url, 2);
+    const second = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: harness.testDatabase.url,
+        DATA_DIR: harness.dataDir,
+        RATE_LIMIT_MAX: '100000',
+      }),
+      database,
+    });
+    try {
+      await second.ready();
+      await eventually(listenerPids, (pids) => pids.length === 2);
+      await setPrice(60_000);
+      await eventually(
+        () => priceOf(harness.app),
+        (price) => price === 60_000,
+      );
+      await eventually(
+        () => priceOf(second),
+        (price) => price === 60_000,
+      );
+      // Both have cached the new answer; a write from anywhere reaches both.
+      await harness.database.pool.query(`UPDATE products SET name = 'Cache Gin Renamed' WHERE id = $1`, [
+        product.id,
+      ]);
+      for (const app of [harness.app, second]) {
+        await eventually(
+          async () => (await get(`/products/products/${product.id}/`, {}, app)).json().name,
+          (name) => name === 'Cache Gin Renamed',
+        );
+      }
+    } finally {
+      await second.close();
+      await database.close();
+    }
+    // Closing the app closed its listener.
+    await eventually(listenerPids, (pids) => pids.length === 1);
+  });
+
+  it('keeps listening after its connection is lost', async () => {
+    const [pid] = await eventually(listenerPids, (pids) => pids.length === 1);
+    await harness.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    await eventually(listenerPids, (pids) => pids.length === 1 && pids[0] !== pid);
+    await eventually(priceOf, (price) => price !== undefined);
+    await setPrice(61_000);
+    await eventually(priceOf, (price) => price === 61_000);
+  });
+});
+
+describe('CatalogCache', () => {
+  it('loads once for callers asking at the same time', async () => {
+    const cache = new CatalogCache();
+    const load = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { answer: 42 };
+    });
+    const answers = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(answers[0]).toBe(answers[2]);
+    expect(answers[0]!.body).toBe('{"answer":42}');
+    expect(answers[0]!.etag).toMatch(/^W\/"/);
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets answers after the TTL and does not keep failures', async () => {
+    const cache = new CatalogCache(30);
+    let calls = 0;
+    const load = async () => ++calls;
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await cache.get('k', load);
+    expect(calls).toBe(2);
+
+    await expect(cache.get('bad', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect((await cache.get('bad', async () => 'fine')).value).toBe('fine');
+  });
+
+  it('does not keep an answer loaded while the catalog changed', async () => {
+    const cache = new CatalogCache();
+    let release!: () => void;
+    const slow = cache.get('k', () => new Promise<string>((resolve) => (release = () => resolve('old'))));
+    cache.clear();
+    release();
+    expect((await slow).value).toBe('old');
+    expect((await cache.get('k', async () => 'new')).value).toBe('new');
+  });
+
+  it('bounds its size', async () => {
+    const cache = new CatalogCache(60_000, 3);
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, async () => key);
+    expect(cache.size).toBe(3);
+  });
+});

@@ -1,0 +1,358 @@
+import {
+  NEW_ARRIVAL_DAYS,
+  PRICE_BANDS,
+  type ProductType,
+  RELATED_PRODUCTS_LIMIT,
+} from '@shop/contract/catalog';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/**
+ * The catalog's queries. Lists read one table (`products`, whose list columns the database keeps
+ * from the default variant) joined to its category, with indexes for every filter and order;
+ * a page is two queries run side by side (rows, count), a product's page four.
+ */
+
+export type ProductFilters = {
+  search?: string | undefined;
+  categoryId?: number | undefined;
+  type?: ProductType | undefined;
+  country?: string | undefined;
+  region?: string | undefined;
+  varietal?: string | undefined;
+  vintageMin?: number | undefined;
+  vintageMax?: number | undefined;
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+  onSale?: boolean | undefined;
+  inStock?: boolean | undefined;
+  featured?: boolean | undefined;
+  newArrivals?: boolean | undefined;
+};
+
+export type ListOrder =
+  | 'relevance'
+  | 'newest'
+  | 'price'
+  | '-price'
+  | 'rating'
+  | '-rating'
+  | 'name'
+  | '-name'
+  | 'featured'
+  | 'discount';
+
+export type CardRow = {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+  original_price: number | null;
+  region: string | null;
+  country: string | null;
+  vintage: number | null;
+  product_type: ProductType;
+  average_rating: number;
+  review_count: number;
+  in_stock: boolean;
+  default_variant_id: number;
+  is_featured: boolean;
+  is_new: boolean;
+  category_name: string;
+  category_slug: string;
+  image: string | null;
+};
+
+export type DetailRow = CardRow & {
+  description: string;
+  varietal: string | null;
+  abv: number | null;
+  tasting_notes: string | null;
+  food_pairing: string | null;
+  awards: string[];
+  category_id: number;
+  created_at: Date;
+};
+
+export type VariantRow = {
+  id: number;
+  sku: string;
+  name: string;
+  volume_ml: number;
+  pack_size: number;
+  price: number;
+  original_price: number | null;
+  stock: number;
+  is_default: boolean;
+};
+
+export type CategoryRow = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  image: string | null;
+  sort_order: number;
+  product_count: number;
+};
+
+const newSince = sql`now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`;
+
+const cardColumns = sql`
+  p.id, p.slug, p.name, p.price, p.original_price, p.region, p.country, p.vintage, p.product_type,
+  p.average_rating::float8 AS average_rating, p.review_count, p.in_stock, p.default_variant_id,
+  p.is_featured, p.created_at > ${newSince} AS is_new,
+  c.name AS category_name, c.slug AS category_slug,
+  (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order, i.id LIMIT 1) AS image`;
+
+const fromListed = sql`FROM products p JOIN categories c ON c.id = p.category_id`;
+
+/**
+ * The products of the filters: all listed products, or those a search finds. Ranked (with
+ * `s.rank`) only when the order is relevance; counts and other orders take the ids alone.
+ */
+function from(filters: ProductFilters, ranked = false): SQL {
+  if (!filters.search) return fromListed;
+  const found = ranked
+    ? sql`catalog_search(${filters.search}) s`
+    : sql`catalog_search_ids(${filters.search}) AS s(product_id)`;
+  return sql`FROM ${found}
+    JOIN products p ON p.id = s.product_id
+    JOIN categories c ON c.id = p.category_id`;
+}
+
+/** `ILIKE` pattern that matches the text anywhere, with the pattern characters escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+type FacetName = 'category' | 'type' | 'country' | 'price';
+
+/** Every condition of the filters, except the one a facet leaves out. */
+function conditions(filters: ProductFilters, omit?: FacetName): SQL {
+  const parts: SQL[] = [sql`p.listed`, sql`c.is_active`];
+  if (filters.categoryId !== undefined && omit !== 'category') {
+    parts.push(sql`p.category_id = ${filters.categoryId}`);
+  }
+  if (filters.type && omit !== 'type') parts.push(sql`p.product_type = ${filters.type}`);
+  if (filters.country && omit !== 'country') parts.push(sql`lower(p.country) = lower(${filters.country})`);
+  if (filters.region) parts.push(sql`p.region ILIKE ${containsPattern(filters.region)}`);
+  if (filters.varietal) parts.push(sql`p.varietal ILIKE ${containsPattern(filters.varietal)}`);
+  if (filters.vintageMin !== undefined) parts.push(sql`p.vintage >= ${filters.vintageMin}`);
+  if (filters.vintageMax !== undefined) parts.push(sql`p.vintage <= ${filters.vintageMax}`);
+  if (omit !== 'price') {
+    if (filters.priceMin !== undefined) parts.push(sql`p.price >= ${filters.priceMin}`);
+    if (filters.priceMax !== undefined) parts.push(sql`p.price <= ${filters.priceMax}`);
+  }
+  if (filters.onSale === true) parts.push(sql`p.original_price > p.price`);
+  if (filters.onSale === false) parts.push(sql`(p.original_price > p.price) IS NOT TRUE`);
+  if (filters.inStock === true) parts.push(sql`p.in_stock`);
+  if (filters.inStock === false) parts.push(sql`NOT p.in_stock`);
+  if (filters.featured) parts.push(sql`p.is_featured`);
+  if (filters.newArrivals) parts.push(sql`p.created_at > ${newSince}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** ORDER BY clauses written to match the partial indexes of the schema exactly. */
+function orderBy(order: ListOrder, search: string | undefined): SQL {
+  switch (order) {
+    case 'relevance':
+      // The rank comes from catalog_search (see the migration catalog_search).
+      if (!search) return orderBy('newest', undefined);
+      return sql`s.rank DESC, p.id ASC`;
+    case 'newest':
+      return sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+    case 'price':
+      return sql`p.price ASC, p.id ASC`;
+    case '-price':
+      return sql`p.price DESC, p.id DESC`;
+    case 'rating':
+      return sql`p.average_rating ASC, p.review_count ASC, p.id ASC`;
+    case '-rating':
+      return sql`p.average_rating DESC, p.review_count DESC, p.id DESC`;
+    case 'name':
+      return sql`p.name_folded ASC, p.id ASC`;
+    case '-name':
+      return sql`p.name_folded DESC, p.id DESC`;
+    case 'featured':
+      return sql`p.price DESC NULLS LAST, p.id DESC NULLS LAST`;
+    case 'discount':
+      return sql`(p.price::float8 / p.original_price) ASC, p.id ASC`;
+  }
+}
+
+export async function findProductRows(
+  db: Database,
+  filters: ProductFilters,
+  order: ListOrder,
+  limit: number,
+  offset: number,
+): Promise<CardRow[]> {
+  const ranked = order === 'relevance' && Boolean(filters.search);
+  const result = await db.execute<CardRow>(sql`
+    SELECT ${cardColumns} ${from(filters, ranked)}
+    WHERE ${conditions(filters)}
+    ORDER BY ${orderBy(order, filters.search)}
+    LIMIT ${limit} OFFSET ${offset}`);
+  return result.rows;
+}
+
+/** How many products match; an index-only scan when there is no search. */
+export async function countProducts(db: Database, filters: ProductFilters): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`SELECT count(*)::int AS count ${from(filters)} WHERE ${conditions(filters)}`,
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
+export type FacetRow = {
+  facet: 'category' | 'type' | 'country' | 'price' | 'total';
+  key: string;
+  count: number;
+};
+
+const bandCase = sql.raw(
+  `CASE ${PRICE_BANDS.map(
+    (band) =>
+      `WHEN p.price >= ${band.min}${band.max === null ? '' : ` AND p.price <= ${band.max}`} THEN '${band.key}'`,
+  ).join(' ')} END`,
+);
+
+const FACET_GROUPS: Record<FacetName, { key: SQL; group: SQL; extra?: SQL }> = {
+  category: { key: sql`p.category_id::text`, group: sql`p.category_id` },
+  type: { key: sql`p.product_type::text`, group: sql`p.product_type` },
+  country: { key: sql`min(p.country)`, group: sql`lower(p.country)`, extra: sql`p.country IS NOT NULL` },
+  price: { key: bandCase, group: bandCase },
+};
+
+function facetFilterSet(filters: ProductFilters, facet: FacetName): boolean {
+  switch (facet) {
+    case 'category':
+      return filters.categoryId !== undefined;
+    case 'type':
+      return Boolean(filters.type);
+    case 'country':
+      return Boolean(filters.country);
+    case 'price':
+      return filters.priceMin !== undefined || filters.priceMax !== undefined;
+  }
+}
+
+/**
+ * Each facet's counts with the other filters applied, in one round trip. A facet whose own
+ * filter is not set counts over the same rows as the total, so those share one scan (GROUPING
+ * SETS); a facet whose filter is set gets a scan without it.
+ */
+export async function findFacetCounts(db: Database, filters: ProductFilters): Promise<FacetRow[]> {
+  // The search runs once for every count.
+  const withSearch = filters.search
+    ? sql`WITH s AS MATERIALIZED (SELECT catalog_search_ids(${filters.search}) AS product_id)`
+    : sql``;
+  const source = filters.search
+    ? sql`FROM s JOIN products p ON p.id = s.product_id JOIN categories c ON c.id = p.category_id`
+    : fromListed;
+  const facets = Object.keys(FACET_GROUPS) as FacetName[];
+  const shared = facets.filter((facet) => !facetFilterSet(filters, facet));
+  const own = facets.filter((facet) => facetFilterSet(filters, facet));
+
+  // One scan for the total and the facets whose filter is not set.
+  const sharedKey = sql.join(
+    shared.map(
+      (facet) => sql`WHEN GROUPING(${FACET_GROUPS[facet].group}) = 0 THEN ${FACET_GROUPS[facet].key}`,
+    ),
+    sql` `,
+  );
+  const sharedFacet = sql.join(
+    shared.map((facet) => sql`WHEN GROUPING(${FACET_GROUPS[facet].group}) = 0 THEN ${sql.raw(`'${facet}'`)}`),
+    sql` `,
+  );
+  const sets = sql.join([...shared.map((facet) => sql`(${FACET_GROUPS[facet].group})`), sql`()`], sql`, `);
+  const parts: SQL[] = [
+    sql`SELECT CASE ${sharedFacet} ELSE 'total' END AS facet,
+               CASE ${sharedKey} ELSE '' END AS key,
+               count(*)::int AS count
+        ${source} WHERE ${conditions(filters)}
+        GROUP BY GROUPING SETS (${sets})`,
+  ];
+  if (shared.length === 0) {
+    parts[0] = sql`SELECT 'total' AS facet, '' AS key, count(*)::int AS count ${source} WHERE ${conditions(filters)}`;
+  }
+  for (const facet of own) {
+    const { key, group, extra } = FACET_GROUPS[facet];
+    parts.push(sql`SELECT ${sql.raw(`'${facet}'`)}, ${key}, count(*)::int ${source}
+      WHERE ${conditions(filters, facet)}${extra ? sql` AND ${extra}` : sql``} GROUP BY ${group}`);
+  }
+  const result = await db.execute<FacetRow>(sql`${withSearch} ${sql.join(parts, sql` UNION ALL `)}`);
+  // A shared country group without a country (NULL) is not a choice.
+  return result.rows.filter((row) => !(row.facet === 'country' && row.key === null));
+}
+
+export async function findStats(db: Database) {
+  const result = await db.execute<{
+    product_count: number;
+    featured_count: number;
+    new_count: number;
+    on_sale_count: number;
+    category_count: number;
+  }>(sql`
+    SELECT (SELECT count(*)::int ${fromListed} WHERE p.listed AND c.is_active) AS product_count,
+           (SELECT count(*)::int ${fromListed} WHERE p.listed AND c.is_active AND p.is_featured) AS featured_count,
+           (SELECT count(*)::int ${fromListed}
+              WHERE p.listed AND c.is_active AND p.created_at > ${newSince}) AS new_count,
+           (SELECT count(*)::int ${fromListed}
+              WHERE p.listed AND c.is_active AND p.original_price > p.price) AS on_sale_count,
+           (SELECT count(*)::int FROM categories WHERE is_active) AS category_count`);
+  return result.rows[0]!;
+}
+
+export async function findCategories(db: Database): Promise<CategoryRow[]> {
+  const result = await db.execute<CategoryRow>(sql`
+    SELECT c.id, c.slug, c.name, c.description, c.image, c.sort_order,
+           coalesce(n.count, 0)::int AS product_count
+    FROM categories c
+    LEFT JOIN (
+      SELECT p.category_id, count(*) AS count FROM products p WHERE p.listed GROUP BY p.category_id
+    ) n ON n.category_id = c.id
+    WHERE c.is_active
+    ORDER BY c.sort_order, c.name, c.id`);
+  return result.rows;
+}
+
+export async function findProduct(db: Database, key: { id: number } | { slug: string }) {
+  const match = 'id' in key ? sql`p.id = ${key.id}` : sql`p.slug = ${key.slug}`;
+  const result = await db.execute<DetailRow>(sql`
+    SELECT ${cardColumns}, p.description, p.varietal, p.abv::float8 AS abv, p.tasting_notes,
+           p.food_pairing, p.awards, p.category_id, p.created_at
+    ${fromListed}
+    WHERE ${match} AND p.listed AND c.is_active`);
+  return result.rows[0];
+}
+
+/** A product's images, sizes and related products, side by side. */
+export async function findProductExtras(
+  db: Database,
+  product: { id: number; category_id: number; price: number },
+) {
+  const [images, variants, related] = await Promise.all([
+    db.execute<{ url: string; alt: string }>(sql`
+      SELECT url, alt FROM product_images WHERE product_id = ${product.id} ORDER BY sort_order, id`),
+    db.execute<VariantRow>(sql`
+      SELECT id, sku, name, volume_ml, pack_size, price, original_price, stock, is_default
+      FROM product_variants WHERE product_id = ${product.id}
+      ORDER BY is_default DESC, sort_order, id`),
+    db.execute<CardRow>(sql`
+      SELECT ${cardColumns} ${fromListed}
+      WHERE p.listed AND c.is_active AND p.category_id = ${product.category_id} AND p.id <> ${product.id}
+      ORDER BY abs(p.price - ${product.price}), p.id
+      LIMIT ${RELATED_PRODUCTS_LIMIT}`),
+  ]);
+  return { images: images.rows, variants: variants.rows, related: related.rows };
+}
+
+/** Every category (active or not) by id and slug, to resolve the list's `category` filter. */
+export async function findCategoryIndex(db: Database) {
+  const result = await db.execute<{ id: number; slug: string; is_active: boolean }>(
+    sql`SELECT id, slug, is_active FROM categories`,
+  );
+  return result.rows;
+}

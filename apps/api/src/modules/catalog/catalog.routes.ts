@@ -1,0 +1,162 @@
+import {
+  CATALOG_CACHE_CONTROL,
+  catalogStatsSchema,
+  categoryListResponseSchema,
+  productDetailSchema,
+  productFacetsQuerySchema,
+  productFacetsSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productParamsSchema,
+  productSectionQuerySchema,
+} from '@shop/contract/catalog';
+import { MAX_PAGE_SIZE } from '@shop/contract/constants';
+import { errorEnvelopeSchema } from '@shop/contract/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCatalogService, type ProductSection } from './catalog.service';
+import {
+  type CachedAnswer,
+  CatalogCache,
+  listenForCatalogChanges,
+  registerCatalogCache,
+} from './catalog-cache';
+import { sendCachedBody } from './http-cache';
+
+const notModified = z.null().describe('Not modified: the ETag sent in If-None-Match still matches');
+const badInput = errorEnvelopeSchema.describe('Invalid query: each bad field is named with the reason');
+const caching =
+  `Answers carry \`ETag\` and \`Cache-Control: ${CATALOG_CACHE_CONTROL}\`; send the ETag back in ` +
+  '`If-None-Match` for a 304.';
+
+/** Sends a cached answer as it is: already serialized (and compressed), with its ETag, or a 304. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  return sendCachedBody(request, reply, answer, 'application/json; charset=utf-8', {
+    'cache-control': CATALOG_CACHE_CONTROL,
+  });
+}
+
+/**
+ * The catalog under /api/v1/products: product lists, sections, facets, statistics, a product,
+ * and categories. Every answer is cached in memory until the catalog changes (LISTEN
+ * catalog_changed) or 30 s pass.
+ */
+const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new CatalogCache();
+  const unregister = registerCatalogCache(cache);
+  const listener = listenForCatalogChanges({
+    connection: app.pool.options,
+    onChange: () => cache.clear(),
+    log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
+  });
+  app.addHook('onClose', async () => {
+    unregister();
+    await listener.close();
+  });
+  const service = createCatalogService(app.db, cache);
+
+  app.get(
+    '/products/products/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products: search, filter, sort and page',
+        description:
+          `Paged product cards \`{ results, count, total_pages, next }\`. page_size defaults to 12, at most ${MAX_PAGE_SIZE}; ` +
+          'a page past the end answers 200 with empty results. An unknown category or ordering, a negative ' +
+          'price, price_min above price_max, or a page that is not a whole number is a 422 naming the field. ' +
+          'Facet counts for the same query are at /products/products/facets/. ' +
+          caching,
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, 304: notModified, 422: badInput },
+      },
+    },
+    async (request, reply) => sendAnswer(request, reply, await service.listProducts(request.query)),
+  );
+
+  app.get(
+    '/products/products/facets/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Filter choices with their product counts for the current search and filters',
+        description:
+          'Takes the query of /products/products/ (page, page_size and ordering are ignored). Each facet ' +
+          '(categories, product types, countries, price bands) counts products with every other filter ' +
+          'applied but its own, so the panel can offer each choice that leads somewhere; choices with no ' +
+          `products are left out. ${caching}`,
+        querystring: productFacetsQuerySchema,
+        response: { 200: productFacetsSchema, 304: notModified, 422: badInput },
+      },
+    },
+    async (request, reply) => sendAnswer(request, reply, await service.facets(request.query)),
+  );
+
+  app.get(
+    '/products/products/stats/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "The home page's statistics",
+        description: `Counts of active products, categories, featured products, new arrivals and products on sale. ${caching}`,
+        response: { 200: catalogStatsSchema, 304: notModified },
+      },
+    },
+    async (request, reply) => sendAnswer(request, reply, await service.stats()),
+  );
+
+  const sections: Array<[ProductSection, string, string]> = [
+    ['featured', 'Featured products', 'Featured products, most premium first.'],
+    ['new', 'New arrivals', 'Products added in the last 30 days, newest first.'],
+    [
+      'on_sale',
+      'Products on sale',
+      'Products whose original price is above their price, biggest discount first.',
+    ],
+  ];
+  for (const [section, summary, description] of sections) {
+    app.get(
+      `/products/products/${section}/`,
+      {
+        schema: {
+          tags: ['catalog'],
+          summary,
+          description: `${description} Paged like /products/products/. ${caching}`,
+          querystring: productSectionQuerySchema,
+          response: { 200: productListResponseSchema, 304: notModified, 422: badInput },
+        },
+      },
+      async (request, reply) => sendAnswer(request, reply, await service.listSection(section, request.query)),
+    );
+  }
+
+  app.get(
+    '/products/products/:id/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product by id or slug, with its sizes, images and related products',
+        description: `An inactive or unknown product is a 404. ${caching}`,
+        params: productParamsSchema,
+        response: { 200: productDetailSchema, 304: notModified, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => sendAnswer(request, reply, await service.product(request.params.id)),
+  );
+
+  app.get(
+    '/products/categories/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every active category with its number of active products',
+        description: `All categories in the shop's order, answered as one page of the paged shape. ${caching}`,
+        response: { 200: categoryListResponseSchema, 304: notModified },
+      },
+    },
+    async (request, reply) => sendAnswer(request, reply, await service.categories()),
+  );
+};
+
+export default catalogRoutes;

@@ -1,0 +1,265 @@
+import {
+  type CatalogStats,
+  type Category,
+  type CategoryListResponse,
+  DEFAULT_PRODUCT_ORDERING,
+  DEFAULT_SEARCH_ORDERING,
+  PRICE_BANDS,
+  type ProductCard,
+  type ProductDetail,
+  type ProductFacets,
+  type ProductFacetsQuery,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductType,
+  priceBandLabel,
+  salePercentage,
+} from '@shop/contract/catalog';
+import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
+import type { Database } from '../../db/client';
+import { invalidInput, notFound } from '../../errors';
+import {
+  type CardRow,
+  countProducts,
+  findCategories,
+  findCategoryIndex,
+  findFacetCounts,
+  findProduct,
+  findProductExtras,
+  findProductRows,
+  findStats,
+  type ListOrder,
+  type ProductFilters,
+} from './catalog.repository';
+import type { CachedAnswer, CatalogCache } from './catalog-cache';
+
+export type ProductSection = 'featured' | 'new' | 'on_sale';
+
+export function toCard(row: CardRow): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    price: row.price,
+    original_price: row.original_price,
+    compare_at_price: row.original_price,
+    sale_percentage: salePercentage(row.price, row.original_price),
+    image: row.image,
+    category_name: row.category_name,
+    category_slug: row.category_slug,
+    region: row.region,
+    country: row.country,
+    vintage: row.vintage,
+    product_type: row.product_type,
+    average_rating: Number(row.average_rating),
+    review_count: row.review_count,
+    in_stock: row.in_stock,
+    default_variant_id: row.default_variant_id,
+    is_featured: row.is_featured,
+    is_new: row.is_new,
+  };
+}
+
+/** Search text as the cache and the database see it: one space between words, lower case. */
+function normalizeText(text: string | undefined) {
+  const normalized = text?.replace(/\s+/g, ' ').trim().toLowerCase();
+  return normalized ? normalized : undefined;
+}
+
+/**
+ * The catalog's read side. Every answer goes through the cache: the caller gets the value,
+ * its JSON and its ETag.
+ */
+export function createCatalogService(db: Database, cache: CatalogCache) {
+  const categoryIndex = () =>
+    cache.get('categories:index', async () => {
+      const rows = await findCategoryIndex(db);
+      const byKey = new Map<string, number>();
+      for (const row of rows) {
+        if (!row.is_active) continue;
+        byKey.set(String(row.id), row.id);
+        byKey.set(row.slug.toLowerCase(), row.id);
+      }
+      return byKey;
+    });
+
+  async function resolveCategory(category: string | undefined): Promise<number | undefined> {
+    if (category === undefined) return undefined;
+    const index = (await categoryIndex()).value;
+    const id = index.get(category.toLowerCase());
+    if (id === undefined) throw invalidInput([{ field: 'category', message: 'is not a known category' }]);
+    return id;
+  }
+
+  async function toFilters(query: ProductFacetsQuery): Promise<ProductFilters> {
+    return {
+      search: normalizeText(query.search),
+      categoryId: await resolveCategory(query.category),
+      type: query.type,
+      country: normalizeText(query.country),
+      region: normalizeText(query.region),
+      varietal: normalizeText(query.varietal),
+      vintageMin: query.vintage_min,
+      vintageMax: query.vintage_max,
+      priceMin: query.price_min,
+      priceMax: query.price_max,
+      onSale: query.on_sale,
+      inStock: query.in_stock,
+    };
+  }
+
+  async function page(
+    keyPrefix: string,
+    filters: ProductFilters,
+    order: ListOrder,
+    paging: PageQuery,
+  ): Promise<CachedAnswer<ProductListResponse>> {
+    const filterKey = JSON.stringify(filters);
+    const key = `${keyPrefix}:${order}:${paging.page}:${paging.page_size}:${filterKey}`;
+    return cache.get(key, async () => {
+      // The count is cached by the filters alone: every page and order of a list shares it.
+      const [rows, count] = await Promise.all([
+        findProductRows(db, filters, order, paging.page_size, pageOffset(paging)),
+        cache.get(`count:${filterKey}`, () => countProducts(db, filters)),
+      ]);
+      return toPagedList(rows.map(toCard), count.value, paging);
+    });
+  }
+
+  return {
+    async listProducts(query: ProductListQuery) {
+      const filters = await toFilters(query);
+      const requested =
+        query.ordering ?? (filters.search ? DEFAULT_SEARCH_ORDERING : DEFAULT_PRODUCT_ORDERING);
+      const order: ListOrder =
+        requested === 'relevance' && !filters.search ? DEFAULT_PRODUCT_ORDERING : requested;
+      return page('list', filters, order, query);
+    },
+
+    listSection(section: ProductSection, paging: PageQuery) {
+      switch (section) {
+        case 'featured':
+          return page('featured', { featured: true }, 'featured', paging);
+        case 'new':
+          return page('new', { newArrivals: true }, 'newest', paging);
+        case 'on_sale':
+          return page('on_sale', { onSale: true }, 'discount', paging);
+      }
+    },
+
+    async facets(query: ProductFacetsQuery): Promise<CachedAnswer<ProductFacets>> {
+      const filters = await toFilters(query);
+      return cache.get(`facets:${JSON.stringify(filters)}`, async () => {
+        const [rows, categories] = await Promise.all([
+          findFacetCounts(db, filters),
+          cache.get('categories', () => loadCategories()),
+        ]);
+        const byId = new Map(categories.value.results.map((category) => [category.id, category]));
+        const facets: ProductFacets = {
+          count: 0,
+          categories: [],
+          product_types: [],
+          countries: [],
+          price_bands: [],
+        };
+        const bandCounts = new Map<string, number>();
+        for (const row of rows) {
+          if (row.facet === 'total') facets.count = row.count;
+          else if (row.facet === 'category') {
+            const category = byId.get(Number(row.key));
+            if (category) {
+              facets.categories.push({
+                id: category.id,
+                slug: category.slug,
+                name: category.name,
+                count: row.count,
+              });
+            }
+          } else if (row.facet === 'type')
+            facets.product_types.push({ value: row.key as ProductType, count: row.count });
+          else if (row.facet === 'country') facets.countries.push({ value: row.key, count: row.count });
+          else if (row.facet === 'price') bandCounts.set(row.key, row.count);
+        }
+        const categoryOrder = categories.value.results.map((category) => category.id);
+        facets.categories.sort((a, b) => categoryOrder.indexOf(a.id) - categoryOrder.indexOf(b.id));
+        facets.product_types.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+        facets.countries.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+        for (const band of PRICE_BANDS) {
+          const count = bandCounts.get(band.key);
+          if (count)
+            facets.price_bands.push({
+              key: band.key,
+              label: priceBandLabel(band),
+              min: band.min,
+              max: band.max,
+              count,
+            });
+        }
+        return facets;
+      });
+    },
+
+    stats(): Promise<CachedAnswer<CatalogStats>> {
+      return cache.get('stats', () => findStats(db));
+    },
+
+    categories(): Promise<CachedAnswer<CategoryListResponse>> {
+      return cache.get('categories', () => loadCategories());
+    },
+
+    async product(idOrSlug: string): Promise<CachedAnswer<ProductDetail>> {
+      const key = /^\d{1,9}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+      const answer = await cache.get(`product:${JSON.stringify(key)}`, async () => {
+        const row = await findProduct(db, key);
+        if (!row) return null;
+        const extras = await findProductExtras(db, row);
+        const detail: ProductDetail = {
+          ...toCard(row),
+          description: row.description,
+          varietal: row.varietal,
+          abv: row.abv === null ? null : Number(row.abv),
+          tasting_notes: row.tasting_notes,
+          food_pairing: row.food_pairing,
+          awards: row.awards,
+          category_id: row.category_id,
+          created_at: new Date(row.created_at).toISOString(),
+          images: extras.images,
+          variants: extras.variants.map((variant) => ({
+            id: variant.id,
+            sku: variant.sku,
+            name: variant.name,
+            volume_ml: variant.volume_ml,
+            pack_size: variant.pack_size,
+            price: variant.price,
+            original_price: variant.original_price,
+            compare_at_price: variant.original_price,
+            sale_percentage: salePercentage(variant.price, variant.original_price),
+            stock: variant.stock,
+            in_stock: variant.stock > 0,
+            is_default: variant.is_default,
+          })),
+          related: extras.related.map(toCard),
+        };
+        return detail;
+      });
+      if (answer.value === null) throw notFound('Product');
+      return answer as CachedAnswer<ProductDetail>;
+    },
+  };
+
+  async function loadCategories(): Promise<CategoryListResponse> {
+    const rows = await findCategories(db);
+    const results: Category[] = rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      image: row.image,
+      product_count: row.product_count,
+      sort_order: row.sort_order,
+    }));
+    return { results, count: results.length, total_pages: results.length > 0 ? 1 : 0, next: null };
+  }
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

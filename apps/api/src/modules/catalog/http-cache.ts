@@ -1,0 +1,84 @@
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Sending an answer that is cached in memory: ETag revalidation (304), and the compressed
+ * forms made once per answer instead of once per request.
+ */
+
+export type SendableBody = {
+  body: string;
+  etag: string;
+  /** Compressed forms, filled on first use. */
+  encoded?: { br?: Buffer; gzip?: Buffer };
+};
+
+const MIN_COMPRESS_BYTES = 1024;
+
+/** True when If-None-Match names this ETag (weak comparison, RFC 9110). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** The best encoding the client accepts: br, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    accepted.set(name, q ? Number.parseFloat(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get('*');
+  const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return undefined;
+}
+
+function encode(answer: SendableBody, encoding: 'br' | 'gzip'): Buffer {
+  answer.encoded ??= {};
+  let buffer = answer.encoded[encoding];
+  if (!buffer) {
+    buffer =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(answer.body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(answer.body),
+            },
+          })
+        : zlib.gzipSync(answer.body, { level: 6 });
+    answer.encoded[encoding] = buffer;
+  }
+  return buffer;
+}
+
+/**
+ * Sends the answer with its ETag and the given headers, or a bare 304 when the client's copy
+ * is current. The body goes out compressed (already, so the compression plugin leaves it) when
+ * the client accepts it and it is worth it.
+ */
+export function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: SendableBody,
+  contentType: string,
+  headers: Record<string, string>,
+) {
+  reply.headers(headers).header('etag', answer.etag);
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.type(contentType);
+  if (answer.body.length < MIN_COMPRESS_BYTES) return reply.send(answer.body);
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(encode(answer, encoding));
+}
