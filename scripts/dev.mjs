@@ -18,7 +18,8 @@ const processes = [
     command: bin('tsx'),
     args: ['watch', '--clear-screen=false', 'apps/api/src/server.ts'],
     cwd: repoRoot,
-    env: { NODE_ENV: 'development', PORT: API_PORT },
+    // Links in e-mails and OAuth callbacks must point at the Vite server, where the pages are.
+    env: { NODE_ENV: 'development', PORT: API_PORT, PUBLIC_URL: 'http://localhost:5173' },
   },
   {
     name: 'web',

@@ -6,8 +6,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './errors';
+import { domainEventsPlugin } from './lib/domain-events';
+import catalogRoutes from './modules/catalog/catalog.routes';
+import mediaRoutes from './modules/catalog/media/media.routes';
+import devMailboxRoutes from './modules/email/dev-mailbox.routes';
+import emailPlugin from './modules/email/email.plugin';
 import healthRoutes from './modules/health/health.routes';
+import identityRoutes from './modules/identity/identity.routes';
+import profileRoutes from './modules/profile/profile.routes';
+import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
+import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import errorHandler, { sendError } from './plugins/error-handler';
 import openapi from './plugins/openapi';
@@ -70,18 +79,27 @@ export async function buildApp({ config, database }: AppDependencies) {
 
   // The app's own plugins.
   await app.register(databasePlugin, { database });
+  await app.register(domainEventsPlugin);
+  await app.register(emailPlugin);
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
     async (api) => {
       await api.register(rateLimit);
       await api.register(healthRoutes);
+      await api.register(catalogRoutes);
+      await api.register(identityRoutes);
+      await api.register(profileRoutes);
+      await api.register(devMailboxRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );
     },
     { prefix: API_BASE_PATH },
   );
+  await app.register(mediaRoutes);
   await app.register(webApp);
 
   return app;

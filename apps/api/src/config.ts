@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BRAND } from '@shop/contract/brand';
 import { z } from 'zod';
 
 /**
@@ -47,7 +48,55 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIST_DIR: z.string().optional(),
+
+  // Identity and e-mail (issue 4). See README "Settings" for each default.
+  /** Signs session cookies and encrypts OAuth state. Unset: generated once into DATA_DIR/secrets.json. */
+  AUTH_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (for example `openssl rand -base64 32`)' })
+    .optional(),
+  /** Sign-in, sign-up, password-reset and anonymous-session rate limits (on unless set to false). */
+  AUTH_RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
+  /** Tests only: hash passwords with a cheap argon2id cost. Refused outside NODE_ENV=test. */
+  AUTH_TEST_FAST_HASHING: booleanFromEnv.default(false),
+  /** "Sign in with Google" appears when both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Any OpenID Connect provider: its issuer URL (discovery is `<issuer>/.well-known/openid-configuration`). */
+  OIDC_ISSUER: z.url({ error: 'must be the issuer URL, like https://id.example.com' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(50).default('OpenID Connect'),
+  /** smtp:// or smtps:// URL of the mail server; unset, e-mails go to the development mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, {
+      error: 'must be an smtp:// or smtps:// URL, like smtps://user:pass@mail.example:465',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+      error: 'must be an address like "Kampala Cellars <hello@kampalacellars.ug>"',
+    })
+    .default(`${BRAND.name} <${BRAND.email}>`),
 });
+
+/** Settings that only make sense together. */
+function crossFieldProblems(config: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  if (config.AUTH_TEST_FAST_HASHING && config.NODE_ENV !== 'test') {
+    problems.push('AUTH_TEST_FAST_HASHING is only allowed with NODE_ENV=test');
+  }
+  return problems;
+}
 
 export type Config = z.infer<typeof configSchema> & {
   /** Absolute data directory. */
@@ -78,9 +127,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const config = parsed.data;
+  const problems = crossFieldProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...config,
-    dataDir: path.resolve(config.DATA_DIR),
+    // Relative to where the command was typed: `npm run seed` runs in apps/api, but INIT_CWD
+    // (set by npm) is the folder the person was in, so ./data means the same for every command.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
 }

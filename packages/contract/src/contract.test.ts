@@ -56,8 +56,8 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of the spec and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(29);
+  it('registers the 21 routes of the spec, the password-reset page and the 8 footer pages', () => {
+    expect(appRoutes).toHaveLength(30);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [

@@ -26,7 +26,8 @@ export type AppRoute = {
 const route = (name: string, path: string, requiresAuth = false): AppRoute => ({ name, path, requiresAuth });
 
 /**
- * The storefront's routes: the 21 of SPEC.md section 2, then the footer's information pages.
+ * The storefront's routes: the 21 of SPEC.md section 2 (plus the password-reset page that the
+ * reset e-mail links to), then the footer's information pages.
  * The server reads this list too, to answer 404 for paths that are not pages of the shop.
  */
 export const appRoutes = [
@@ -39,6 +40,7 @@ export const appRoutes = [
   route('event_detail', '/events/$id'),
   route('login', '/login'),
   route('register', '/register'),
+  route('reset_password', '/reset-password'),
   route('account', '/account', true),
   route('wishlist', '/wishlist', true),
   route('payment_return', '/payment_return'),

@@ -1,0 +1,19 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The development mailbox: without SMTP_URL, every e-mail the shop sends is kept here instead
+ * and shown at /api/v1/dev/mailbox/ (never in production).
+ */
+export const devMailbox = pgTable(
+  'dev_mailbox',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    from: text().notNull(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dev_mailbox_to_idx').on(table.to)],
+);

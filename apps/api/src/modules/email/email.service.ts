@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { insertDevMail } from './dev-mailbox.repository';
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  /** Plain-text version (every e-mail has both). */
+  text: string;
+  /** HTML version; build both with `renderEmail` from ./layout. */
+  html: string;
+};
+
+export type EmailService = {
+  /** 'smtp' when SMTP_URL is set, else 'dev-mailbox'. */
+  readonly transport: 'smtp' | 'dev-mailbox';
+  /** Sends now and resolves once the mail server (or the development mailbox) has it. */
+  sendEmail(message: OutgoingEmail): Promise<void>;
+  /**
+   * Sends without making the caller wait; a failure is logged. For requests whose answer must
+   * not depend on whether an e-mail went out (password reset: no timing difference). Pass a
+   * function to also prepare the message in the background; answering null sends nothing.
+   */
+  sendInBackground(message: OutgoingEmail | (() => Promise<OutgoingEmail | null>)): void;
+  /** Resolves when every background send has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/**
+ * E-mail through SMTP (nodemailer) when SMTP_URL is set; otherwise each message is stored in the
+ * `dev_mailbox` table, shown at /api/v1/dev/mailbox/ outside production.
+ */
+export function createEmailService(options: {
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  db: Database;
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>;
+}): EmailService {
+  const { config, db, log } = options;
+  const transporter = config.SMTP_URL
+    ? nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM })
+    : undefined;
+  const inFlight = new Set<Promise<void>>();
+
+  const sendEmail = async (message: OutgoingEmail) => {
+    if (transporter) {
+      await transporter.sendMail({
+        from: config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      return;
+    }
+    await insertDevMail(db, { from: config.MAIL_FROM, ...message });
+  };
+
+  return {
+    transport: transporter ? 'smtp' : 'dev-mailbox',
+    sendEmail,
+    sendInBackground(message) {
+      const sending = (async () => {
+        const prepared = typeof message === 'function' ? await message() : message;
+        if (prepared) await sendEmail(prepared);
+      })()
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'could not send an e-mail');
+        })
+        .finally(() => {
+          inFlight.delete(sending);
+        });
+      inFlight.add(sending);
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    async close() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      transporter?.close();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { BRAND } from '@shop/contract/brand';
+import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+
+/**
+ * The shop's e-mail layout: every message has a plain-text and an HTML version with the brand,
+ * built from the same parts. All interpolated text is escaped here; callers pass plain text.
+ */
+
+export type EmailContent = {
+  subject: string;
+  /** Hidden preview line shown by mail clients after the subject. */
+  preheader?: string;
+  heading: string;
+  /** Plain-text paragraphs. */
+  paragraphs: string[];
+  /** The one button of the message. */
+  action?: { label: string; url: string };
+  /** Small print under the button (why you got this e-mail). */
+  footnote?: string;
+};
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** Only http(s) links become buttons; anything else is refused rather than rendered. */
+function safeUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error(`Refusing to put a ${parsed.protocol} link in an e-mail`);
+  }
+  return parsed.toString();
+}
+
+const COLOURS = { wine: '#6b1d2a', ink: '#1f1a17', muted: '#6b625c', paper: '#faf7f2', line: '#e7e0d6' };
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const actionUrl = content.action ? safeUrl(content.action.url) : undefined;
+  const footer = [
+    `${BRAND.name} · ${BRAND.address}`,
+    `${BRAND.phone} · ${BRAND.email}`,
+    `Purchasers must be ${MINIMUM_AGE_YEARS} or older. Please enjoy responsibly.`,
+  ];
+
+  const text = [
+    BRAND.name.toUpperCase(),
+    '',
+    content.heading,
+    '',
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.action && actionUrl ? [`${content.action.label}: ${actionUrl}`, ''] : []),
+    ...(content.footnote ? [content.footnote, ''] : []),
+    '--',
+    ...footer,
+    '',
+  ].join('\n');
+
+  const paragraphHtml = content.paragraphs
+    .map((paragraph) => `<p style="margin:0 0 16px;line-height:1.55">${escapeHtml(paragraph)}</p>`)
+    .join('\n');
+  const actionHtml =
+    content.action && actionUrl
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(actionUrl)}" style="background:${COLOURS.wine};color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:6px;display:inline-block;font-weight:600">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:${COLOURS.muted};line-height:1.5">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(actionUrl)}" style="color:${COLOURS.wine};word-break:break-all">${escapeHtml(actionUrl)}</a></p>`
+      : '';
+  const footnoteHtml = content.footnote
+    ? `<p style="margin:16px 0 0;font-size:13px;color:${COLOURS.muted};line-height:1.5">${escapeHtml(content.footnote)}</p>`
+    : '';
+
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLOURS.paper};font-family:Georgia,'Times New Roman',serif;color:${COLOURS.ink}">
+${content.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preheader)}</div>` : ''}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLOURS.paper}">
+<tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid ${COLOURS.line};border-radius:10px">
+<tr><td style="padding:24px 32px;border-bottom:3px solid ${COLOURS.wine}">
+<div style="font-size:22px;font-weight:700;letter-spacing:0.5px;color:${COLOURS.wine}">${escapeHtml(BRAND.name)}</div>
+<div style="font-size:13px;color:${COLOURS.muted};margin-top:4px">${escapeHtml(BRAND.tagline)}</div>
+</td></tr>
+<tr><td style="padding:28px 32px;font-family:Arial,Helvetica,sans-serif;font-size:15px">
+<h1 style="font-family:Georgia,'Times New Roman',serif;font-size:22px;margin:0 0 18px;color:${COLOURS.ink}">${escapeHtml(content.heading)}</h1>
+${paragraphHtml}
+${actionHtml}
+${footnoteHtml}
+</td></tr>
+<tr><td style="padding:18px 32px;border-top:1px solid ${COLOURS.line};font-family:Arial,Helvetica,sans-serif;font-size:12px;color:${COLOURS.muted};line-height:1.6">
+${footer.map(escapeHtml).join('<br>\n')}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject: content.subject, text, html };
+}

@@ -1,0 +1,38 @@
+import type { DeliveryAddress } from '@shop/contract/profile';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/identity';
+
+export type ProfileRow = typeof users.$inferSelect;
+
+export type ProfileChanges = {
+  name?: string;
+  phone?: string | null;
+  dateOfBirth?: string;
+  defaultDeliveryAddress?: DeliveryAddress | null;
+  newsletterOptIn?: boolean;
+};
+
+/** The profile of a non-anonymous user. */
+export async function findProfile(db: Database, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isAnonymous, false)))
+    .limit(1);
+  return row;
+}
+
+/** Writes only the given fields of that user's own row; answers the row after the change. */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.isAnonymous, false)))
+    .returning();
+  return row;
+}

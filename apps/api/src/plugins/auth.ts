@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import { identityMessages, type UserRole } from '@shop/contract/identity';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ensureDataDirSecret } from '../db/secrets';
+import { forbidden, unauthorized } from '../errors';
+import { pruneAttempts } from '../modules/identity/attempts.repository';
+import { type Auth, createAuth } from '../modules/identity/auth';
+import { toFetchHeaders } from '../modules/identity/fetch-bridge';
+import { purgeExpiredSessions, purgeStaleAnonymousUsers } from '../modules/identity/identity.repository';
+
+/**
+ * Who is calling. `await request.auth` answers `{ user, session }` for a live session (from the
+ * session cookie or `Authorization: Bearer <token>`), or null; it is looked up once per request,
+ * on first use. The preHandlers below guard routes:
+ *
+ * ```ts
+ * app.get('/orders/orders/my_orders/', { preHandler: requireCustomer }, async (request) => {
+ *   const { user } = currentAuth(request);
+ * });
+ * ```
+ *
+ * - `requireVisitor`: any session, anonymous visitors included (401 without one).
+ * - `requireCustomer`: a signed-in, non-anonymous account (401 'Please sign in to continue.').
+ * - `requireStaff`: a staff member or an admin (401 when signed out, 403 for a customer).
+ * - `requireAdmin`: an admin.
+ */
+
+export type AuthUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image?: string | null;
+  isAnonymous: boolean;
+  role: UserRole;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type AuthSessionRecord = {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Date;
+  createdAt: Date;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
+export type RequestAuth = { user: AuthUser; session: AuthSessionRecord };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The better-auth instance (`app.betterAuth.api.*`, `app.betterAuth.handler`). */
+    betterAuth: Auth;
+    /** The name of the session cookie (with its `__Secure-` prefix over https). */
+    sessionCookieName: string;
+  }
+  interface FastifyRequest {
+    /** The caller's session, looked up on first use: `await request.auth`. */
+    readonly auth: Promise<RequestAuth | null>;
+  }
+}
+
+const lookups = new WeakMap<FastifyRequest, Promise<RequestAuth | null>>();
+const resolved = new WeakMap<FastifyRequest, RequestAuth | null>();
+
+/** The session a guard has already checked (use after requireVisitor/Customer/Staff). */
+export function currentAuth(request: FastifyRequest): RequestAuth {
+  const auth = resolved.get(request);
+  if (!auth) throw unauthorized(identityMessages.signInToContinue);
+  return auth;
+}
+
+export async function requireVisitor(request: FastifyRequest): Promise<void> {
+  const auth = await request.auth;
+  if (!auth) throw unauthorized(identityMessages.signInToContinue);
+}
+
+export async function requireCustomer(request: FastifyRequest): Promise<void> {
+  const auth = await request.auth;
+  if (!auth || auth.user.isAnonymous) throw unauthorized(identityMessages.signInToContinue);
+}
+
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  await requireCustomer(request);
+  const { user } = currentAuth(request);
+  if (user.role !== 'staff' && user.role !== 'admin') throw forbidden();
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireCustomer(request);
+  if (currentAuth(request).user.role !== 'admin') throw forbidden();
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const secret =
+      config.AUTH_SECRET ??
+      ensureDataDirSecret(config.dataDir, 'authSecret', () => crypto.randomBytes(32).toString('base64url'));
+    if (!config.AUTH_SECRET && config.NODE_ENV === 'production' && config.DATABASE_URL) {
+      app.log.warn(
+        'AUTH_SECRET is not set: this instance signs sessions with a secret of its own data directory. ' +
+          'Set AUTH_SECRET when several instances share DATABASE_URL.',
+      );
+    }
+
+    const auth = createAuth({
+      config,
+      db: app.db,
+      events: app.events,
+      email: app.email,
+      log: app.log,
+      secret,
+    });
+    // Initialise at start-up (schema check, OpenID Connect discovery), but never hang the start on
+    // an identity provider that does not answer: better-auth retries discovery on first use.
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await Promise.race([
+      auth.$context.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), 10_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (!ready) app.log.warn('better-auth is still initialising (is OIDC_ISSUER reachable?); continuing');
+    app.decorate('betterAuth', auth);
+    app.decorate(
+      'sessionCookieName',
+      `${config.publicUrl.startsWith('https:') ? '__Secure-' : ''}kc.session_token`,
+    );
+
+    const lookUp = async (request: FastifyRequest): Promise<RequestAuth | null> => {
+      const headers = toFetchHeaders(request);
+      if (!headers.has('cookie') && !headers.has('authorization')) return null;
+      const result = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+      const value = result
+        ? ({ user: result.user, session: result.session } as unknown as RequestAuth)
+        : null;
+      resolved.set(request, value);
+      return value;
+    };
+
+    app.decorateRequest('auth', {
+      getter(this: FastifyRequest) {
+        let lookup = lookups.get(this);
+        if (!lookup) {
+          lookup = lookUp(this).then((value) => {
+            resolved.set(this, value);
+            return value;
+          });
+          lookups.set(this, lookup);
+        }
+        return lookup;
+      },
+    });
+
+    // House-keeping, hourly on every instance (each statement is idempotent): expired sessions,
+    // anonymous users whose session is over, and stale rate-limit counters.
+    const housekeeping = async () => {
+      const now = new Date();
+      try {
+        await purgeExpiredSessions(app.db, new Date(now.getTime() - HOUR_MS));
+        await purgeStaleAnonymousUsers(app.db, new Date(now.getTime() - 2 * 24 * HOUR_MS), now);
+        await pruneAttempts(app.db, 48 * HOUR_MS, now);
+      } catch (error) {
+        app.log.warn({ err: error }, 'identity house-keeping failed');
+      }
+    };
+    const interval = setInterval(() => void housekeeping(), HOUR_MS);
+    interval.unref();
+    app.addHook('onClose', async () => clearInterval(interval));
+  },
+  { name: 'auth', dependencies: ['config', 'database', 'domain-events', 'email'] },
+);
