@@ -1,3 +1,4 @@
+import { BRAND } from '@shop/contract/brand';
 import { type AppRoute, appRoutes, pageTitle } from '@shop/contract/pages';
 
 /** The id used for routes with a `$id` parameter. */
@@ -8,17 +9,20 @@ export function samplePath(route: AppRoute): string {
   return route.path.replace(/\$[A-Za-z_]+/g, SAMPLE_ID);
 }
 
-export type Landing = { path: string; title: string };
+export type Landing = { path: string; title: string | RegExp };
 
 /**
- * Where a signed-out visitor lands when opening a route, and the title expected there.
- * Today every route shows itself. Once sign-in exists, a protected route (`requiresAuth`) sends
- * a signed-out visitor to /login: change the branch below to
- * `{ path: '/login', title: pageTitle('login') }` (and keep the rest of the suite as it is).
+ * Where a signed-out visitor lands when opening a route, and the title expected there: a
+ * protected route (`requiresAuth`) sends them to /login (with `?redirect=` the route), every other
+ * route shows itself.
  */
 export function signedOutLanding(route: AppRoute): Landing {
   if (route.requiresAuth) {
-    return { path: samplePath(route), title: pageTitle(route.name) };
+    return { path: '/login', title: pageTitle('login') };
+  }
+  // A product page is titled with the bottle's name once it has loaded.
+  if (route.name === 'product_detail') {
+    return { path: samplePath(route), title: new RegExp(`^(?!Product Detail).+ \\| ${BRAND.name}$`) };
   }
   return { path: samplePath(route), title: pageTitle(route.name) };
 }

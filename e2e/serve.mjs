@@ -3,12 +3,19 @@
 // (mode 0755, so the embedded PostgreSQL's `postgres` user can reach it), removed on exit.
 // SIGTERM or SIGINT stop the server cleanly first.
 import { exitCodeOf, makeTempDataDir, removeDir, startServer } from '../scripts/lib/server.mjs';
+import { mailDirFor, startTestIdentityServices } from './support/identity/test-idp.mjs';
 
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port <= 0) {
   console.error('[e2e] PORT must be set to the port to serve on');
   process.exit(1);
 }
+
+// A loopback OpenID Connect provider and SMTP server for the identity journeys (e2e/identity.spec.ts).
+const identity = await startTestIdentityServices({
+  shopUrl: `http://127.0.0.1:${port}`,
+  mailDir: mailDirFor(port),
+});
 
 const dataDir = makeTempDataDir('shop-e2e-');
 let server;
@@ -19,10 +26,15 @@ try {
     env: {
       NODE_ENV: process.env.NODE_ENV || 'production',
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX || '1000000',
+      // Every test is a new visitor from 127.0.0.1 (an anonymous sign-in each): the per-address
+      // sign-in limits (60 anonymous sessions per 10 minutes…) are the API tests' business.
+      AUTH_RATE_LIMIT_ENABLED: process.env.AUTH_RATE_LIMIT_ENABLED || 'false',
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      ...identity.env,
     },
   });
 } catch (error) {
+  await identity.close();
   removeDir(dataDir);
   console.error(`[e2e] ${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -30,7 +42,8 @@ try {
 
 let stopping;
 const stop = () => {
-  stopping ??= server.stop().then((result) => {
+  stopping ??= server.stop().then(async (result) => {
+    await identity.close().catch(() => undefined);
     removeDir(dataDir);
     process.exit(exitCodeOf(result));
   });

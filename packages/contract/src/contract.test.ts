@@ -11,6 +11,8 @@ describe('formatUGX', () => {
     expect(formatUGX(0)).toBe('Shs 0');
     expect(formatUGX(-5_000)).toBe('-Shs 5,000');
     expect(formatUGXIso(2_500_000)).toBe('UGX 2,500,000');
+    expect(formatUGX(999)).toBe('Shs 999');
+    expect(formatUGX(1_234_567_890)).toBe('Shs 1,234,567,890');
   });
   it('rejects what is not an amount', () => {
     expect(() => formatUGX(Number.NaN)).toThrow(RangeError);

@@ -1,7 +1,13 @@
 import { appRoutes, pageTitle } from '@shop/contract/pages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  confirmAge,
+  customerSession,
+  makeProfile,
+  mockIdentityApi,
+} from '../features/identity/testing/identity-api';
 import { renderApp } from '../test/render';
 import { createQueryClient } from './providers';
 import { createAppRouter } from './router';
@@ -10,14 +16,23 @@ import { createAppRouter } from './router';
 const samplePath = (path: string) => path.replace('$id', '42');
 
 describe('the router', () => {
-  it('registers every route of the contract (21 spec routes and 8 footer pages), with its staticData', () => {
+  // A returning adult customer: every page shows itself (signed-out visitors: see identity's tests).
+  beforeEach(() => {
+    confirmAge();
+    mockIdentityApi({
+      'GET /auth/get-session': () => customerSession(),
+      'GET /users/users/profile/': () => makeProfile(),
+    });
+  });
+
+  it('registers every route of the contract (21 spec routes, the reset-password page and 8 footer pages), with its staticData', () => {
     const router = createAppRouter({ queryClient: createQueryClient() });
     const registered = new Map(
       Object.values(router.routesById)
         .filter((route) => !route.isRoot)
         .map((route) => [route.fullPath as string, route.options.staticData] as const),
     );
-    expect(appRoutes).toHaveLength(29);
+    expect(appRoutes).toHaveLength(30);
     for (const route of appRoutes) {
       expect(registered.get(route.path), route.path).toEqual({
         routeName: route.name,
@@ -68,6 +83,11 @@ describe('the router', () => {
 });
 
 describe('the 404 page', () => {
+  beforeEach(() => {
+    confirmAge();
+    mockIdentityApi();
+  });
+
   it('is shown for an unknown path, with its title, a search box and links home and to the products', async () => {
     await renderApp('/no-such-page/at-all');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Page not found$/);

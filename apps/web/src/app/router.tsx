@@ -8,8 +8,17 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { HomePage } from '../features/home/routes/home';
-import { validateProductsSearch } from '../features/products/products-search';
+import { validateProductsSearch } from '../features/catalog/lib/products-search';
+import { HomePage } from '../features/catalog/routes/home';
+import { warmHome, warmProduct, warmProducts } from '../features/catalog/routes/loaders';
+import { AgeGate } from '../features/identity/age-gate/age-gate';
+import { AUTH_PENDING_MS, AuthLoadingPage } from '../features/identity/components/auth-loading-page';
+import { requireCustomer } from '../features/identity/guard/require-customer';
+import {
+  validateLoginSearch,
+  validateRedirectSearch,
+  validateResetSearch,
+} from '../features/identity/lib/login-search';
 import { parseSearch, stringifySearch } from '../lib/search-params';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './layout/not-found-page';
@@ -30,14 +39,25 @@ function contractRoute<N extends AppRouteName>(name: N): ContractRoute<N> {
   return found as ContractRoute<N>;
 }
 
+/** Every page, behind the age question of the first visit. */
+function RootLayout() {
+  return (
+    <AgeGate>
+      <AppLayout />
+    </AgeGate>
+  );
+}
+
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: AppLayout,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
 
 /**
  * The parts every page route shares, taken from the contract: its parent, its path, and in
- * `staticData` its name (for the page title) and whether it needs a signed-in customer.
+ * `staticData` its name (for the page title) and whether it needs a signed-in customer. Those
+ * routes get the identity feature's guard (`beforeLoad`), which shows the authentication loading
+ * page while the session starts.
  */
 function page<N extends AppRouteName>(name: N) {
   const { path, requiresAuth } = contractRoute(name);
@@ -45,21 +65,31 @@ function page<N extends AppRouteName>(name: N) {
     getParentRoute: () => rootRoute,
     path,
     staticData: { routeName: name, requiresAuth },
+    ...(requiresAuth
+      ? { beforeLoad: requireCustomer, pendingComponent: AuthLoadingPage, pendingMs: AUTH_PENDING_MS }
+      : {}),
   } as const;
 }
 
 // Every page except home is its own chunk, loaded when the visitor goes there (or hovers a link to it).
 const routes = {
-  home: createRoute({ ...page('home'), component: HomePage }),
+  home: createRoute({
+    ...page('home'),
+    loader: ({ context }) => warmHome(context.queryClient),
+    component: HomePage,
+  }),
   products: createRoute({
     ...page('products'),
     validateSearch: validateProductsSearch,
-    component: lazyRouteComponent(() => import('../features/products/routes/products'), 'ProductsPage'),
+    loaderDeps: ({ search }) => search,
+    loader: ({ context, deps }) => warmProducts(context.queryClient, deps),
+    component: lazyRouteComponent(() => import('../features/catalog/routes/products'), 'ProductsPage'),
   }),
   product_detail: createRoute({
     ...page('product_detail'),
+    loader: ({ context, params }) => warmProduct(context.queryClient, params.id),
     component: lazyRouteComponent(
-      () => import('../features/products/routes/product-detail'),
+      () => import('../features/catalog/routes/product-detail'),
       'ProductDetailPage',
     ),
   }),
@@ -81,15 +111,25 @@ const routes = {
   }),
   login: createRoute({
     ...page('login'),
+    validateSearch: validateLoginSearch,
     component: lazyRouteComponent(() => import('../features/identity/routes/login'), 'LoginPage'),
   }),
   register: createRoute({
     ...page('register'),
+    validateSearch: validateRedirectSearch,
     component: lazyRouteComponent(() => import('../features/identity/routes/register'), 'RegisterPage'),
+  }),
+  reset_password: createRoute({
+    ...page('reset_password'),
+    validateSearch: validateResetSearch,
+    component: lazyRouteComponent(
+      () => import('../features/identity/routes/reset-password'),
+      'ResetPasswordPage',
+    ),
   }),
   account: createRoute({
     ...page('account'),
-    component: lazyRouteComponent(() => import('../features/identity/routes/account'), 'AccountPage'),
+    component: lazyRouteComponent(() => import('../features/account/routes/account'), 'AccountPage'),
   }),
   wishlist: createRoute({
     ...page('wishlist'),
@@ -137,7 +177,7 @@ const routes = {
   }),
   profile: createRoute({
     ...page('profile'),
-    component: lazyRouteComponent(() => import('../features/identity/routes/profile'), 'ProfilePage'),
+    component: lazyRouteComponent(() => import('../features/profile/routes/profile'), 'ProfilePage'),
   }),
   support: createRoute({
     ...page('support'),

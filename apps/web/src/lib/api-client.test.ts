@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@shop/contract/constants';
 import { failureMessages } from '@shop/contract/errors';
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@shop/contract/identity';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -7,8 +8,12 @@ import {
   ApiError,
   api,
   apiRequest,
+  CSRF_COOKIE,
+  CSRF_HEADER,
   onNoResponse,
+  readCsrfCookie,
   setAuthTokenProvider,
+  setSessionExpiredHandler,
   setUnauthorizedHandler,
 } from './api-client';
 
@@ -54,6 +59,9 @@ beforeEach(() => {
 afterEach(() => {
   setAuthTokenProvider(null);
   setUnauthorizedHandler(null);
+  setSessionExpiredHandler(null);
+  // biome-ignore lint/suspicious/noDocumentCookie: the tests set the CSRF cookie the server would set.
+  document.cookie = 'csrf_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
 describe('requests', () => {
@@ -341,5 +349,91 @@ describe('cancellation', () => {
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(toastError).not.toHaveBeenCalled();
+  });
+});
+
+describe('the CSRF header (SPEC.md section 7)', () => {
+  const setCsrfCookie = (value: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the tests set the CSRF cookie the server would set.
+    document.cookie = `csrf_token=${value}; path=/`;
+  };
+
+  it('uses the contract’s cookie and header names', () => {
+    expect(CSRF_COOKIE).toBe(CSRF_COOKIE_NAME);
+    expect(CSRF_HEADER).toBe(CSRF_HEADER_NAME);
+  });
+
+  it('sends X-CSRF-Token equal to the csrf_token cookie on POST, PUT, PATCH and DELETE', async () => {
+    setCsrfCookie('csrf-abc');
+    fetchMock.mockImplementation(async () => json({}));
+    await api.post('/x/', { a: 1 });
+    await api.put('/x/', { a: 1 });
+    await api.patch('/x/', { a: 1 });
+    await api.delete('/x/');
+    for (let call = 0; call < 4; call += 1) expect(lastHeaders(call)['X-CSRF-Token']).toBe('csrf-abc');
+  });
+
+  it('does not send it on GET', async () => {
+    setCsrfCookie('csrf-abc');
+    fetchMock.mockResolvedValue(json({}));
+    await api.get('/x/');
+    expect(lastHeaders()['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('reads the cookie (and only the csrf_token cookie)', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a second, unrelated cookie.
+    document.cookie = 'other=1; path=/';
+    setCsrfCookie('csrf-xyz');
+    expect(readCsrfCookie()).toBe('csrf-xyz');
+  });
+
+  it('retries once with the fresh cookie when a 403 names the CSRF token', async () => {
+    fetchMock
+      .mockImplementationOnce(async () => {
+        setCsrfCookie('fresh-token');
+        return envelope(403, 'forbidden', 'The CSRF token is missing or does not match');
+      })
+      .mockResolvedValueOnce(json({ ok: true }));
+    await expect(api.post('/orders/cart/add_item/', { product: 1 })).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastHeaders(0)['X-CSRF-Token']).toBeUndefined();
+    expect(lastHeaders(1)['X-CSRF-Token']).toBe('fresh-token');
+  });
+
+  it('does not retry another 403', async () => {
+    fetchMock.mockResolvedValue(envelope(403, 'forbidden', 'Staff only'));
+    const error = await failureOf(api.post('/x/', {}));
+    expect(error.status).toBe(403);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the end of a session (401 after the refresh)', () => {
+  it('calls the session-expired handler once when the retry answers 401 too', async () => {
+    const expired = vi.fn();
+    setUnauthorizedHandler(async () => true);
+    setSessionExpiredHandler(expired);
+    fetchMock.mockImplementation(async () => envelope(401, 'unauthorized'));
+    await failureOf(api.get('/users/users/profile/'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call it when no refresh was tried (nobody signed in)', async () => {
+    const expired = vi.fn();
+    setUnauthorizedHandler(async () => false);
+    setSessionExpiredHandler(expired);
+    fetchMock.mockResolvedValue(envelope(401, 'unauthorized'));
+    await failureOf(api.get('/orders/orders/'));
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('leaves a 401 alone when the call asks so (sign-in with a wrong password)', async () => {
+    const refresh = vi.fn(async () => true);
+    setUnauthorizedHandler(refresh);
+    fetchMock.mockResolvedValue(envelope(401, 'unauthorized', 'Invalid email or password'));
+    await failureOf(api.post('/auth/sign-in/email', {}, { refreshOn401: false, toast: false }));
+    expect(refresh).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

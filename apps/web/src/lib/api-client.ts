@@ -44,6 +44,11 @@ export type RequestOptions<T> = {
   /** Cancels the request (TanStack Query passes one). A cancelled request throws its AbortError, silently. */
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * On 401, refresh the session and retry once (default). The identity feature's own calls
+   * (get-session, sign-in, sign-out) pass false: a 401 there is an answer, not an expired session.
+   */
+  refreshOn401?: boolean;
 };
 
 /** A failed request: what went wrong, the server's envelope when it sent one, and the user's message. */
@@ -82,11 +87,39 @@ export function isApiError(error: unknown): error is ApiError {
 
 type TokenProvider = () => string | null | Promise<string | null>;
 type UnauthorizedHandler = () => Promise<boolean>;
+type SessionExpiredHandler = () => void | Promise<void>;
 type NoResponseListener = () => void;
 
 let tokenProvider: TokenProvider | null = null;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
+let sessionExpiredHandler: SessionExpiredHandler | null = null;
 const noResponseListeners = new Set<NoResponseListener>();
+
+/**
+ * The double-submit pair of SPEC.md section 7: the contract's `CSRF_COOKIE_NAME` and
+ * `CSRF_HEADER_NAME` (a test holds them equal). Written here because importing
+ * `@shop/contract/identity` would bring zod into the first page's JavaScript.
+ */
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** The `csrf_token` cookie's value, or null (also outside a browser). */
+export function readCsrfCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === CSRF_COOKIE) {
+      const value = part.slice(index + 1).trim();
+      try {
+        return decodeURIComponent(value) || null;
+      } catch {
+        return value || null;
+      }
+    }
+  }
+  return null;
+}
 
 /** The identity feature registers where the bearer token comes from. */
 export function setAuthTokenProvider(provider: TokenProvider | null): void {
@@ -99,6 +132,14 @@ export function setAuthTokenProvider(provider: TokenProvider | null): void {
  */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
+}
+
+/**
+ * The identity feature registers what to do when the retry after a refresh answers 401 again: sign
+ * out to an anonymous session, clear the cart and say 'Your session has expired. Please log in again.'
+ */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler | null): void {
+  sessionExpiredHandler = handler;
 }
 
 /** Called whenever a request gets no answer at all (the connection monitor listens). */
@@ -190,13 +231,23 @@ export function envelopeOf(text: string): ErrorEnvelope['error'] | null {
   };
 }
 
-async function buildHeaders(options: RequestOptions<unknown>, hasBody: boolean) {
+/** A 403 whose envelope names the CSRF token (the cookie was missing or stale). */
+function isCsrfRefusal(text: string): boolean {
+  const envelope = envelopeOf(text);
+  return envelope?.code === 'forbidden' && /csrf/i.test(envelope.message);
+}
+
+async function buildHeaders(options: RequestOptions<unknown>, hasBody: boolean, method: HttpMethod = 'GET') {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Platform': CLIENT_PLATFORM,
     'X-App-Version': CLIENT_APP_VERSION,
   };
   if (hasBody) headers['Content-Type'] = 'application/json';
+  if (!SAFE_METHODS.has(method)) {
+    const csrf = readCsrfCookie();
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
   const token = tokenProvider ? await tokenProvider() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
@@ -218,6 +269,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const retryable = SAFE_METHODS.has(method) || Boolean(options.idempotencyKey);
   let retriesLeft = retryable ? REQUEST_RETRIES : 0;
   let refreshed = false;
+  let csrfRetried = false;
 
   const fail = (failure: RequestFailure, envelope: ErrorEnvelope['error'] | null, cause?: unknown) => {
     const error = new ApiError(failure, envelope, cause);
@@ -231,7 +283,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   for (;;) {
     const init: RequestInit = {
       method,
-      headers: await buildHeaders(options as RequestOptions<unknown>, hasBody),
+      headers: await buildHeaders(options as RequestOptions<unknown>, hasBody, method),
       credentials: 'include',
       body: hasBody ? JSON.stringify(options.body) : undefined,
     };
@@ -250,9 +302,20 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
         if (parsed.success) return parsed.data;
         throw fail({ kind: 'unknown' }, null, parsed.error);
       }
-      if (result.status === 401 && !refreshed && unauthorizedHandler) {
-        refreshed = true;
-        if (await unauthorizedHandler().catch(() => false)) continue;
+      if (result.status === 401 && options.refreshOn401 !== false && unauthorizedHandler) {
+        if (!refreshed) {
+          // A signed-in customer's session is read again (force) and the request retried once.
+          refreshed = true;
+          if (await unauthorizedHandler().catch(() => false)) continue;
+        } else {
+          // The retry was refused too: the session is over.
+          await Promise.resolve(sessionExpiredHandler?.()).catch(() => undefined);
+        }
+      }
+      if (result.status === 403 && !csrfRetried && isCsrfRefusal(result.text)) {
+        // The refusal set a fresh csrf_token cookie: send it once more.
+        csrfRetried = true;
+        continue;
       }
       if (RETRY_STATUSES.has(result.status) && retriesLeft > 0) {
         retriesLeft -= 1;

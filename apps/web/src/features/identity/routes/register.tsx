@@ -1,26 +1,57 @@
 import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { useState, useSyncExternalStore } from 'react';
 import { PageShell } from '../../../components/page-shell';
+import { FormMessage, textLinkClass } from '../components/form-field';
+import { RegisterForm } from '../components/register-form';
+import { DEFAULT_AFTER_SIGN_IN } from '../lib/login-search';
+import { useSessionStore } from '../session/use-session-store';
 
-/** Sign-up: the identity feature fills it with the registration form. */
+const routeApi = getRouteApi('/register');
+
+/** Sign-up, then sign-in, then the remembered destination (or the account page). */
 export function RegisterPage() {
+  const search = routeApi.useSearch();
+  const router = useRouter();
+  const store = useSessionStore();
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [busy, setBusy] = useState(false);
+  const destination = search.redirect ?? DEFAULT_AFTER_SIGN_IN;
+  const keep = search.redirect ? { redirect: search.redirect } : {};
+
   return (
     <PageShell
       eyebrow="Account"
       title="Create your account"
-      lead={`An account keeps your delivery addresses, orders, invoices and wishlist together. You must be ${MINIMUM_AGE_YEARS} or older to buy from us.`}
+      lead={`An account keeps your delivery address, orders, invoices and wishlist together. You must be ${MINIMUM_AGE_YEARS} or older to buy from us.`}
     >
-      <p className="text-ink-soft">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-wine-800 underline underline-offset-4">
-          Sign in
-        </Link>
-        . By creating an account you accept our{' '}
-        <Link to="/terms" className="font-semibold text-wine-800 underline underline-offset-4">
-          terms of sale
-        </Link>
-        .
-      </p>
+      <div className="max-w-md space-y-6">
+        {snapshot.status === 'customer' && !busy ? (
+          <FormMessage kind="info">
+            You are already signed in as {snapshot.user?.name || snapshot.user?.email}.{' '}
+            <Link to="/account" className={textLinkClass}>
+              Go to your account
+            </Link>
+            .
+          </FormMessage>
+        ) : (
+          <RegisterForm
+            onBusyChange={setBusy}
+            onSignedIn={() => router.navigate({ href: destination, replace: true })}
+          />
+        )}
+        <p className="text-ink-soft">
+          Already have an account?{' '}
+          <Link to="/login" search={keep} className={textLinkClass}>
+            Sign in
+          </Link>
+          . By creating an account you accept our{' '}
+          <Link to="/terms" className={textLinkClass}>
+            terms of sale
+          </Link>
+          .
+        </p>
+      </div>
     </PageShell>
   );
 }

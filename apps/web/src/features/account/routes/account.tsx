@@ -1,0 +1,61 @@
+import { LinkCards } from '../../../components/link-cards';
+import { PageShell } from '../../../components/page-shell';
+import { ChangePasswordForm } from '../../identity/components/change-password-form';
+import { ActivitySummary } from '../components/activity-summary';
+import { ProfileSummary } from '../components/profile-summary';
+
+/** /account: the customer's overview, the way to every protected screen, and change password. */
+export function AccountPage() {
+  return (
+    <PageShell
+      eyebrow="Account"
+      title="Your account"
+      lead="Everything about your shopping with us in one place."
+    >
+      <div className="space-y-12">
+        <ProfileSummary />
+
+        <section aria-labelledby="account-activity" className="space-y-4">
+          <h2 id="account-activity" className="font-serif text-2xl text-wine-900">
+            Your activity
+          </h2>
+          <ActivitySummary />
+        </section>
+
+        <div className="space-y-4">
+          <h2 className="font-serif text-2xl text-wine-900">Your shopping</h2>
+          <LinkCards
+            heading="Your shopping"
+            links={[
+              { to: '/order-history', title: 'Order history', description: 'Every order and its status.' },
+              { to: '/invoices', title: 'Invoices', description: 'Download invoices for your records.' },
+              { to: '/payments', title: 'Payment history', description: 'Mobile money and cash payments.' },
+              {
+                to: '/delivery-tracking',
+                title: 'Delivery tracking',
+                description: 'Where your bottles are now.',
+              },
+              { to: '/wishlist', title: 'Wishlist', description: 'Bottles you saved for later.' },
+              {
+                to: '/profile',
+                title: 'Profile',
+                description: 'Your name, phone number and delivery address.',
+              },
+            ]}
+          />
+        </div>
+
+        <section aria-labelledby="account-password" className="space-y-4">
+          <h2 id="account-password" className="font-serif text-2xl text-wine-900">
+            Change password
+          </h2>
+          <p className="max-w-2xl text-ink-soft">
+            Changing your password signs you out on every other phone and computer. Signed in with Google or
+            another provider? You have no password here to change.
+          </p>
+          <ChangePasswordForm />
+        </section>
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { renderApp } from '../../../test/render';
+import { anonymousSession, mockIdentityApi } from '../testing/identity-api';
+import { AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE } from './age-confirmation';
+
+beforeEach(() => {
+  localStorage.clear();
+  mockIdentityApi({ 'GET /auth/get-session': () => anonymousSession() });
+});
+afterEach(() => {
+  localStorage.clear();
+  setUnauthorizedHandler(null);
+  setSessionExpiredHandler(null);
+});
+
+describe('the age question', () => {
+  it('asks on the first visit in a modal dialog, and remembers Yes on this browser', async () => {
+    const user = userEvent.setup();
+    const first = await renderApp('/about');
+    const dialog = await screen.findByRole('dialog', { name: 'Are you 21 or older?' });
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('only to adults aged 21 and over'));
+
+    await user.click(screen.getByRole('button', { name: 'Yes, I am 21 or older' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem(AGE_CONFIRMATION_STORAGE_KEY)).toBe(AGE_CONFIRMED_VALUE);
+    first.unmount();
+
+    // The next visit on the same browser is not asked again.
+    await renderApp('/products');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('No shows a polite page instead of the shop, and remembers nothing', async () => {
+    const user = userEvent.setup();
+    await renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'No, I am under 21' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Sorry, we can only welcome adults',
+    );
+    expect(screen.getByText(/only to customers aged 21 and over/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Discover/ })).not.toBeInTheDocument();
+    expect(localStorage.getItem(AGE_CONFIRMATION_STORAGE_KEY)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Answered by mistake? Ask me again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { name: 'Are you 21 or older?' })).toBeInTheDocument(),
+    );
+  });
+
+  it('is not shown when the confirmation was set in advance (as tests do)', async () => {
+    localStorage.setItem(AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE);
+    await renderApp('/');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
+import { changePasswordRequestSchema } from '@shop/contract/identity';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { changePassword } from '../api/change-password';
+import { usePasswordPolicy } from '../api/use-password-policy';
+import { applyFieldErrors, formErrorMessage } from '../lib/form-errors';
+import { useSessionStore } from '../session/use-session-store';
+import { FormField, FormMessage, primaryButtonClass } from './form-field';
+import { PasswordRules } from './password-rules';
+
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password has been changed. Your other sessions have been signed out.';
+
+/** Change password in the account: current and new password; every other session ends. */
+export function ChangePasswordForm() {
+  const store = useSessionStore();
+  const policy = usePasswordPolicy();
+  const rulesId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(changePasswordRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const password = useWatch({ control, name: 'newPassword' }) ?? '';
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setFormError(null);
+    try {
+      await changePassword(currentPassword, newPassword);
+    } catch (error) {
+      applyFieldErrors(error, FIELDS, setError);
+      setFormError(formErrorMessage(error));
+      return;
+    }
+    reset();
+    toast.success(PASSWORD_CHANGED_MESSAGE, { duration: TOAST_DURATION_MS });
+    // The answer carries the new session: read it.
+    await store.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change password" className="max-w-md space-y-5">
+      {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+      <FormField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword?.message}
+      />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('newPassword')}
+        error={errors.newPassword?.message}
+        hint={<PasswordRules id={rulesId} policy={policy} password={password} />}
+      />
+      <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+        {isSubmitting ? 'Changing…' : 'Change password'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+import { signUpRequestSchema } from '@shop/contract/identity';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { signUp } from '../api/sign-up';
+import { usePasswordPolicy } from '../api/use-password-policy';
+import { applyFieldErrors, formErrorMessage } from '../lib/form-errors';
+import { useSessionStore } from '../session/use-session-store';
+import { FormField, FormMessage, primaryButtonClass } from './form-field';
+import { PasswordRules } from './password-rules';
+
+const FIELDS = ['name', 'email', 'password', 'date_of_birth'] as const;
+
+/** Someone who already has an account gets the same answer to sign-up; the sign-in after it then fails. */
+export const SIGN_IN_AFTER_SIGN_UP_FAILED =
+  'We could not sign you in with these details. If you already have an account with this e-mail address, sign in with your password or reset it: we have sent you an e-mail.';
+
+/**
+ * Registration: name, e-mail, password (the identity service's rules, checked as the customer
+ * types) and date of birth (21 or older). Sign-up never signs in, so the form signs in next and
+ * `onSignedIn` moves on.
+ */
+export function RegisterForm({
+  onSignedIn,
+  onBusyChange,
+}: {
+  onSignedIn: () => void | Promise<void>;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const store = useSessionStore();
+  const policy = usePasswordPolicy();
+  const rulesId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signUpRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '', date_of_birth: '', newsletter_opt_in: false },
+  });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    onBusyChange?.(true);
+    try {
+      await signUp(values);
+    } catch (error) {
+      onBusyChange?.(false);
+      applyFieldErrors(error, FIELDS, setError);
+      setFormError(formErrorMessage(error));
+      return;
+    }
+    try {
+      await store.signIn(values.email, values.password);
+    } catch {
+      onBusyChange?.(false);
+      setFormError(SIGN_IN_AFTER_SIGN_UP_FAILED);
+      return;
+    }
+    await onSignedIn();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create your account" className="space-y-5">
+      {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+      <FormField
+        label="Full name"
+        autoComplete="name"
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <FormField
+        label="E-mail address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+        hint={<PasswordRules id={rulesId} policy={policy} password={password} />}
+      />
+      <FormField
+        label="Date of birth"
+        type="date"
+        autoComplete="bday"
+        registration={register('date_of_birth')}
+        error={errors.date_of_birth?.message}
+        hint={`You must be ${MINIMUM_AGE_YEARS} or older to buy from us.`}
+      />
+      <label className="flex items-start gap-3 text-sm text-ink">
+        <input type="checkbox" className="mt-0.5 size-4 accent-wine-800" {...register('newsletter_opt_in')} />
+        <span>Send me the newsletter: new arrivals, tastings and offers (you can stop it at any time).</span>
+      </label>
+      <button type="submit" className={`${primaryButtonClass} w-full`} disabled={isSubmitting}>
+        {isSubmitting ? 'Creating your account…' : 'Create account'}
+      </button>
+    </form>
+  );
+}

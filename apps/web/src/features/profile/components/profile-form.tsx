@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
+import type { Profile } from '@shop/contract/profile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../identity/components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
+import { useSessionStore } from '../../identity/session/use-session-store';
+import { profileQuery } from '../api/get-profile';
+import { updateProfile } from '../api/update-profile';
+import {
+  formValuesOf,
+  PROFILE_FIELD_NAMES,
+  PROFILE_FIELDS,
+  type ProfileFormValues,
+  profileChanges,
+  profileFormSchema,
+} from '../lib/profile-form';
+
+export const PROFILE_SAVED_MESSAGE = 'Your profile has been saved.';
+export const PROFILE_UNCHANGED_MESSAGE = 'Nothing has changed: there is nothing to save.';
+
+/** Name, phone, date of birth, default delivery address and newsletter choice, saved with PATCH. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const store = useSessionStore();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema({ dateOfBirthRequired: profile.date_of_birth !== null })),
+    mode: 'onTouched',
+    defaultValues: formValuesOf(profile),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const changes = profileChanges(values, profile);
+    if (Object.keys(changes).length === 0) {
+      toast.info(PROFILE_UNCHANGED_MESSAGE, { duration: TOAST_DURATION_MS });
+      return;
+    }
+    let saved: Profile;
+    try {
+      saved = await updateProfile(changes);
+    } catch (error) {
+      applyFieldErrors(error, PROFILE_FIELDS, setError, PROFILE_FIELD_NAMES);
+      setFormError(formErrorMessage(error));
+      return;
+    }
+    queryClient.setQueryData(profileQuery.queryKey, saved);
+    reset(formValuesOf(saved));
+    toast.success(PROFILE_SAVED_MESSAGE, { duration: TOAST_DURATION_MS });
+    if (changes.name !== undefined) void store.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Your details" className="max-w-2xl space-y-8">
+      {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+
+      <fieldset className="space-y-5">
+        <legend className="mb-4 font-serif text-2xl text-wine-900">About you</legend>
+        <FormField
+          label="Full name"
+          autoComplete="name"
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <div>
+          <p className="mb-1.5 text-sm font-semibold text-ink">E-mail address</p>
+          <p className={`${inputClass} flex items-center bg-cream-100 text-ink-soft`}>{profile.email}</p>
+        </div>
+        <FormField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="0772 123456"
+          registration={register('phone')}
+          error={errors.phone?.message}
+          hint="A Ugandan mobile number (MTN, Airtel…), for delivery and mobile money. We keep it as +256…"
+        />
+        <FormField
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          registration={register('date_of_birth')}
+          error={errors.date_of_birth?.message}
+        />
+      </fieldset>
+
+      <fieldset className="space-y-5">
+        <legend className="mb-1 font-serif text-2xl text-wine-900">Default delivery address</legend>
+        <p className="text-sm text-ink-soft">
+          Many places in Kampala have no street number: the area and a landmark help our riders most. Leave
+          every field empty to remove the address.
+        </p>
+        <FormField
+          label="Area"
+          autoComplete="address-level2"
+          placeholder="e.g. Kololo"
+          registration={register('area')}
+          error={errors.area?.message}
+        />
+        <FormField
+          label="Street (optional)"
+          autoComplete="address-line1"
+          registration={register('street')}
+          error={errors.street?.message}
+        />
+        <FormField
+          label="Landmark (optional)"
+          placeholder="e.g. opposite the Total petrol station"
+          registration={register('landmark')}
+          error={errors.landmark?.message}
+        />
+        <FormField
+          label="Notes for the rider (optional)"
+          registration={register('notes')}
+          error={errors.notes?.message}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-3 font-serif text-2xl text-wine-900">Newsletter</legend>
+        <label className="flex items-start gap-3 text-ink">
+          <input type="checkbox" className="mt-1 size-4 accent-wine-800" {...register('newsletter_opt_in')} />
+          <span>Send me the newsletter: new arrivals, tastings and offers.</span>
+        </label>
+      </fieldset>
+
+      <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Save changes'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PageShell } from '../../../components/page-shell';
+import { FormMessage, textLinkClass } from '../../identity/components/form-field';
+import { profileQuery } from '../api/get-profile';
+import { ProfileForm } from '../components/profile-form';
+
+/** /profile: the customer edits their details (SPEC.md section 7's profile calls). */
+export function ProfilePage() {
+  const { data: profile, isPending, isError, refetch } = useQuery(profileQuery);
+
+  return (
+    <PageShell
+      eyebrow="Account"
+      title="Your profile"
+      lead="Your name, phone number for delivery and mobile money, date of birth and default delivery address."
+    >
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading your profile…
+        </p>
+      ) : isError || !profile ? (
+        <FormMessage kind="error">
+          We could not load your profile.{' '}
+          <button type="button" className={textLinkClass} onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : (
+        <ProfileForm key={profile.id} profile={profile} />
+      )}
+      <p className="mt-10 text-ink-soft">
+        <Link to="/account" className={textLinkClass}>
+          Back to your account
+        </Link>
+      </p>
+    </PageShell>
+  );
+}
