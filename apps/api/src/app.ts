@@ -7,7 +7,9 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './errors';
 import { domainEventsPlugin } from './lib/domain-events';
+import catalogPlugin from './modules/catalog/catalog.plugin';
 import catalogRoutes from './modules/catalog/catalog.routes';
+import catalogPages from './modules/catalog/catalog-pages';
 import mediaRoutes from './modules/catalog/media/media.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
@@ -79,6 +81,7 @@ export async function buildApp({ config, database }: AppDependencies) {
 
   // The app's own plugins.
   await app.register(databasePlugin, { database });
+  await app.register(catalogPlugin);
   await app.register(domainEventsPlugin);
   await app.register(emailPlugin);
   await app.register(authPlugin);
@@ -101,6 +104,7 @@ export async function buildApp({ config, database }: AppDependencies) {
   );
   await app.register(mediaRoutes);
   await app.register(webApp);
+  await app.register(catalogPages);
 
   return app;
 }

@@ -31,7 +31,7 @@ describe('serving the storefront', () => {
     for (const url of [
       '/',
       '/products',
-      '/products/42',
+      '/events/42',
       '/order_success/7',
       '/delivery-tracking',
       '/faq?x=1',

@@ -15,13 +15,8 @@ import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCatalogService, type ProductSection } from './catalog.service';
-import {
-  type CachedAnswer,
-  CatalogCache,
-  listenForCatalogChanges,
-  registerCatalogCache,
-} from './catalog-cache';
+import type { ProductSection } from './catalog.service';
+import type { CachedAnswer } from './catalog-cache';
 import { sendCachedBody } from './http-cache';
 
 const notModified = z.null().describe('Not modified: the ETag sent in If-None-Match still matches');
@@ -39,22 +34,10 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
 
 /**
  * The catalog under /api/v1/products: product lists, sections, facets, statistics, a product,
- * and categories. Every answer is cached in memory until the catalog changes (LISTEN
- * catalog_changed) or 30 s pass.
+ * and categories, answered from the catalog plugin's cache.
  */
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new CatalogCache();
-  const unregister = registerCatalogCache(cache);
-  const listener = listenForCatalogChanges({
-    connection: app.pool.options,
-    onChange: () => cache.clear(),
-    log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
-  });
-  app.addHook('onClose', async () => {
-    unregister();
-    await listener.close();
-  });
-  const service = createCatalogService(app.db, cache);
+  const service = app.catalog;
 
   app.get(
     '/products/products/',

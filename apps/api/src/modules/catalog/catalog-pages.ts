@@ -1,0 +1,116 @@
+import { BRAND } from '@shop/contract/brand';
+import type { ProductDetail } from '@shop/contract/catalog';
+import { CURRENCY } from '@shop/contract/constants';
+import { formatUGX } from '@shop/contract/money';
+import { appRoutes } from '@shop/contract/pages';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors';
+import type { PageHead } from '../../plugins/web-app';
+
+/** A sitemap file holds at most 50,000 addresses. */
+const SITEMAP_LIMIT = 50_000;
+
+const absolute = (publicUrl: string, path: string) => (/^https?:/.test(path) ? path : `${publicUrl}${path}`);
+
+function productDescription(product: ProductDetail): string {
+  const origin = [product.region, product.country].filter(Boolean).join(', ');
+  const lead = [product.name, product.vintage ? String(product.vintage) : null, origin]
+    .filter(Boolean)
+    .join(' · ');
+  const text = `${lead}. ${formatUGX(product.price)}. ${product.description ?? ''}`
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
+}
+
+/** The head of a product page: title, description, preview image and the UGX offer. */
+export function productPageHead(product: ProductDetail, publicUrl: string): PageHead {
+  const url = `${publicUrl}/products/${product.slug}`;
+  const image = product.image ? absolute(publicUrl, product.image) : undefined;
+  const defaultVariant = product.variants.find((variant) => variant.is_default) ?? product.variants[0];
+  return {
+    title: `${product.name} | ${BRAND.name}`,
+    description: productDescription(product),
+    canonicalUrl: url,
+    imageUrl: image,
+    openGraphType: 'product',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description ?? undefined,
+      image: image ? [image] : undefined,
+      sku: defaultVariant?.sku,
+      category: product.category_name,
+      countryOfOrigin: product.country ?? undefined,
+      ...(product.review_count > 0
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: product.average_rating,
+              reviewCount: product.review_count,
+            },
+          }
+        : {}),
+      offers: {
+        '@type': 'Offer',
+        url,
+        priceCurrency: CURRENCY,
+        price: product.price,
+        availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        seller: { '@type': 'Organization', name: BRAND.name },
+      },
+    },
+  };
+}
+
+/** Public pages worth listing: not the signed-in ones, not forms or the payment round trip. */
+const unlisted = new Set(['login', 'register', 'reset_password', 'cart', 'payment_return', 'order_success']);
+const listedPages = appRoutes.filter(
+  (route) => !route.requiresAuth && !route.path.includes('$') && !unlisted.has(route.name),
+);
+
+const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * Product pages rendered with their own head, so a link shared on WhatsApp shows the bottle and
+ * its price, and /sitemap.xml listing the shop's public pages and every listed product.
+ */
+export default fp(
+  async (app) => {
+    const { publicUrl } = app.config;
+
+    app.get('/products/:id', { schema: { hide: true } }, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      try {
+        const { value: product } = await app.catalog.product(id);
+        return app.sendPage(request, reply, { status: 200, head: productPageHead(product, publicUrl) });
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404)
+          return app.sendPage(request, reply, { status: 404 });
+        throw error;
+      }
+    });
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const { rows } = await app.pool.query<{ slug: string; updated_at: Date }>(
+        'SELECT slug, updated_at FROM products WHERE listed ORDER BY id LIMIT $1',
+        [SITEMAP_LIMIT - listedPages.length],
+      );
+      const urls = [
+        ...listedPages.map((route) => `  <url><loc>${xmlEscape(`${publicUrl}${route.path}`)}</loc></url>`),
+        ...rows.map(
+          (row) =>
+            `  <url><loc>${xmlEscape(`${publicUrl}/products/${row.slug}`)}</loc>` +
+            `<lastmod>${row.updated_at.toISOString()}</lastmod></url>`,
+        ),
+      ];
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(xml);
+    });
+  },
+  { name: 'catalog-pages', dependencies: ['catalog', 'web-app', 'database', 'config'] },
+);

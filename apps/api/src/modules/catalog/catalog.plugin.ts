@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { type CatalogService, createCatalogService } from './catalog.service';
+import { CatalogCache, listenForCatalogChanges, registerCatalogCache } from './catalog-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: CatalogService;
+  }
+}
+
+/**
+ * One catalog service per instance, with its in-memory cache, shared by the API routes and the
+ * server-rendered product pages. The cache is dropped whenever the catalog changes (LISTEN
+ * catalog_changed, so other instances' writes count too) or after 30 s.
+ */
+export default fp(
+  async (app) => {
+    const cache = new CatalogCache();
+    const unregister = registerCatalogCache(cache);
+    const listener = listenForCatalogChanges({
+      connection: app.pool.options,
+      onChange: () => cache.clear(),
+      log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
+    });
+    app.addHook('onClose', async () => {
+      unregister();
+      await listener.close();
+    });
+    app.decorate('catalog', createCatalogService(app.db, cache));
+  },
+  { name: 'catalog', dependencies: ['database'] },
+);
