@@ -2,12 +2,12 @@ import { expect, test } from './fixtures';
 import { footerLinks, pageTitle, routeNamed } from './routes';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 
-test.describe('navigation', () => {
-  // The age question has its own journeys; here the visitor has answered it already.
-  test.beforeEach(async ({ page }) => {
-    await confirmAgeInAdvance(page.context());
-  });
+// The age question has its own journeys; here the visitor has answered it already.
+test.beforeEach(async ({ page }) => {
+  await confirmAgeInAdvance(page.context());
+});
 
+test.describe('navigation', () => {
   test('a navigation scrolls to the top of the new page', async ({ page }) => {
     // A short window makes sure the long page scrolls.
     await page.setViewportSize({ width: 1024, height: 480 });
