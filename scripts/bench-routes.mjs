@@ -41,6 +41,24 @@ export const benchRoutes = [
     path: '/api/v1/products/categories/',
     headers: { accept: 'application/json', 'accept-encoding': 'br, gzip' },
   },
+  {
+    name: 'product-detail',
+    method: 'GET',
+    path: '/api/v1/products/products/chateau-margaux-2015/',
+    headers: { accept: 'application/json', 'accept-encoding': 'br, gzip' },
+  },
+  {
+    name: 'typo-search',
+    method: 'GET',
+    path: '/api/v1/products/products/?search=jonnie%20walker&page_size=12',
+    headers: { accept: 'application/json', 'accept-encoding': 'br, gzip' },
+  },
+  {
+    name: 'product-page-html',
+    method: 'GET',
+    path: '/products/chateau-margaux-2015',
+    headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+  },
 ];
 
 export default benchRoutes;
