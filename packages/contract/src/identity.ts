@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_BASE_PATH, MINIMUM_AGE_YEARS } from './constants';
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from './csrf';
 
 /**
  * Accounts and sessions (better-auth under /api/v1/auth), as the storefront uses them.
@@ -60,9 +61,8 @@ export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** The double-submit CSRF pair of SPEC.md section 7. */
-export const CSRF_COOKIE_NAME = 'csrf_token' as const;
-export const CSRF_HEADER_NAME = 'X-CSRF-Token' as const;
+/** The double-submit CSRF pair of SPEC.md section 7 (defined in csrf.ts). */
+export { CSRF_COOKIE_NAME, CSRF_HEADER_NAME };
 
 /** OWASP ASVS 6.2: length limits and a common-password check, no composition rules. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -79,6 +79,7 @@ export default fp(
     const indexFile = path.join(distDir, 'index.html');
     const hasWebApp = fs.existsSync(indexFile);
     const indexHtml = hasWebApp ? fs.readFileSync(indexFile) : Buffer.alloc(0);
+    const indexHtmlText = indexHtml.toString('utf8');
     // The page shell is small and the same for every page: compress it once, serve it per
     // Accept-Encoding (it is below the on-the-fly compression threshold).
     const compressedHtml = {
@@ -113,7 +114,7 @@ export default fp(
         .type('text/html; charset=utf-8');
       if (request.method === 'HEAD') return reply.send('');
       // A page with its own head is compressed on the fly (by @fastify/compress).
-      if (head) return reply.send(renderShell(indexHtml.toString('utf8'), head));
+      if (head) return reply.send(renderShell(indexHtmlText, head));
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
       if (encoding) reply.header('content-encoding', encoding);

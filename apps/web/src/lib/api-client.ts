@@ -6,6 +6,8 @@ import {
   REQUEST_TIMEOUT_MS,
   TOAST_DURATION_MS,
 } from '@shop/contract/constants';
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@shop/contract/csrf';
+
 import {
   type ErrorEnvelope,
   errorCodes,
@@ -95,13 +97,9 @@ let unauthorizedHandler: UnauthorizedHandler | null = null;
 let sessionExpiredHandler: SessionExpiredHandler | null = null;
 const noResponseListeners = new Set<NoResponseListener>();
 
-/**
- * The double-submit pair of SPEC.md section 7: the contract's `CSRF_COOKIE_NAME` and
- * `CSRF_HEADER_NAME` (a test holds them equal). Written here because importing
- * `@shop/contract/identity` would bring zod into the first page's JavaScript.
- */
-export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_HEADER = 'X-CSRF-Token';
+/** The double-submit pair of SPEC.md section 7. */
+export const CSRF_COOKIE = CSRF_COOKIE_NAME;
+export const CSRF_HEADER = CSRF_HEADER_NAME;
 
 /** The `csrf_token` cookie's value, or null (also outside a browser). */
 export function readCsrfCookie(): string | null {

@@ -1,7 +1,7 @@
 import type { ProductOrdering } from '@shop/contract/catalog';
+import { DEFAULT_PRODUCT_ORDERING, DEFAULT_SEARCH_ORDERING } from '@shop/contract/catalog-constants';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { DEFAULT_PRODUCT_ORDERING, DEFAULT_SEARCH_ORDERING } from '../lib/catalog-constants';
 import { changeSearch, type ProductsSearch } from '../lib/products-search';
 
 const orderingLabels: Array<[ProductOrdering, string]> = [

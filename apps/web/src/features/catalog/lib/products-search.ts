@@ -1,5 +1,10 @@
 import type { ProductOrdering, ProductType } from '@shop/contract/catalog';
-import { PRICE_BANDS, PRODUCT_ORDERINGS, PRODUCT_TYPES, SEARCH_MAX_LENGTH } from './catalog-constants';
+import {
+  PRICE_BANDS,
+  PRODUCT_ORDERINGS,
+  PRODUCT_TYPES,
+  SEARCH_MAX_LENGTH,
+} from '@shop/contract/catalog-constants';
 
 /**
  * The query of /products, kept in the URL so that a link or the back button restores the same view:
