@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { deliveryInstructionMessages } from './errors';
+
+/** Delivery statuses and their progress (SPEC.md section 4). */
+export const DELIVERY_STATUSES = [
+  'confirmed',
+  'processing',
+  'ready_for_delivery',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+export const DELIVERY_PROGRESS: Record<DeliveryStatus, number> = {
+  confirmed: 20,
+  processing: 40,
+  ready_for_delivery: 60,
+  out_for_delivery: 80,
+  delivered: 100,
+  cancelled: 0,
+};
+
+export type ProgressClass = 'high' | 'medium' | 'low';
+
+/** SPEC.md section 4: high at 80 or more, medium at 50 or more, otherwise low. */
+export function progressClass(progress: number): ProgressClass {
+  if (progress >= 80) return 'high';
+  if (progress >= 50) return 'medium';
+  return 'low';
+}
+
+/** When the customer would like the bottles to arrive. */
+export const PREFERRED_DELIVERY_TIMES = ['asap', 'morning', 'afternoon', 'evening'] as const;
+export const preferredDeliveryTimeLabels: Record<(typeof PREFERRED_DELIVERY_TIMES)[number], string> = {
+  asap: 'As soon as possible',
+  morning: 'Morning (9:00–12:00)',
+  afternoon: 'Afternoon (12:00–17:00)',
+  evening: 'Evening (17:00–20:00)',
+};
+
+/** How the rider should reach the customer. */
+export const CONTACT_PREFERENCES = ['phone', 'sms', 'whatsapp'] as const;
+export const contactPreferenceLabels: Record<(typeof CONTACT_PREFERENCES)[number], string> = {
+  phone: 'Phone call',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Use at most ${max} characters` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * Delivery instructions (SPEC.md section 3) with the defaults of section 3 and the messages of
+ * section 5: contact preference phone, leave at door false, require signature true.
+ */
+export const deliveryInstructionsSchema = z.object({
+  preferred_delivery_time: z.enum(PREFERRED_DELIVERY_TIMES, {
+    error: deliveryInstructionMessages.preferredTimeRequired,
+  }),
+  contact_preference: z
+    .enum(CONTACT_PREFERENCES, { error: deliveryInstructionMessages.contactPreferenceRequired })
+    .default('phone'),
+  leave_at_door: z.boolean({ error: 'Choose yes or no' }).default(false),
+  require_signature: z.boolean({ error: 'Choose yes or no' }).default(true),
+  delivery_notes: optionalText(500),
+  special_instructions: optionalText(500),
+  access_instructions: optionalText(500).describe('Gate, floor, which door'),
+  security_code: optionalText(50).describe('Gate or building code, shown to the rider only'),
+  landmark: optionalText(200).describe('e.g. "opposite Shell Kololo"'),
+});
+export type DeliveryInstructionsInput = z.input<typeof deliveryInstructionsSchema>;
+export type DeliveryInstructions = z.output<typeof deliveryInstructionsSchema>;
+
+/** Delivery instructions as answered. */
+export const deliveryInstructionsResponseSchema = z.object({
+  preferred_delivery_time: z.enum(PREFERRED_DELIVERY_TIMES),
+  contact_preference: z.enum(CONTACT_PREFERENCES),
+  leave_at_door: z.boolean(),
+  require_signature: z.boolean(),
+  delivery_notes: z.string().nullable(),
+  special_instructions: z.string().nullable(),
+  access_instructions: z.string().nullable(),
+  security_code: z.string().nullable(),
+  landmark: z.string().nullable(),
+});
+
+/** A delivery area around Kampala, kept in the database so staff can change fees and times. */
+export const deliveryZoneSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string().describe('e.g. "Central Kampala"'),
+  areas: z.string().describe('Neighbourhoods covered, e.g. "Kololo, Nakasero, Bugolobi"'),
+  fee: z.number().int().describe('Delivery fee in whole UGX (waived on orders of Shs 1,000,000 or more)'),
+  delivery_time_minutes: z.number().int().describe('Usual time from dispatch to the door'),
+  delivery_time_label: z.string().describe('e.g. "2–4 hours"'),
+});
+export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
+
+export const deliveryZoneListSchema = z.object({ results: z.array(deliveryZoneSchema) });
+export type DeliveryZoneList = z.infer<typeof deliveryZoneListSchema>;

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import {
+  deliveryInstructionsResponseSchema,
+  deliveryInstructionsSchema,
+  deliveryZoneSchema,
+} from './delivery';
+import { pagedListSchema, pageQuerySchema } from './pagination';
+import { ugandanPhoneSchema } from './profile';
+
+// ---------------------------------------------------------------------------------------------
+// States
+// ---------------------------------------------------------------------------------------------
+
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'ready_for_delivery',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  processing: 'Being prepared',
+  ready_for_delivery: 'Ready for delivery',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/**
+ * The allowed moves of an order, enforced by the server. A pick-up order goes from
+ * ready_for_delivery (ready to collect) straight to delivered (collected).
+ */
+export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['processing', 'cancelled'],
+  processing: ['ready_for_delivery', 'cancelled'],
+  ready_for_delivery: ['out_for_delivery', 'delivered', 'cancelled'],
+  out_for_delivery: ['delivered', 'cancelled'],
+  delivered: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_STATUS_TRANSITIONS[from].includes(to);
+}
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const PAYMENT_METHODS = ['mobile_money', 'cash_on_delivery'] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: 'Choose mobile money or cash on delivery',
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const MOBILE_MONEY_NETWORKS = ['MTN', 'AIRTEL'] as const;
+export const mobileMoneyNetworkSchema = z.enum(MOBILE_MONEY_NETWORKS, { error: 'Choose MTN or Airtel' });
+export type MobileMoneyNetwork = z.infer<typeof mobileMoneyNetworkSchema>;
+
+export const FULFILMENT_METHODS = ['delivery', 'pickup'] as const;
+export const fulfilmentSchema = z.enum(FULFILMENT_METHODS, { error: 'Choose delivery or pick-up' });
+export type Fulfilment = z.infer<typeof fulfilmentSchema>;
+
+/** An order paid by mobile money that is still unpaid after this long is cancelled. */
+export const UNPAID_ORDER_TIMEOUT_MINUTES = 30;
+
+/** The shop's counter, for pick-up orders. */
+export const PICKUP_LOCATION = {
+  name: 'Kampala Cellars, Kololo',
+  address: 'Plot 12, Acacia Avenue, Kololo, Kampala',
+  hours: 'Monday to Saturday, 10:00–20:00',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Checkout: `POST /orders/cart/checkout/`
+// ---------------------------------------------------------------------------------------------
+
+const requiredText = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, { error: `${what} is required` })
+    .max(max, { error: `Use at most ${max} characters` });
+
+/**
+ * Places the cart as an order. Prices come from the catalog and the fee from the zone, never from
+ * the client. The same idempotency_key answers the same order (a double click or a retry).
+ */
+export const checkoutRequestSchema = z
+  .object({
+    idempotency_key: z
+      .string({ error: 'idempotency_key is required' })
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: 'Use 16 to 100 letters, digits, - or _' })
+      .describe('A fresh random key per checkout attempt (e.g. a UUID); repeats answer the first order'),
+    fulfilment: fulfilmentSchema.default('delivery'),
+    contact_name: requiredText('Contact name', 120),
+    contact_phone: ugandanPhoneSchema,
+    delivery_zone: z.coerce
+      .number({ error: 'Choose a delivery area' })
+      .int({ error: 'Choose a delivery area' })
+      .positive({ error: 'Choose a delivery area' })
+      .nullish()
+      .describe('Delivery zone id; required for delivery'),
+    street: z.string().trim().max(200, { error: 'Use at most 200 characters' }).nullish(),
+    delivery_instructions: deliveryInstructionsSchema.nullish().describe('Required for delivery'),
+    payment_method: paymentMethodSchema,
+    mobile_money_network: mobileMoneyNetworkSchema.nullish().describe('For mobile money: MTN or AIRTEL'),
+    payment_phone: ugandanPhoneSchema.nullish().describe('For mobile money: the number that pays'),
+    customer_note: z.string().trim().max(500, { error: 'Use at most 500 characters' }).nullish(),
+  })
+  .superRefine((body, context) => {
+    if (body.fulfilment === 'delivery') {
+      if (body.delivery_zone == null) {
+        context.addIssue({ code: 'custom', path: ['delivery_zone'], message: 'Choose a delivery area' });
+      }
+      if (body.delivery_instructions == null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['delivery_instructions', 'preferred_delivery_time'],
+          message: 'Preferred delivery time is required',
+        });
+      }
+    }
+    if (body.payment_method === 'mobile_money') {
+      if (body.mobile_money_network == null) {
+        context.addIssue({ code: 'custom', path: ['mobile_money_network'], message: 'Choose MTN or Airtel' });
+      }
+      if (body.payment_phone == null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['payment_phone'],
+          message: 'Enter the mobile money number that will pay',
+        });
+      }
+    }
+  });
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+const money = (what: string) => z.number().int().describe(`${what}, in whole UGX`);
+const isoTime = z.string().describe('ISO 8601');
+
+/** A line of a placed order: a snapshot of the name, size and price when it was ordered. */
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product: z.number().int().describe('Product id (the product may since have changed)'),
+  product_name: z.string(),
+  product_slug: z.string(),
+  image: z.string().nullable(),
+  variant: z.number().int(),
+  variant_name: z.string(),
+  sku: z.string(),
+  quantity: z.number().int().min(1),
+  unit_price: money('Price of one when ordered'),
+  subtotal: money('unit_price × quantity'),
+  total_price: money('Same value as subtotal'),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderStatusChangeSchema = z.object({
+  status: orderStatusSchema,
+  note: z.string().nullable(),
+  created_at: isoTime,
+});
+
+/** `GET /orders/orders/{id}/` and the answer of checkout. */
+export const orderSchema = z.object({
+  id: z.string().describe('Order id (UUID)'),
+  order_number: z.string().describe('e.g. ORD-20261122-7KQ2M'),
+  status: orderStatusSchema,
+  payment_status: paymentStatusSchema,
+  payment_method: paymentMethodSchema,
+  mobile_money_network: mobileMoneyNetworkSchema.nullable(),
+  payment_phone: z.string().nullable().describe('+2567XXXXXXXX'),
+  fulfilment: fulfilmentSchema,
+  items: z.array(orderItemSchema),
+  item_count: z.number().int(),
+  subtotal: money('Sum of the lines'),
+  delivery_fee: money('0 for pick-up and for orders of Shs 1,000,000 or more'),
+  total: money('subtotal + delivery_fee'),
+  currency: z.literal('UGX'),
+  contact_name: z.string(),
+  contact_phone: z.string(),
+  delivery_zone: deliveryZoneSchema.pick({ id: true, name: true, delivery_time_label: true }).nullable(),
+  street: z.string().nullable(),
+  delivery_instructions: deliveryInstructionsResponseSchema.nullable(),
+  customer_note: z.string().nullable(),
+  estimated_delivery_time: isoTime.nullable(),
+  payment_due_at: isoTime.nullable().describe('Unpaid mobile-money orders are cancelled after this time'),
+  cancel_reason: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  history: z.array(orderStatusChangeSchema).describe('Every status change, oldest first'),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** One row of the order history. */
+export const orderSummarySchema = orderSchema.pick({
+  id: true,
+  order_number: true,
+  status: true,
+  payment_status: true,
+  payment_method: true,
+  fulfilment: true,
+  item_count: true,
+  total: true,
+  created_at: true,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListQuerySchema = pageQuerySchema.extend({
+  status: orderStatusSchema.optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderListResponseSchema = pagedListSchema(orderSummarySchema);
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+export const orderParamsSchema = z.object({
+  id: z.uuid({ error: 'Order id must be a UUID' }),
+});
+
+/** `GET /orders/orders/order_stats/`: the customer's counts by status and total spent. */
+export const orderStatsSchema = z.object({
+  total_orders: z.number().int(),
+  total_spent: money('Sum of paid orders (refunds excluded)'),
+  by_status: z.record(orderStatusSchema, z.number().int()).describe('Every status, 0 when none'),
+});
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Invoices
+// ---------------------------------------------------------------------------------------------
+
+export const INVOICE_STATUSES = ['issued', 'paid', 'void'] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  invoice_number: z.string().describe('INV-000001, numbered without gaps'),
+  order: z.string().describe('Order id'),
+  order_number: z.string(),
+  status: invoiceStatusSchema,
+  subtotal: money('Sum of the lines'),
+  delivery_fee: money('Delivery fee'),
+  total: money('Amount due'),
+  currency: z.literal('UGX'),
+  issued_at: isoTime,
+  paid_at: isoTime.nullable(),
+  pdf_url: z.string().describe('GET it (signed in) for the PDF'),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListResponseSchema = pagedListSchema(invoiceSchema);
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
