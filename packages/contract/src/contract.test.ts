@@ -58,8 +58,8 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of the spec, the password-reset page and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(30);
+  it('registers the 21 routes of the spec, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events and orders pages and the 8 footer pages', () => {
+    expect(appRoutes).toHaveLength(37);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -68,9 +68,14 @@ describe('appRoutes', () => {
         '/wishlist',
         '/delivery-tracking',
         '/order-history',
+        '/order-history/$id',
         '/invoices',
         '/payments',
+        '/pay/$orderId',
+        '/sandbox/pay/$reference',
         '/profile',
+        '/admin/events',
+        '/admin/orders',
       ].sort(),
     );
   });

@@ -100,8 +100,88 @@ export const deliveryZoneSchema = z.object({
   fee: z.number().int().describe('Delivery fee in whole UGX (waived on orders of Shs 1,000,000 or more)'),
   delivery_time_minutes: z.number().int().describe('Usual time from dispatch to the door'),
   delivery_time_label: z.string().describe('e.g. "2–4 hours"'),
+  sort_order: z.number().int().optional().describe('Position in the list (staff)'),
+  is_active: z.boolean().optional().describe('False: withdrawn, no longer offered (staff see these)'),
 });
 export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
 
 export const deliveryZoneListSchema = z.object({ results: z.array(deliveryZoneSchema) });
 export type DeliveryZoneList = z.infer<typeof deliveryZoneListSchema>;
+
+/** `GET /orders/delivery-zones/`: staff may ask for withdrawn zones too. */
+export const deliveryZoneListQuerySchema = z.object({
+  include_inactive: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('true (staff only): withdrawn zones too'),
+});
+
+export const deliveryZoneParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Zone id must be a whole number' })
+    .int({ error: 'Zone id must be a whole number' })
+    .positive({ error: 'Zone id must be a positive id' })
+    .max(2_147_483_647, { error: 'Zone id is not a known id' }),
+});
+
+const zoneFields = {
+  slug: z
+    .string({ error: 'Slug is required' })
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and single hyphens' })
+    .max(60, { error: 'Use at most 60 characters' }),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(80, { error: 'Use at most 80 characters' }),
+  areas: z.string({ error: 'Areas are required' }).trim().max(300, { error: 'Use at most 300 characters' }),
+  fee: z
+    .number({ error: 'Fee must be a whole number of shillings' })
+    .int({ error: 'Fee must be a whole number of shillings' })
+    .min(0, { error: 'Fee cannot be negative' })
+    .max(1_000_000, { error: 'Fee must be at most Shs 1,000,000' }),
+  delivery_time_minutes: z
+    .number({ error: 'Delivery time must be a whole number of minutes' })
+    .int({ error: 'Delivery time must be a whole number of minutes' })
+    .min(10, { error: 'Delivery time must be at least 10 minutes' })
+    .max(7 * 24 * 60, { error: 'Delivery time must be at most a week' }),
+  delivery_time_label: z
+    .string({ error: 'Delivery time label is required' })
+    .trim()
+    .min(1, { error: 'Delivery time label is required' })
+    .max(40, { error: 'Use at most 40 characters' }),
+  sort_order: z
+    .number({ error: 'Sort order must be a whole number' })
+    .int({ error: 'Sort order must be a whole number' })
+    .min(0, { error: 'Sort order cannot be negative' })
+    .max(100_000, { error: 'Sort order is too large' }),
+  is_active: z.boolean({ error: 'Choose yes or no' }),
+};
+
+/** `POST /orders/delivery-zones/` (staff): a new zone. */
+export const createDeliveryZoneRequestSchema = z.object({
+  ...zoneFields,
+  sort_order: zoneFields.sort_order.default(0),
+  is_active: zoneFields.is_active.default(true),
+});
+export type CreateDeliveryZoneRequest = z.input<typeof createDeliveryZoneRequestSchema>;
+
+/** `PATCH /orders/delivery-zones/{id}/` (staff): send only what changes. Placed orders keep theirs. */
+export const updateDeliveryZoneRequestSchema = z
+  .object({
+    slug: zoneFields.slug.optional(),
+    name: zoneFields.name.optional(),
+    areas: zoneFields.areas.optional(),
+    fee: zoneFields.fee.optional(),
+    delivery_time_minutes: zoneFields.delivery_time_minutes.optional(),
+    delivery_time_label: zoneFields.delivery_time_label.optional(),
+    sort_order: zoneFields.sort_order.optional(),
+    is_active: zoneFields.is_active.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one field to change',
+    path: ['name'],
+  });
+export type UpdateDeliveryZoneRequest = z.input<typeof updateDeliveryZoneRequestSchema>;

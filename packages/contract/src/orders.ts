@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND } from './brand';
 import {
   deliveryInstructionsResponseSchema,
   deliveryInstructionsSchema,
@@ -75,11 +76,11 @@ export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 /** An order paid by mobile money that is still unpaid after this long is cancelled. */
 export const UNPAID_ORDER_TIMEOUT_MINUTES = 30;
 
-/** The shop's counter, for pick-up orders. */
+/** The shop's counter, for pick-up orders: the shop itself, at its address and opening hours. */
 export const PICKUP_LOCATION = {
-  name: 'Kampala Cellars, Kololo',
-  address: 'Plot 12, Acacia Avenue, Kololo, Kampala',
-  hours: 'Monday to Saturday, 10:00–20:00',
+  name: `${BRAND.name}, Kololo`,
+  address: BRAND.address,
+  hours: BRAND.openingHours,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -129,6 +130,14 @@ export const checkoutRequestSchema = z
           code: 'custom',
           path: ['delivery_instructions', 'preferred_delivery_time'],
           message: 'Preferred delivery time is required',
+        });
+      }
+      // Many Kampala addresses have no street name: a landmark is enough, but one of them is needed.
+      if (!body.street && !body.delivery_instructions?.landmark) {
+        context.addIssue({
+          code: 'custom',
+          path: ['street'],
+          message: 'Enter the street or a landmark, so that the rider can find you',
         });
       }
     }
@@ -269,3 +278,11 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceListResponseSchema = pagedListSchema(invoiceSchema);
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const invoiceParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Invoice id must be a whole number' })
+    .int({ error: 'Invoice id must be a whole number' })
+    .positive({ error: 'Invoice id must be a positive id' })
+    .max(2_147_483_647, { error: 'Invoice id is not a known id' }),
+});

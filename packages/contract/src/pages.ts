@@ -27,7 +27,8 @@ const route = (name: string, path: string, requiresAuth = false): AppRoute => ({
 
 /**
  * The storefront's routes: the 21 of SPEC.md section 2 (plus the password-reset page that the
- * reset e-mail links to), then the footer's information pages.
+ * reset e-mail links to, and an order's own page under the order history), then the footer's
+ * information pages.
  * The server reads this list too, to answer 404 for paths that are not pages of the shop.
  */
 export const appRoutes = [
@@ -41,6 +42,9 @@ export const appRoutes = [
   route('login', '/login'),
   route('register', '/register'),
   route('reset_password', '/reset-password'),
+  // The newsletter e-mails' links: confirm a subscription, unsubscribe (both work signed out).
+  route('newsletter_confirmation', '/newsletter/confirm'),
+  route('newsletter_unsubscribe', '/newsletter/unsubscribe'),
   route('account', '/account', true),
   route('wishlist', '/wishlist', true),
   route('payment_return', '/payment_return'),
@@ -48,9 +52,19 @@ export const appRoutes = [
   route('about', '/about'),
   route('delivery_tracking', '/delivery-tracking', true),
   route('order_history', '/order-history', true),
+  // One order of the history, with its items, delivery details and status changes.
+  route('order_detail', '/order-history/$id', true),
   route('invoices', '/invoices', true),
   route('payments', '/payments', true),
+  // Paying an order by mobile money: the waiting screen, and retry or cash on delivery.
+  route('pay', '/pay/$orderId', true),
+  // The sandbox payment provider's stand-in for the customer's phone prompt.
+  route('sandbox_pay', '/sandbox/pay/$reference', true),
   route('profile', '/profile', true),
+  // The back office's events (staff and admins only): create, publish, cancel, guests, check-in.
+  route('admin_events', '/admin/events', true),
+  // The back office's orders (staff and admins only): by status, moved along, riders, delivered.
+  route('admin_orders', '/admin/orders', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { pagedListSchema, pageQuerySchema } from './pagination';
+
+/**
+ * Reviews and ratings (SPEC.md sections 2, 3 and 7). Anyone reads a product's visible reviews;
+ * a signed-in customer writes one review per product and edits or deletes their own. A review by
+ * a customer who has a delivered order with that product is marked as a verified purchase. Staff
+ * hide (and unhide) a review; a hidden review leaves the product's average.
+ *
+ * The product's `average_rating` and `review_count` (on cards and the product page) are kept
+ * exact by the database as reviews come and go. Text is stored as typed and must always be shown
+ * escaped (as text, never as HTML).
+ *
+ * - `GET /orders/reviews/?product=`: a product's reviews, paged, newest or most helpful first.
+ * - `GET /orders/reviews/summary/?product=`: average, count and how many of each star.
+ * - `GET /orders/reviews/mine/?product=`: the caller's own review of that product, or null.
+ * - `POST /orders/reviews/`, `PATCH` and `DELETE /orders/reviews/{id}/`.
+ * - `POST` and `DELETE /orders/reviews/{id}/helpful/`: mark another customer's review as helpful.
+ * - Staff: `POST /orders/reviews/{id}/hide/` and `/unhide/`.
+ */
+
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_TITLE_MAX_LENGTH = 120;
+export const REVIEW_TEXT_MAX_LENGTH = 5_000;
+export const REVIEW_HIDE_REASON_MAX_LENGTH = 500;
+
+export const REVIEW_ORDERINGS = ['newest', 'helpful'] as const;
+export type ReviewOrdering = (typeof REVIEW_ORDERINGS)[number];
+
+export const reviewMessages = {
+  rating: `Choose a rating: a whole number of stars from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`,
+  titleMissing: 'Please give your review a title',
+  titleTooLong: `Use at most ${REVIEW_TITLE_MAX_LENGTH} characters for the title`,
+  textMissing: 'Please write your review',
+  textTooLong: `Use at most ${REVIEW_TEXT_MAX_LENGTH} characters for the review`,
+  controlCharacters: 'Remove the invisible control characters',
+  unknownProduct: 'This product does not exist or is no longer sold',
+  alreadyReviewed: 'You have already reviewed this product. Edit your review instead.',
+  ownReviewHelpful: 'You cannot mark your own review as helpful',
+  nothingToChange: 'Send a rating, a title or a text to change',
+} as const;
+
+const id = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a whole number` })
+    .int({ error: `${what} must be a whole number` })
+    .positive({ error: `${what} must be a positive id` })
+    .max(2_147_483_647, { error: `${what} is not a known id` });
+
+// Newlines and tabs are text; other control characters (NUL above all) are not.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const text = (missing: string, max: number, tooLong: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: tooLong })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: reviewMessages.controlCharacters });
+
+const rating = z
+  .number({ error: reviewMessages.rating })
+  .int({ error: reviewMessages.rating })
+  .min(REVIEW_RATING_MIN, { error: reviewMessages.rating })
+  .max(REVIEW_RATING_MAX, { error: reviewMessages.rating })
+  .describe(`Stars, a whole number from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`);
+
+const title = text(
+  reviewMessages.titleMissing,
+  REVIEW_TITLE_MAX_LENGTH,
+  reviewMessages.titleTooLong,
+).describe(`1 to ${REVIEW_TITLE_MAX_LENGTH} characters, stored as typed (trimmed)`);
+const body = text(reviewMessages.textMissing, REVIEW_TEXT_MAX_LENGTH, reviewMessages.textTooLong).describe(
+  `1 to ${REVIEW_TEXT_MAX_LENGTH} characters, stored as typed (trimmed); show it as text`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/** `POST /orders/reviews/`: one review per customer per product. */
+export const createReviewRequestSchema = z.object({
+  product: id('Product').describe('Product id'),
+  rating,
+  title,
+  text: body,
+});
+export type CreateReviewRequest = z.input<typeof createReviewRequestSchema>;
+
+/** `PATCH /orders/reviews/{id}/`: only the fields sent change. */
+export const updateReviewRequestSchema = z
+  .object({ rating: rating.optional(), title: title.optional(), text: body.optional() })
+  .refine((value) => value.rating !== undefined || value.title !== undefined || value.text !== undefined, {
+    error: reviewMessages.nothingToChange,
+    path: ['rating'],
+  });
+export type UpdateReviewRequest = z.input<typeof updateReviewRequestSchema>;
+
+/** `POST /orders/reviews/{id}/hide/` (staff). */
+export const hideReviewRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(REVIEW_HIDE_REASON_MAX_LENGTH, {
+      error: `Use at most ${REVIEW_HIDE_REASON_MAX_LENGTH} characters`,
+    })
+    .optional()
+    .describe('Why it was hidden (kept for staff, never shown to customers)'),
+});
+export type HideReviewRequest = z.input<typeof hideReviewRequestSchema>;
+
+export const reviewParamsSchema = z.object({ id: id('Review').describe('The review id') });
+
+export const reviewProductQuerySchema = z.object({
+  product: id('Product').describe('Product id'),
+});
+
+/** `GET /orders/reviews/`. */
+export const reviewListQuerySchema = pageQuerySchema.extend({
+  product: id('Product').describe('Product id (required)'),
+  ordering: z
+    .enum(REVIEW_ORDERINGS, { error: `must be one of ${REVIEW_ORDERINGS.join(', ')}` })
+    .default('newest')
+    .describe('newest (default) or helpful (most marked helpful first, then newest)'),
+  include_hidden: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('Staff only: include hidden reviews (403 for anyone else)'),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+export type ReviewListQueryInput = z.input<typeof reviewListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  product: z.number().int().describe('Product id'),
+  rating: z.number().int().min(REVIEW_RATING_MIN).max(REVIEW_RATING_MAX),
+  title: z.string().describe('As typed: show as text, never as HTML'),
+  text: z.string().describe('As typed: show as text, never as HTML'),
+  author_name: z.string().describe('First name and the initial of the last ("Namara K.")'),
+  verified_purchase: z.boolean().describe('The author has a delivered order with this product'),
+  helpful_count: z.number().int().min(0),
+  created_at: z.string().describe('ISO 8601'),
+  updated_at: z.string().describe('ISO 8601'),
+  is_edited: z.boolean().describe('Changed after it was written'),
+  is_own: z.boolean().describe('Written by the caller'),
+  voted_helpful: z.boolean().describe('The caller marked it as helpful'),
+  is_hidden: z.boolean().describe('Hidden by staff (only its author and staff see it)'),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewListResponseSchema = pagedListSchema(reviewSchema);
+export type ReviewListResponse = z.infer<typeof reviewListResponseSchema>;
+
+/** `GET /orders/reviews/summary/?product=`: the visible reviews in numbers. */
+export const reviewSummarySchema = z.object({
+  product: z.number().int(),
+  average_rating: z.number().min(0).max(5).describe('Mean of the visible ratings, 2 decimals; 0 without'),
+  review_count: z.number().int().min(0),
+  distribution: z
+    .array(z.object({ rating: z.number().int().min(1).max(5), count: z.number().int().min(0) }))
+    .length(5)
+    .describe('How many reviews gave each number of stars, 5 first'),
+});
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
+
+/** `GET /orders/reviews/mine/?product=`. */
+export const myReviewResponseSchema = z.object({
+  review: reviewSchema.nullable().describe("The caller's review of the product, or null"),
+});
+export type MyReviewResponse = z.infer<typeof myReviewResponseSchema>;
+
+/** `POST` / `DELETE /orders/reviews/{id}/helpful/`. */
+export const reviewHelpfulResponseSchema = z.object({
+  id: z.number().int(),
+  helpful_count: z.number().int().min(0),
+  voted_helpful: z.boolean(),
+});
+export type ReviewHelpfulResponse = z.infer<typeof reviewHelpfulResponseSchema>;
