@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
 import { API_BASE_PATH } from '@shop/contract/constants';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,20 +8,41 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './errors';
 import { domainEventsPlugin } from './lib/domain-events';
+import cartPlugin from './modules/cart/cart.plugin';
+import cartRoutes from './modules/cart/cart.routes';
 import catalogPlugin from './modules/catalog/catalog.plugin';
 import catalogRoutes from './modules/catalog/catalog.routes';
 import catalogPages from './modules/catalog/catalog-pages';
 import mediaRoutes from './modules/catalog/media/media.routes';
+import deliveryPlugin from './modules/delivery/delivery.plugin';
+import deliveryRoutes from './modules/delivery/delivery.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
+import eventsPlugin from './modules/events/events.plugin';
+import eventsRoutes from './modules/events/events.routes';
+import eventsStaffRoutes from './modules/events/events-staff.routes';
+import rsvpPaymentsRoutes from './modules/events/rsvp-payments.routes';
 import healthRoutes from './modules/health/health.routes';
 import identityRoutes from './modules/identity/identity.routes';
+import newsletterRoutes from './modules/newsletter/newsletter.routes';
+import notificationsPlugin from './modules/notifications/notifications.plugin';
+import notificationsRoutes from './modules/notifications/notifications.routes';
+import deliveryZonesRoutes from './modules/orders/delivery-zones.routes';
+import ordersPlugin from './modules/orders/orders.plugin';
+import ordersRoutes from './modules/orders/orders.routes';
+import paymentsPlugin from './modules/payments/payments.plugin';
+import paymentsRoutes from './modules/payments/payments.routes';
+import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import reviewsRoutes from './modules/reviews/reviews.routes';
+import wishlistPlugin from './modules/wishlist/wishlist.plugin';
+import wishlistRoutes from './modules/wishlist/wishlist.routes';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import errorHandler, { sendError } from './plugins/error-handler';
+import jobsPlugin from './plugins/jobs';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
@@ -78,14 +100,24 @@ export async function buildApp({ config, database }: AppDependencies) {
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(openapi);
+  // Websockets (the notifications socket): small messages only; open sockets close with the app.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // The app's own plugins.
   await app.register(databasePlugin, { database });
+  await app.register(jobsPlugin);
   await app.register(catalogPlugin);
   await app.register(domainEventsPlugin);
   await app.register(emailPlugin);
   await app.register(authPlugin);
   await app.register(csrfPlugin);
+  await app.register(cartPlugin);
+  await app.register(ordersPlugin);
+  await app.register(deliveryPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(eventsPlugin);
+  await app.register(wishlistPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -95,6 +127,19 @@ export async function buildApp({ config, database }: AppDependencies) {
       await api.register(catalogRoutes);
       await api.register(identityRoutes);
       await api.register(profileRoutes);
+      await api.register(eventsRoutes);
+      await api.register(eventsStaffRoutes);
+      await api.register(rsvpPaymentsRoutes);
+      await api.register(cartRoutes);
+      await api.register(ordersRoutes);
+      await api.register(deliveryZonesRoutes);
+      await api.register(deliveryRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { BRAND } from '@shop/contract/brand';
+import { READ_NOTIFICATION_RETENTION_DAYS } from '@shop/contract/constants';
+import { UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
 import { z } from 'zod';
 
 /**
@@ -80,6 +82,86 @@ export const configSchema = z.object({
       error: 'must be an address like "Kampala Cellars <hello@kampalacellars.ug>"',
     })
     .default(`${BRAND.name} <${BRAND.email}>`),
+
+  // Jobs and orders (issue 5).
+  /**
+   * Run job workers and schedules on this instance (pg-boss, on the same PostgreSQL). false: the
+   * instance still queues jobs, and the instances where it is true run them.
+   */
+  JOBS_ENABLED: booleanFromEnv.default(true),
+  /** A mobile-money order still unpaid this many minutes after it was placed is cancelled. */
+  UNPAID_ORDER_TIMEOUT_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(1, { error: 'must be at least 1 minute' })
+    .max(7 * 24 * 60, { error: 'must be at most a week' })
+    .default(UNPAID_ORDER_TIMEOUT_MINUTES),
+
+  // Payments (issue 6). Unset, the built-in sandbox stands in for the mobile-money provider.
+  /** `sandbox` or `flutterwave`; unset: flutterwave when its two keys are set, else sandbox. */
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'flutterwave'], { error: 'must be sandbox or flutterwave' })
+    .optional(),
+  /** Flutterwave v3 secret key (FLWSECK-…): charges and verifications. */
+  FLUTTERWAVE_SECRET_KEY: z.string().min(1).optional(),
+  /** The "secret hash" set on Flutterwave's dashboard: webhooks carry it in `verif-hash`. */
+  FLUTTERWAVE_WEBHOOK_HASH: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  FLUTTERWAVE_BASE_URL: z
+    .url({ error: 'must be an absolute URL like https://api.flutterwave.com' })
+    .default('https://api.flutterwave.com'),
+  /** How long a call to Flutterwave may take before the payment is left pending for the poll. */
+  FLUTTERWAVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+
+  // Notifications and deliveries (issue 7).
+  /** Read notifications older than this many days are removed by a daily job. */
+  READ_NOTIFICATION_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1 day' })
+    .max(3650, { error: 'must be at most 3650 days' })
+    .default(READ_NOTIFICATION_RETENTION_DAYS),
+  /**
+   * Web Push (VAPID) key pair, base64url, as printed by `npx web-push generate-vapid-keys`. Unset:
+   * generated once into DATA_DIR/secrets.json. Set both when several instances share DATABASE_URL.
+   */
+  WEB_PUSH_VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a base64url P-256 public key (87 characters)' })
+    .optional(),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a base64url P-256 private key (43 characters)' })
+    .optional(),
+  /** Who push services contact about our pushes: a mailto: or https: URL. Default: the shop's e-mail. */
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' })
+    .default(`mailto:${BRAND.email}`),
+  /**
+   * Hosts (or parent domains) a browser's push endpoint may be on: the browsers' push services.
+   * The server POSTs to the endpoint a client registers, so no other host is accepted.
+   */
+  WEB_PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .default([
+      'fcm.googleapis.com',
+      'android.googleapis.com',
+      'push.services.mozilla.com',
+      'push.apple.com',
+      'notify.windows.com',
+    ]),
+
+  // Wishlist, reviews and newsletter (issue 9).
+  /** Newsletter sign-ups accepted from one client address per hour (then 429). */
+  NEWSLETTER_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Confirmation e-mails sent to one address per day; past it, sign-ups answer the same but send none. */
+  NEWSLETTER_EMAIL_LIMIT_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 /** Settings that only make sense together. */
@@ -91,6 +173,15 @@ function crossFieldProblems(config: z.infer<typeof configSchema>): string[] {
   const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
     problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  if (Boolean(config.FLUTTERWAVE_SECRET_KEY) !== Boolean(config.FLUTTERWAVE_WEBHOOK_HASH)) {
+    problems.push('FLUTTERWAVE_SECRET_KEY and FLUTTERWAVE_WEBHOOK_HASH must be set together');
+  }
+  if (config.PAYMENT_PROVIDER === 'flutterwave' && !config.FLUTTERWAVE_SECRET_KEY) {
+    problems.push('PAYMENT_PROVIDER=flutterwave needs FLUTTERWAVE_SECRET_KEY and FLUTTERWAVE_WEBHOOK_HASH');
+  }
+  if (Boolean(config.WEB_PUSH_VAPID_PUBLIC_KEY) !== Boolean(config.WEB_PUSH_VAPID_PRIVATE_KEY)) {
+    problems.push('WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY must be set together');
   }
   if (config.AUTH_TEST_FAST_HASHING && config.NODE_ENV !== 'test') {
     problems.push('AUTH_TEST_FAST_HASHING is only allowed with NODE_ENV=test');

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { loadDataDirSecrets } from './db/secrets';
 import { createShutdown } from './lib/graceful-shutdown';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/seed/seed-catalog';
+import { seedDemoEventsIfEmpty } from './modules/events/seed/seed-events';
 
 /**
  * Starts the shop: configuration, database (embedded unless DATABASE_URL is set), migrations,
@@ -41,6 +42,8 @@ async function main() {
     const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
     cleanups.push(database.close);
     await seedDemoCatalogIfEmpty(database, bootLog);
+    // After the cellar: the demo events feature its bottles.
+    await seedDemoEventsIfEmpty(database, bootLog);
 
     const app = await buildApp({ config, database });
     await app.listen({ host: config.HOST, port: config.PORT });

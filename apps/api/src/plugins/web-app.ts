@@ -136,7 +136,14 @@ export default fp(
     const privatePaths = appRoutes
       .filter(
         (route) =>
-          route.requiresAuth || ['payment_return', 'order_success', 'reset_password'].includes(route.name),
+          route.requiresAuth ||
+          [
+            'payment_return',
+            'order_success',
+            'reset_password',
+            'newsletter_confirmation',
+            'newsletter_unsubscribe',
+          ].includes(route.name),
       )
       .map((route) => route.path.replace(/\/\$\w+$/, '/'));
     const robots = [

@@ -3,5 +3,11 @@
  * file of its own beside this one.
  */
 export * from './catalog';
+export * from './deliveries';
 export * from './email';
+export * from './engagement';
+export * from './events';
 export * from './identity';
+export * from './notifications';
+export * from './orders';
+export * from './payments';

@@ -65,7 +65,16 @@ export function productPageHead(product: ProductDetail, publicUrl: string): Page
 }
 
 /** Public pages worth listing: not the signed-in ones, not forms or the payment round trip. */
-const unlisted = new Set(['login', 'register', 'reset_password', 'cart', 'payment_return', 'order_success']);
+const unlisted = new Set([
+  'login',
+  'register',
+  'reset_password',
+  'cart',
+  'payment_return',
+  'order_success',
+  'newsletter_confirmation',
+  'newsletter_unsubscribe',
+]);
 const listedPages = appRoutes.filter(
   (route) => !route.requiresAuth && !route.path.includes('$') && !unlisted.has(route.name),
 );

@@ -11,6 +11,8 @@ export type OutgoingEmail = {
   text: string;
   /** HTML version; build both with `renderEmail` from ./layout. */
   html: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on newsletter e-mails (SMTP only; the dev mailbox keeps none). */
+  headers?: Record<string, string>;
 };
 
 export type EmailService = {
@@ -52,10 +54,12 @@ export function createEmailService(options: {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       return;
     }
-    await insertDevMail(db, { from: config.MAIL_FROM, ...message });
+    const { headers: _headers, ...stored } = message;
+    await insertDevMail(db, { from: config.MAIL_FROM, ...stored });
   };
 
   return {

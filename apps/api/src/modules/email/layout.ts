@@ -17,6 +17,8 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** Small print under the button (why you got this e-mail). */
   footnote?: string;
+  /** Mailing-list e-mails (the newsletter): a one-click unsubscribe link in the footer. */
+  unsubscribeUrl?: string;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -46,6 +48,7 @@ const COLOURS = { wine: '#6b1d2a', ink: '#1f1a17', muted: '#6b625c', paper: '#fa
 
 export function renderEmail(content: EmailContent): RenderedEmail {
   const actionUrl = content.action ? safeUrl(content.action.url) : undefined;
+  const unsubscribeUrl = content.unsubscribeUrl ? safeUrl(content.unsubscribeUrl) : undefined;
   const footer = [
     `${BRAND.name} · ${BRAND.address}`,
     `${BRAND.phone} · ${BRAND.email}`,
@@ -62,6 +65,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...(content.footnote ? [content.footnote, ''] : []),
     '--',
     ...footer,
+    ...(unsubscribeUrl ? [`Unsubscribe: ${unsubscribeUrl}`] : []),
     '',
   ].join('\n');
 
@@ -100,7 +104,7 @@ ${actionHtml}
 ${footnoteHtml}
 </td></tr>
 <tr><td style="padding:18px 32px;border-top:1px solid ${COLOURS.line};font-family:Arial,Helvetica,sans-serif;font-size:12px;color:${COLOURS.muted};line-height:1.6">
-${footer.map(escapeHtml).join('<br>\n')}
+${footer.map(escapeHtml).join('<br>\n')}${unsubscribeUrl ? `<br>\n<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.muted}">Unsubscribe</a>` : ''}
 </td></tr>
 </table>
 </td></tr>

@@ -1,0 +1,2 @@
+DROP INDEX "notifications_user_dedupe_key_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_user_dedupe_key_idx" ON "notifications" USING btree ("user_id","dedupe_key") WHERE "notifications"."dedupe_key" IS NOT NULL;

@@ -1,0 +1,189 @@
+import { SESSION_CHECK_INTERVAL_MS } from '@shop/contract/constants';
+import {
+  NOTIFICATIONS_SOCKET_PATH,
+  SOCKET_AUTH_TIMEOUT_MS,
+  SOCKET_CLOSE_CODES,
+} from '@shop/contract/notification-constants';
+import { clientSocketMessageSchema } from '@shop/contract/notifications';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { CLIENT_IP_HEADER, trustedOriginsOf } from '../identity/auth';
+import { toFetchHeaders } from '../identity/fetch-bridge';
+import type { NotificationHub } from './notification-hub';
+import { countUnread } from './notifications.repository';
+
+/**
+ * The notifications websocket, `/api/v1/ws/notifications` (SPEC.md section 7), for signed-in
+ * customers. It authenticates like the rest of the API, without ever putting a token in the URL:
+ *
+ * - by the session cookie of the upgrade request, when the page is one of the shop's own
+ *   origins (a page elsewhere cannot open a socket with the customer's cookie);
+ * - by `Authorization: Bearer …` on the upgrade request (clients that can set headers);
+ * - or by a first message `{ "type": "auth", "token": "…" }` within 10 seconds.
+ *
+ * Once in, the socket gets a `notification_update` with the unread count (and an empty
+ * `read_ids`), then `notification` and `notification_update` messages as they happen. The
+ * session is checked again every 5 minutes and the socket closed with 4403 when it has ended
+ * (and at its expiry time); 4401 means no customer could be authenticated. The server pings
+ * every 30 s and drops a socket that stops answering.
+ */
+
+const PING_INTERVAL_MS = 30_000;
+
+type SocketAuth = { userId: string; expiresAt: Date; headers: Headers };
+
+async function sessionOf(app: FastifyInstance, headers: Headers): Promise<SocketAuth | null> {
+  const result = (await app.betterAuth.api.getSession({ headers, query: { disableRefresh: true } })) as {
+    user: { id: string; isAnonymous?: boolean | null };
+    session: { expiresAt: Date | string };
+  } | null;
+  if (!result || result.user.isAnonymous) return null;
+  const expiresAt = new Date(result.session.expiresAt);
+  if (expiresAt.getTime() <= Date.now()) return null;
+  return { userId: result.user.id, expiresAt, headers };
+}
+
+/** The upgrade request's own credentials: bearer header, or the cookie from a trusted origin. */
+function upgradeHeaders(request: FastifyRequest, trusted: ReadonlySet<string>): Headers | null {
+  const headers = toFetchHeaders(request);
+  if (/^bearer\s+\S/i.test(headers.get('authorization') ?? '')) {
+    headers.delete('cookie');
+    return headers;
+  }
+  const origin = headers.get('origin');
+  if (!headers.has('cookie') || (origin !== null && !trusted.has(origin))) return null;
+  return headers;
+}
+
+function bearerHeaders(request: FastifyRequest, token: string): Headers {
+  const headers = new Headers({ authorization: `Bearer ${token}` });
+  const userAgent = request.headers['user-agent'];
+  if (userAgent) headers.set('user-agent', userAgent);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+export function registerNotificationSocket(app: FastifyInstance, hub: NotificationHub): void {
+  const trusted = new Set(trustedOriginsOf(app.config));
+
+  app.get(
+    NOTIFICATIONS_SOCKET_PATH,
+    { websocket: true, schema: { hide: true } },
+    (socket: WebSocket, request: FastifyRequest) => {
+      const headers = upgradeHeaders(request, trusted);
+      let auth: SocketAuth | null = null;
+      /** One authentication per socket: the upgrade's credentials, or the first message. */
+      let authenticating = headers !== null;
+      let closed = false;
+      let alive = true;
+      const timers: NodeJS.Timeout[] = [];
+      const close = (code: number, reason: string) => {
+        if (closed) return;
+        closed = true;
+        socket.close(code, reason);
+      };
+
+      const admit = async (found: SocketAuth | null) => {
+        if (closed) return;
+        if (!found) {
+          close(SOCKET_CLOSE_CODES.unauthorized, 'Please sign in to continue.');
+          return;
+        }
+        auth = found;
+        hub.add(found.userId, socket);
+        const unread = await countUnread(app.db, found.userId);
+        if (socket.readyState === socket.OPEN) {
+          socket.send(
+            JSON.stringify({
+              type: 'notification_update',
+              read_ids: [],
+              all_read: false,
+              unread_count: unread,
+            }),
+          );
+        }
+        const untilExpiry = found.expiresAt.getTime() - Date.now();
+        // setTimeout holds at most ~24.8 days; sessions last 24 hours.
+        timers.push(
+          setTimeout(
+            () => close(SOCKET_CLOSE_CODES.sessionEnded, 'Session ended'),
+            Math.min(untilExpiry, 2 ** 31 - 1),
+          ),
+        );
+        timers.push(
+          setInterval(() => {
+            sessionOf(app, found.headers)
+              .then((still) => {
+                if (!still || still.userId !== found.userId) {
+                  close(SOCKET_CLOSE_CODES.sessionEnded, 'Session ended');
+                }
+              })
+              .catch((error: unknown) => request.log.warn({ err: error }, 'socket session check failed'));
+          }, SESSION_CHECK_INTERVAL_MS),
+        );
+      };
+
+      // Listeners first, synchronously: a message sent right after the upgrade is not lost.
+      socket.on('message', (data: RawData, isBinary: boolean) => {
+        if (authenticating || closed) return;
+        authenticating = true;
+        if (isBinary) {
+          close(SOCKET_CLOSE_CODES.unauthorized, 'Please sign in to continue.');
+          return;
+        }
+        let parsed: ReturnType<typeof clientSocketMessageSchema.safeParse>;
+        try {
+          parsed = clientSocketMessageSchema.safeParse(JSON.parse(data.toString()));
+        } catch {
+          close(SOCKET_CLOSE_CODES.unauthorized, 'Please sign in to continue.');
+          return;
+        }
+        if (!parsed.success) {
+          close(SOCKET_CLOSE_CODES.unauthorized, 'Please sign in to continue.');
+          return;
+        }
+        sessionOf(app, bearerHeaders(request, parsed.data.token))
+          .then(admit)
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'socket authentication failed');
+            close(1011, 'Try again later');
+          });
+      });
+      socket.on('pong', () => {
+        alive = true;
+      });
+      socket.on('close', () => {
+        closed = true;
+        for (const timer of timers) clearTimeout(timer);
+        if (auth) hub.remove(auth.userId, socket);
+      });
+      socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
+
+      timers.push(
+        setInterval(() => {
+          if (!alive) {
+            socket.terminate();
+            return;
+          }
+          alive = false;
+          socket.ping();
+        }, PING_INTERVAL_MS),
+      );
+
+      if (headers) {
+        sessionOf(app, headers)
+          .then(admit)
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'socket authentication failed');
+            close(1011, 'Try again later');
+          });
+      }
+      // Without credentials on the upgrade, the first message must bring them in time.
+      timers.push(
+        setTimeout(() => {
+          if (!auth) close(SOCKET_CLOSE_CODES.unauthorized, 'Please sign in to continue.');
+        }, SOCKET_AUTH_TIMEOUT_MS),
+      );
+    },
+  );
+}

@@ -1,0 +1,274 @@
+import crypto from 'node:crypto';
+import { FREE_SHIPPING_THRESHOLD_UGX } from '@shop/contract/constants';
+import type { checkoutRequestSchema, Order } from '@shop/contract/orders';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { conflict, invalidInput } from '../../errors';
+import type { DomainEvents } from '../../lib/domain-events';
+import type { Jobs } from '../../plugins/jobs';
+import { deleteAllLines, lockExistingCart, type Tx } from '../cart/cart.repository';
+import { outOfStock } from '../cart/cart-errors';
+import { orderNumber } from './order-number';
+import { CONFIRMATION_EMAIL_QUEUE } from './orders.jobs';
+import {
+  type CheckoutLineRow,
+  findOrderByKey,
+  findZone,
+  insertOrder,
+  issueInvoice,
+  lockCheckoutLines,
+  type NewOrder,
+  type NewOrderItem,
+  type StatusChange,
+  takeStock,
+  type ZoneRow,
+} from './orders.repository';
+import { getOrder } from './orders.service';
+
+/**
+ * Checkout: the cart becomes an order in one transaction.
+ *
+ * 1. The cart row is locked: a double click or a retry of the same checkout waits here, then
+ *    finds the order the first one made (same idempotency key) and answers it.
+ * 2. The lines' sizes are locked in id order and checked against the catalog as it is now
+ *    (still on sale, stock covers the quantity); prices are the catalog's, the fee the zone's,
+ *    free at FREE_SHIPPING_THRESHOLD_UGX or more, and nothing for pick-up.
+ * 3. Stock is taken; the order, its lines (a snapshot), its first status changes, its
+ *    confirmation e-mail's job and its invoice are written; the cart is emptied. `order.placed`
+ *    goes out after commit.
+ *
+ * Cash on delivery is confirmed at once (paid at the door); mobile money waits for the payment
+ * until `payment_due_at`, then the expiry job cancels it and gives the stock back.
+ */
+
+export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
+export type CheckoutContext = {
+  db: Database;
+  events: DomainEvents;
+  jobs: Pick<Jobs, 'send'>;
+  unpaidTimeoutMinutes: number;
+};
+
+const MAX_NUMBER_DRAWS = 8;
+
+/** The request as sent, normalised, so that a reused key with other details is recognised. */
+function requestHash(input: CheckoutInput): string {
+  return crypto.createHash('sha256').update(JSON.stringify(input)).digest('hex');
+}
+
+const emptyCart = () =>
+  conflict('Your cart is empty.', 'conflict', [
+    { field: 'items', message: 'Add something to your cart first' },
+  ]);
+
+function keyReused(orderNumberUsed: string) {
+  return conflict(
+    `This checkout was already placed as order ${orderNumberUsed}, with other details. Start a new checkout to place another order.`,
+    'conflict',
+    [{ field: 'idempotency_key', message: 'Already used for another checkout' }],
+  );
+}
+
+/** Refuses the checkout when a line is withdrawn or short of stock (all such lines are named). */
+function checkLines(lines: CheckoutLineRow[]) {
+  // Fields follow the cart's order (oldest line first), as the cart page lists them.
+  const inCartOrder = [...lines].sort((a, b) => a.item_id - b.item_id);
+  const withdrawn = inCartOrder.filter((line) => !line.is_available);
+  if (withdrawn.length > 0) {
+    const first = withdrawn[0]!;
+    throw conflict(
+      `${first.product_name} is no longer available. Remove it from your cart to check out.`,
+      'conflict',
+      withdrawn.map((line) => ({
+        field: `items.${inCartOrder.indexOf(line)}.product`,
+        message: `${line.product_name} is no longer available`,
+      })),
+    );
+  }
+  const short = inCartOrder.filter((line) => line.stock < line.quantity);
+  if (short.length > 0) {
+    const first = short[0]!;
+    throw outOfStock(
+      {
+        productName: first.product_name,
+        variantName: first.variant_name,
+        packSize: first.pack_size,
+        stock: first.stock,
+      },
+      short.map((line) => ({
+        field: `items.${inCartOrder.indexOf(line)}.quantity`,
+        message: line.stock <= 0 ? 'Out of stock' : `Only ${line.stock} left in stock`,
+      })),
+    );
+  }
+}
+
+/** The order's lines: what each was when ordered, in the cart's order. */
+function snapshotOf(lines: CheckoutLineRow[]): NewOrderItem[] {
+  return [...lines]
+    .sort((a, b) => a.item_id - b.item_id)
+    .map((line) => ({
+      productId: line.product_id,
+      variantId: line.variant_id,
+      productName: line.product_name,
+      productSlug: line.product_slug,
+      image: line.image,
+      variantName: line.variant_name,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPrice: line.price,
+    }));
+}
+
+/** Placed; and, for cash on delivery, confirmed at once (paid at the door). */
+function firstChanges(cash: boolean, userId: string): StatusChange[] {
+  const placed: StatusChange = { from: null, to: 'pending', note: 'Order placed', changedBy: userId };
+  if (!cash) return [placed];
+  return [
+    placed,
+    {
+      from: 'pending',
+      to: 'confirmed',
+      note: 'Cash on delivery: pay when your bottles arrive',
+      changedBy: null,
+    },
+  ];
+}
+
+export function deliveryFee(fulfilment: 'delivery' | 'pickup', subtotal: number, zoneFee: number): number {
+  if (fulfilment === 'pickup' || subtotal >= FREE_SHIPPING_THRESHOLD_UGX) return 0;
+  return zoneFee;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError?.code === '23505' && pgError.constraint === constraint;
+}
+
+/**
+ * Places the signed-in customer's cart as an order. Answers the order and whether this call
+ * created it (false: the same idempotency key had already placed it).
+ */
+export async function placeOrder(
+  context: CheckoutContext,
+  userId: string,
+  input: CheckoutInput,
+): Promise<{ order: Order; created: boolean }> {
+  const { db, events } = context;
+  const hash = requestHash(input);
+  const answerRepeat = async (found: { id: string; request_hash: string; order_number: string }) => {
+    if (found.request_hash !== hash) throw keyReused(found.order_number);
+    return { order: await getOrder(db, found.id, userId), created: false };
+  };
+
+  const repeat = await findOrderByKey(db, userId, input.idempotency_key);
+  if (repeat) return answerRepeat(repeat);
+
+  let zone: ZoneRow | undefined;
+  if (input.fulfilment === 'delivery') {
+    zone = input.delivery_zone == null ? undefined : await findZone(db, input.delivery_zone);
+    if (!zone?.is_active) throw invalidInput([{ field: 'delivery_zone', message: 'Choose a delivery area' }]);
+  }
+
+  type Outcome = { id: string; created: boolean; hash: string; orderNumber: string };
+  let outcome: Outcome;
+  try {
+    outcome = await events.transaction<Tx, Outcome>(db, async (tx, outbox) => {
+      const cartId = await lockExistingCart(tx, userId);
+      // Under the cart lock: a concurrent twin of this request has committed by now.
+      const twin = await findOrderByKey(tx, userId, input.idempotency_key);
+      if (twin)
+        return { id: twin.id, created: false, hash: twin.request_hash, orderNumber: twin.order_number };
+      if (cartId === undefined) throw emptyCart();
+      const lines = await lockCheckoutLines(tx, cartId);
+      if (lines.length === 0) throw emptyCart();
+      checkLines(lines);
+
+      const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+      const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+      const fee = deliveryFee(input.fulfilment, subtotal, zone?.fee ?? 0);
+      const cash = input.payment_method === 'cash_on_delivery';
+      const delivery = input.fulfilment === 'delivery';
+      const order: Omit<NewOrder, 'orderNumber'> = {
+        userId,
+        idempotencyKey: input.idempotency_key,
+        requestHash: hash,
+        status: cash ? 'confirmed' : 'pending',
+        paymentMethod: input.payment_method,
+        mobileMoneyNetwork: cash ? null : (input.mobile_money_network ?? null),
+        paymentPhone: cash ? null : (input.payment_phone ?? null),
+        fulfilment: input.fulfilment,
+        itemCount,
+        subtotal,
+        deliveryFee: fee,
+        total: subtotal + fee,
+        contactName: input.contact_name,
+        contactPhone: input.contact_phone,
+        zone:
+          delivery && zone
+            ? {
+                id: zone.id,
+                name: zone.name,
+                label: zone.delivery_time_label,
+                minutes: zone.delivery_time_minutes,
+              }
+            : null,
+        street: delivery ? (input.street ?? null) || null : null,
+        deliveryInstructions: delivery ? (input.delivery_instructions ?? null) : null,
+        customerNote: input.customer_note || null,
+        paymentDueInMinutes: cash ? null : context.unpaidTimeoutMinutes,
+      };
+
+      await takeStock(
+        tx,
+        lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
+      );
+      const items = snapshotOf(lines);
+      const history = firstChanges(cash, userId);
+      let placed: Awaited<ReturnType<typeof insertOrder>>;
+      let number = '';
+      for (let draw = 0; draw < MAX_NUMBER_DRAWS && !placed; draw++) {
+        number = orderNumber();
+        placed = await insertOrder(tx, { ...order, orderNumber: number }, items, history);
+      }
+      if (!placed) throw new Error(`No free order number after ${MAX_NUMBER_DRAWS} draws`);
+
+      await deleteAllLines(tx, cartId);
+      // The e-mail's job commits with the order (or not at all).
+      await context.jobs.send(CONFIRMATION_EMAIL_QUEUE, { orderId: placed.id }, { tx });
+      const invoiceNumber = await issueInvoice(tx, {
+        orderId: placed.id,
+        userId,
+        subtotal,
+        deliveryFee: fee,
+        total: subtotal + fee,
+      });
+      outbox.publish('order.placed', {
+        orderId: placed.id,
+        orderNumber: number,
+        userId,
+        status: order.status,
+        paymentMethod: order.paymentMethod,
+        fulfilment: order.fulfilment,
+        itemCount,
+        total: subtotal + fee,
+        currency: 'UGX',
+        invoiceNumber,
+        paymentDueAt: placed.payment_due_at,
+        placedAt: placed.created_at,
+      });
+      return { id: placed.id, created: true, hash, orderNumber: number };
+    });
+  } catch (error) {
+    // The last guard of idempotency: a twin that slipped past the lock (no cart row yet).
+    if (isUniqueViolation(error, 'orders_user_idempotency_key')) {
+      const twin = await findOrderByKey(db, userId, input.idempotency_key);
+      if (twin) return answerRepeat(twin);
+    }
+    throw error;
+  }
+  if (!outcome.created)
+    return answerRepeat({ id: outcome.id, request_hash: outcome.hash, order_number: outcome.orderNumber });
+  return { order: await getOrder(db, outcome.id, userId), created: true };
+}

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import type {
+  createDeliveryZoneRequestSchema,
+  DeliveryZone,
+  DeliveryZoneList,
+  updateDeliveryZoneRequestSchema,
+} from '@shop/contract/delivery';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import type { SendableBody } from '../catalog/http-cache';
+import {
+  findZone,
+  insertZone,
+  listZones,
+  updateZone,
+  type ZoneChanges,
+  type ZoneRow,
+} from './orders.repository';
+
+/** Delivery zones: listed for checkout, kept by staff. Orders keep the zone they were placed with. */
+
+function toZone(row: ZoneRow): DeliveryZone {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    areas: row.areas,
+    fee: row.fee,
+    delivery_time_minutes: row.delivery_time_minutes,
+    delivery_time_label: row.delivery_time_label,
+    sort_order: row.sort_order,
+    is_active: row.is_active,
+  };
+}
+
+export async function zoneList(db: Database, includeInactive: boolean): Promise<DeliveryZoneList> {
+  return { results: (await listZones(db, { includeInactive })).map(toZone) };
+}
+
+/** The public list as a body with its ETag, for HTTP caching. */
+export async function zoneListBody(db: Database): Promise<SendableBody> {
+  const body = JSON.stringify(await zoneList(db, false));
+  return { body, etag: `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23505';
+}
+
+const slugTaken = () =>
+  conflict('Another delivery zone has this slug.', 'conflict', [{ field: 'slug', message: 'Already used' }]);
+
+function changes(input: Partial<z.output<typeof createDeliveryZoneRequestSchema>>): ZoneChanges {
+  return {
+    slug: input.slug,
+    name: input.name,
+    areas: input.areas,
+    fee: input.fee,
+    deliveryTimeMinutes: input.delivery_time_minutes,
+    deliveryTimeLabel: input.delivery_time_label,
+    sortOrder: input.sort_order,
+    isActive: input.is_active,
+  };
+}
+
+export async function createZone(
+  db: Database,
+  input: z.output<typeof createDeliveryZoneRequestSchema>,
+): Promise<DeliveryZone> {
+  try {
+    return toZone(await insertZone(db, changes(input) as Required<ZoneChanges>));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+export async function changeZone(
+  db: Database,
+  id: number,
+  input: z.output<typeof updateDeliveryZoneRequestSchema>,
+): Promise<DeliveryZone> {
+  if (!(await findZone(db, id))) throw notFound('Delivery zone');
+  try {
+    const row = await updateZone(db, id, changes(input));
+    if (!row) throw notFound('Delivery zone');
+    return toZone(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,135 @@
+import zlib from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { renderInvoicePdf } from './invoice-pdf';
+import type { OrderRow } from './orders.repository';
+
+/** The text drawn in a PDF made by pdf-lib: its content streams inflated, hex strings decoded. */
+function pdfText(pdf: Uint8Array): string {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const pieces: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = zlib.inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+      pieces.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
+  }
+  return pieces.join('\n');
+}
+
+const placedAt = new Date('2026-11-22T09:30:00Z');
+
+function order(overrides: Partial<OrderRow> = {}): OrderRow {
+  return {
+    id: '7d1c2b9e-3f4a-4c5d-8e6f-0a1b2c3d4e5f',
+    order_number: 'ORD-20261122-7KQ2M',
+    user_id: '0f0e0d0c-0b0a-4909-8807-060504030201',
+    status: 'confirmed',
+    payment_status: 'pending',
+    payment_method: 'mobile_money',
+    mobile_money_network: 'AIRTEL',
+    payment_phone: '+256701234567',
+    fulfilment: 'pickup',
+    item_count: 1,
+    subtotal: 250_000,
+    delivery_fee: 0,
+    total: 250_000,
+    contact_name: 'Namara Kisakye',
+    contact_phone: '+256772123456',
+    delivery_zone_id: null,
+    delivery_zone_name: null,
+    delivery_time_label: null,
+    street: null,
+    delivery_instructions: null,
+    customer_note: null,
+    estimated_delivery_time: null,
+    payment_due_at: null,
+    paid_at: null,
+    cancel_reason: null,
+    created_at: placedAt,
+    updated_at: placedAt,
+    invoice_id: 7,
+    invoice_number: 'INV-000007',
+    invoice_status: 'issued',
+    invoice_issued_at: placedAt,
+    invoice_paid_at: null,
+    customer_email: 'namara@example.ug',
+    customer_name: 'Namara Kisakye',
+    items: [
+      {
+        id: 1,
+        product_id: 3,
+        variant_id: 4,
+        product_name: 'Hibiki Japanese Harmony',
+        product_slug: 'hibiki-japanese-harmony',
+        image: null,
+        variant_name: '700 ml bottle',
+        sku: 'HIB-700',
+        quantity: 1,
+        unit_price: 250_000,
+        subtotal: 250_000,
+      },
+    ],
+    history: [],
+    ...overrides,
+  };
+}
+
+describe('the invoice PDF', () => {
+  it('is an A4 document with the shop, the pick-up counter, the payment and the total', async () => {
+    const pdf = await renderInvoicePdf(order());
+    const document = await PDFDocument.load(pdf);
+    expect(document.getPageCount()).toBe(1);
+    expect(document.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
+    expect(document.getTitle()).toBe('Kampala Cellars invoice INV-000007');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'AWAITING PAYMENT',
+      'PICK-UP AT',
+      'Kampala Cellars, Kololo',
+      'Mobile money (Airtel)',
+      '22 November 2026',
+      'Pick-up (no delivery fee)',
+      'Shs 250,000',
+      'Page 1 of 1',
+      'Purchasers must be 21 or older. Please enjoy responsibly.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('draws names it has no letters for as best it can, and runs onto more pages with the header again', async () => {
+    const items = Array.from({ length: 45 }, (_, index) => ({
+      id: index + 1,
+      product_id: index + 1,
+      variant_id: index + 1,
+      product_name:
+        index === 0
+          ? '響 Hibiki 21 — Château Léoville-Las Cases Grand Vin de Léoville du Marquis de Las Cases, Saint-Julien'
+          : `Wine number ${index + 1}`,
+      product_slug: `wine-${index + 1}`,
+      image: null,
+      variant_name: '750 ml bottle',
+      sku: `SKU-${index + 1}`,
+      quantity: 2,
+      unit_price: 100_000,
+      subtotal: 200_000,
+    }));
+    const pdf = await renderInvoicePdf(
+      order({ items, item_count: 90, subtotal: 9_000_000, total: 9_000_000, fulfilment: 'delivery' }),
+    );
+    const document = await PDFDocument.load(pdf);
+    expect(document.getPageCount()).toBeGreaterThan(1);
+    const text = pdfText(pdf);
+    expect(text).toContain('? Hibiki 21');
+    expect(text).toContain('Château Léoville-Las');
+    expect(text).toContain('Wine number 45');
+    expect(text).toContain(`Page ${document.getPageCount()} of ${document.getPageCount()}`);
+    expect(text.match(/^Unit price$/gm)?.length).toBe(document.getPageCount());
+    expect(text).toContain('Shs 9,000,000');
+  });
+});

@@ -1,0 +1,313 @@
+import { BRAND } from '@shop/contract/brand';
+import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+import { formatUGX } from '@shop/contract/money';
+import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { OrderRow } from './orders.repository';
+
+/**
+ * The invoice as a PDF (A4): the shop's details, who it is billed to and where it goes, the
+ * lines, the delivery fee and the total in UGX. Built with pdf-lib's standard Helvetica, whose
+ * WinAnsi encoding cannot draw every character: names are folded to what it can (accents kept
+ * where it has them, others replaced), never refused.
+ */
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+const COLOURS = {
+  wine: rgb(0x6b / 255, 0x1d / 255, 0x2a / 255),
+  ink: rgb(0.12, 0.1, 0.09),
+  muted: rgb(0.42, 0.38, 0.36),
+  line: rgb(0.85, 0.82, 0.78),
+  paid: rgb(0.1, 0.45, 0.2),
+  void: rgb(0.6, 0.1, 0.1),
+};
+const COLUMNS = { item: MARGIN, quantity: 330, unit: 420, amount: PAGE.width - MARGIN };
+
+const KAMPALA_DATE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Kampala',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+type Fonts = { regular: PDFFont; bold: PDFFont; drawable: Set<number> };
+
+/** Text Helvetica can draw: accents folded away where it lacks the letter, anything else as "?". */
+function drawable(fonts: Fonts, text: string): string {
+  let out = '';
+  for (const character of text.replace(/[\r\n\t]+/g, ' ')) {
+    const code = character.codePointAt(0) ?? 63;
+    if (fonts.drawable.has(code)) {
+      out += character;
+      continue;
+    }
+    const folded = character.normalize('NFKD').replace(/\p{M}/gu, '');
+    out += [...folded].every((part) => fonts.drawable.has(part.codePointAt(0) ?? 0)) && folded ? folded : '?';
+  }
+  return out;
+}
+
+/** Splits text into lines no wider than `width`. */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    // A single word wider than the column is cut.
+    let rest = word;
+    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    current = rest;
+  }
+  if (current) lines.push(current);
+  return lines.length > 0 ? lines : [''];
+}
+
+class Writer {
+  page: PDFPage;
+  y: number;
+  pages: PDFPage[] = [];
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
+    this.page = this.addPage();
+    this.y = PAGE.height - MARGIN;
+  }
+
+  addPage(): PDFPage {
+    const page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pages.push(page);
+    this.page = page;
+    this.y = PAGE.height - MARGIN;
+    return page;
+  }
+
+  text(
+    value: string,
+    x: number,
+    options: {
+      size?: number;
+      bold?: boolean;
+      colour?: ReturnType<typeof rgb>;
+      align?: 'left' | 'right';
+      y?: number;
+    } = {},
+  ) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const safe = drawable(this.fonts, value);
+    const width = font.widthOfTextAtSize(safe, size);
+    this.page.drawText(safe, {
+      x: options.align === 'right' ? x - width : x,
+      y: options.y ?? this.y,
+      size,
+      font,
+      color: options.colour ?? COLOURS.ink,
+    });
+  }
+
+  rule(colour = COLOURS.line, thickness = 0.8) {
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: PAGE.width - MARGIN, y: this.y },
+      thickness,
+      color: colour,
+    });
+  }
+
+  /** Starts a new page when fewer than `needed` points are left above the footer. */
+  ensure(needed: number, onNewPage?: () => void) {
+    if (this.y - needed < MARGIN + 40) {
+      this.addPage();
+      onNewPage?.();
+    }
+  }
+}
+
+function paymentLine(order: OrderRow): string {
+  if (order.payment_method === 'cash_on_delivery') {
+    return order.fulfilment === 'pickup' ? 'Cash at the counter' : 'Cash on delivery';
+  }
+  return `Mobile money${order.mobile_money_network ? ` (${order.mobile_money_network === 'MTN' ? 'MTN' : 'Airtel'})` : ''}`;
+}
+
+export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts: Fonts = { regular, bold, drawable: new Set(regular.getCharacterSet()) };
+  const invoiceNumber = order.invoice_number ?? '';
+  doc.setTitle(`${BRAND.name} invoice ${invoiceNumber}`);
+  doc.setAuthor(BRAND.name);
+  doc.setSubject(`Invoice ${invoiceNumber} for order ${order.order_number}`);
+  doc.setCreator(BRAND.name);
+  doc.setProducer(BRAND.name);
+  doc.setCreationDate(order.invoice_issued_at ?? order.created_at);
+
+  const w = new Writer(doc, fonts);
+
+  // The shop, and the invoice's number and state.
+  w.text(BRAND.name, MARGIN, { size: 20, bold: true, colour: COLOURS.wine });
+  w.text('INVOICE', PAGE.width - MARGIN, { size: 18, bold: true, align: 'right' });
+  w.y -= 16;
+  w.text(BRAND.tagline, MARGIN, { size: 9, colour: COLOURS.muted });
+  w.text(invoiceNumber, PAGE.width - MARGIN, { size: 11, bold: true, align: 'right' });
+  w.y -= 14;
+  w.text(BRAND.address, MARGIN, { size: 9 });
+  const state = order.invoice_status ?? 'issued';
+  w.text(
+    state === 'paid' ? 'PAID' : state === 'void' ? 'VOID (order cancelled)' : 'AWAITING PAYMENT',
+    PAGE.width - MARGIN,
+    {
+      size: 10,
+      bold: true,
+      align: 'right',
+      colour: state === 'paid' ? COLOURS.paid : state === 'void' ? COLOURS.void : COLOURS.muted,
+    },
+  );
+  w.y -= 12;
+  w.text(`${BRAND.phone} · ${BRAND.email}`, MARGIN, { size: 9 });
+  w.y -= 18;
+  w.rule(COLOURS.wine, 1.5);
+  w.y -= 22;
+
+  // Who and where, and the invoice's facts.
+  const top = w.y;
+  w.text('BILLED TO', MARGIN, { size: 8, bold: true, colour: COLOURS.muted });
+  w.y -= 13;
+  const billedTo = [order.contact_name, order.contact_phone, order.customer_email];
+  for (const line of billedTo.flatMap((text) => wrap(regular, drawable(fonts, text), 10, 270))) {
+    w.text(line, MARGIN, { size: 10 });
+    w.y -= 13;
+  }
+  w.y -= 6;
+  w.text(order.fulfilment === 'pickup' ? 'PICK-UP AT' : 'DELIVER TO', MARGIN, {
+    size: 8,
+    bold: true,
+    colour: COLOURS.muted,
+  });
+  w.y -= 13;
+  const place =
+    order.fulfilment === 'pickup'
+      ? [PICKUP_LOCATION.name, PICKUP_LOCATION.address]
+      : [
+          order.delivery_zone_name ?? '',
+          order.street ?? '',
+          order.delivery_instructions?.landmark ? `Landmark: ${order.delivery_instructions.landmark}` : '',
+        ].filter(Boolean);
+  for (const line of place.flatMap((text) => wrap(regular, drawable(fonts, text), 10, 270))) {
+    w.text(line, MARGIN, { size: 10 });
+    w.y -= 13;
+  }
+  const bottomLeft = w.y;
+
+  const facts: Array<[string, string]> = [
+    ['Invoice date', KAMPALA_DATE.format(order.invoice_issued_at ?? order.created_at)],
+    ['Order number', order.order_number],
+    ['Order date', KAMPALA_DATE.format(order.created_at)],
+    ['Payment', paymentLine(order)],
+  ];
+  if (order.invoice_paid_at) facts.push(['Paid on', KAMPALA_DATE.format(order.invoice_paid_at)]);
+  let factY = top;
+  for (const [label, value] of facts) {
+    w.text(label, 340, { size: 9, colour: COLOURS.muted, y: factY });
+    w.text(value, PAGE.width - MARGIN, { size: 10, align: 'right', y: factY });
+    factY -= 14;
+  }
+  w.y = Math.min(bottomLeft, factY) - 16;
+
+  // The lines.
+  const header = () => {
+    w.text('Item', COLUMNS.item, { size: 9, bold: true, colour: COLOURS.muted });
+    w.text('Qty', COLUMNS.quantity, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
+    w.text('Unit price', COLUMNS.unit, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
+    w.text('Amount', COLUMNS.amount, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
+    w.y -= 7;
+    w.rule();
+    w.y -= 15;
+  };
+  header();
+  for (const item of order.items) {
+    const name = wrap(bold, drawable(fonts, item.product_name), 10, COLUMNS.quantity - COLUMNS.item - 40);
+    const detail = wrap(
+      regular,
+      drawable(fonts, `${item.variant_name} · ${item.sku}`),
+      8,
+      COLUMNS.quantity - COLUMNS.item - 40,
+    );
+    w.ensure(14 * name.length + 11 * detail.length + 8, header);
+    w.text(String(item.quantity), COLUMNS.quantity, { size: 10, align: 'right' });
+    w.text(formatUGX(item.unit_price), COLUMNS.unit, { size: 10, align: 'right' });
+    w.text(formatUGX(item.subtotal), COLUMNS.amount, { size: 10, align: 'right' });
+    for (const line of name) {
+      w.text(line, COLUMNS.item, { size: 10, bold: true });
+      w.y -= 13;
+    }
+    for (const line of detail) {
+      w.text(line, COLUMNS.item, { size: 8, colour: COLOURS.muted });
+      w.y -= 11;
+    }
+    w.y -= 6;
+  }
+  w.rule();
+  w.y -= 18;
+
+  // Totals.
+  w.ensure(90);
+  const delivery =
+    order.fulfilment === 'pickup'
+      ? 'Pick-up (no delivery fee)'
+      : order.delivery_fee === 0
+        ? `Delivery: free on orders of ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)} or more`
+        : `Delivery${order.delivery_zone_name ? ` (${order.delivery_zone_name})` : ''}`;
+  const totals: Array<[string, string, boolean]> = [
+    ['Subtotal', formatUGX(order.subtotal), false],
+    [delivery, formatUGX(order.delivery_fee), false],
+    ['Total (UGX)', formatUGX(order.total), true],
+  ];
+  for (const [label, value, strong] of totals) {
+    w.text(label, COLUMNS.unit, { size: strong ? 12 : 10, bold: strong, align: 'right' });
+    w.text(value, COLUMNS.amount, { size: strong ? 12 : 10, bold: strong, align: 'right' });
+    w.y -= strong ? 20 : 15;
+  }
+  w.y -= 6;
+  w.text('All amounts are in Uganda shillings (UGX).', MARGIN, { size: 8, colour: COLOURS.muted });
+  if (order.cancel_reason) {
+    w.y -= 12;
+    w.text(`Order cancelled: ${order.cancel_reason}`, MARGIN, { size: 8, colour: COLOURS.void });
+  }
+
+  // Footer on every page.
+  w.pages.forEach((page, index) => {
+    const footer = `${BRAND.name} · ${BRAND.address} · Purchasers must be ${MINIMUM_AGE_YEARS} or older. Please enjoy responsibly.`;
+    page.drawText(drawable(fonts, footer), {
+      x: MARGIN,
+      y: MARGIN - 10,
+      size: 7,
+      font: regular,
+      color: COLOURS.muted,
+    });
+    const numbering = `Page ${index + 1} of ${w.pages.length}`;
+    page.drawText(numbering, {
+      x: PAGE.width - MARGIN - regular.widthOfTextAtSize(numbering, 7),
+      y: MARGIN - 10,
+      size: 7,
+      font: regular,
+      color: COLOURS.muted,
+    });
+  });
+
+  return doc.save();
+}

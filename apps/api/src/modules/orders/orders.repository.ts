@@ -1,0 +1,510 @@
+import type { DeliveryInstructions } from '@shop/contract/delivery';
+import type {
+  Fulfilment,
+  InvoiceStatus,
+  MobileMoneyNetwork,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+} from '@shop/contract/orders';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../cart/cart.repository';
+
+/**
+ * The orders' queries: checkout's writes, orders and invoices as the API answers them, lists
+ * and statistics. Every list reads an index in its order (see src/db/schema/orders.ts); an order
+ * with its lines, history and invoice is one query.
+ */
+
+/** Raw SQL answers timestamps as text (Drizzle's node-postgres parsers): make them Dates. */
+export function toDate<T extends Date | string | null>(value: T): T extends null ? Date | null : Date {
+  return (value === null ? null : value instanceof Date ? value : new Date(value)) as never;
+}
+
+function withDates<T extends Record<string, unknown>>(row: T, keys: Array<keyof T>): T {
+  const copy = { ...row };
+  for (const key of keys) copy[key] = toDate(copy[key] as Date | string | null) as T[keyof T];
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery zones
+// ---------------------------------------------------------------------------------------------
+
+export type ZoneRow = {
+  id: number;
+  slug: string;
+  name: string;
+  areas: string;
+  fee: number;
+  delivery_time_minutes: number;
+  delivery_time_label: string;
+  sort_order: number;
+  is_active: boolean;
+};
+
+export async function listZones(
+  db: Executor,
+  options: { includeInactive?: boolean } = {},
+): Promise<ZoneRow[]> {
+  const where = options.includeInactive ? sql`` : sql`WHERE is_active`;
+  const result = await db.execute<ZoneRow>(sql`
+    SELECT id, slug, name, areas, fee, delivery_time_minutes, delivery_time_label, sort_order, is_active
+    FROM delivery_zones ${where}
+    ORDER BY sort_order, id`);
+  return result.rows;
+}
+
+export async function findZone(db: Executor, id: number): Promise<ZoneRow | undefined> {
+  const result = await db.execute<ZoneRow>(sql`
+    SELECT id, slug, name, areas, fee, delivery_time_minutes, delivery_time_label, sort_order, is_active
+    FROM delivery_zones WHERE id = ${id}`);
+  return result.rows[0];
+}
+
+export type ZoneChanges = Partial<{
+  slug: string;
+  name: string;
+  areas: string;
+  fee: number;
+  deliveryTimeMinutes: number;
+  deliveryTimeLabel: string;
+  sortOrder: number;
+  isActive: boolean;
+}>;
+
+const zoneColumn: Record<keyof ZoneChanges, string> = {
+  slug: 'slug',
+  name: 'name',
+  areas: 'areas',
+  fee: 'fee',
+  deliveryTimeMinutes: 'delivery_time_minutes',
+  deliveryTimeLabel: 'delivery_time_label',
+  sortOrder: 'sort_order',
+  isActive: 'is_active',
+};
+
+export async function insertZone(db: Executor, zone: Required<ZoneChanges>): Promise<ZoneRow> {
+  const result = await db.execute<ZoneRow>(sql`
+    INSERT INTO delivery_zones (slug, name, areas, fee, delivery_time_minutes, delivery_time_label, sort_order, is_active)
+    VALUES (${zone.slug}, ${zone.name}, ${zone.areas}, ${zone.fee}, ${zone.deliveryTimeMinutes},
+            ${zone.deliveryTimeLabel}, ${zone.sortOrder}, ${zone.isActive})
+    RETURNING id, slug, name, areas, fee, delivery_time_minutes, delivery_time_label, sort_order, is_active`);
+  return result.rows[0]!;
+}
+
+export async function updateZone(
+  db: Executor,
+  id: number,
+  changes: ZoneChanges,
+): Promise<ZoneRow | undefined> {
+  const sets = (Object.keys(changes) as Array<keyof ZoneChanges>)
+    .filter((key) => changes[key] !== undefined)
+    .map((key) => sql`${sql.identifier(zoneColumn[key])} = ${changes[key]}`);
+  const result = await db.execute<ZoneRow>(sql`
+    UPDATE delivery_zones SET ${sql.join([...sets, sql`updated_at = now()`], sql`, `)}
+    WHERE id = ${id}
+    RETURNING id, slug, name, areas, fee, delivery_time_minutes, delivery_time_label, sort_order, is_active`);
+  return result.rows[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+// ---------------------------------------------------------------------------------------------
+
+export async function findOrderByKey(
+  db: Executor,
+  userId: string,
+  idempotencyKey: string,
+): Promise<{ id: string; request_hash: string; order_number: string } | undefined> {
+  const result = await db.execute<{ id: string; request_hash: string; order_number: string }>(sql`
+    SELECT id, request_hash, order_number FROM orders
+    WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey}`);
+  return result.rows[0];
+}
+
+export type CheckoutLineRow = {
+  item_id: number;
+  quantity: number;
+  variant_id: number;
+  variant_name: string;
+  sku: string;
+  pack_size: number;
+  price: number;
+  stock: number;
+  product_id: number;
+  product_name: string;
+  product_slug: string;
+  image: string | null;
+  is_available: boolean;
+};
+
+/**
+ * The cart's lines with their sizes locked, in size id order: every transaction that takes
+ * stock (or gives it back) locks sizes in that one order, so two of them never deadlock.
+ * `NO KEY UPDATE` because stock is not a key: adding to a cart (a foreign key check on the size)
+ * is not blocked by a checkout.
+ */
+export async function lockCheckoutLines(tx: Tx, cartId: number): Promise<CheckoutLineRow[]> {
+  const result = await tx.execute<CheckoutLineRow>(sql`
+    SELECT ci.id AS item_id, ci.quantity, v.id AS variant_id, v.name AS variant_name, v.sku, v.pack_size,
+           v.price, v.stock, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,
+           (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order, i.id LIMIT 1) AS image,
+           (p.is_active AND c.is_active) AS is_available
+    FROM cart_items ci
+    JOIN product_variants v ON v.id = ci.variant_id
+    JOIN products p ON p.id = v.product_id
+    JOIN categories c ON c.id = p.category_id
+    WHERE ci.cart_id = ${cartId}
+    ORDER BY v.id
+    FOR NO KEY UPDATE OF v`);
+  return result.rows;
+}
+
+/** Takes the ordered quantities from stock (the rows are already locked and checked). */
+export async function takeStock(
+  tx: Tx,
+  lines: Array<{ variantId: number; quantity: number }>,
+): Promise<void> {
+  await tx.execute(sql`
+    UPDATE product_variants v SET stock = v.stock - x.quantity
+    FROM unnest(${sql.param(lines.map((line) => line.variantId))}::int[],
+                ${sql.param(lines.map((line) => line.quantity))}::int[]) AS x(id, quantity)
+    WHERE v.id = x.id`);
+}
+
+export type NewOrder = {
+  orderNumber: string;
+  userId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  status: 'pending' | 'confirmed';
+  paymentMethod: PaymentMethod;
+  mobileMoneyNetwork: MobileMoneyNetwork | null;
+  paymentPhone: string | null;
+  fulfilment: Fulfilment;
+  itemCount: number;
+  subtotal: number;
+  deliveryFee: number;
+  total: number;
+  contactName: string;
+  contactPhone: string;
+  zone: { id: number; name: string; label: string; minutes: number } | null;
+  street: string | null;
+  deliveryInstructions: DeliveryInstructions | null;
+  customerNote: string | null;
+  /** Minutes from now until an unpaid order is cancelled; null when nothing is due. */
+  paymentDueInMinutes: number | null;
+};
+
+export type NewOrderItem = {
+  productId: number;
+  variantId: number;
+  productName: string;
+  productSlug: string;
+  image: string | null;
+  variantName: string;
+  sku: string;
+  quantity: number;
+  unitPrice: number;
+};
+
+/**
+ * Writes the order with its lines (in the given order) and its first status changes, in one
+ * statement; answers its id, or undefined when the order number is taken (the caller draws
+ * another). Times come from the database clock, like every other time of the order.
+ */
+export async function insertOrder(
+  tx: Tx,
+  order: NewOrder,
+  items: NewOrderItem[],
+  history: StatusChange[],
+): Promise<{ id: string; created_at: Date; payment_due_at: Date | null } | undefined> {
+  const confirmed = order.status === 'confirmed';
+  const estimated =
+    confirmed && order.zone ? sql`now() + make_interval(mins => ${order.zone.minutes})` : sql`NULL`;
+  const due =
+    order.paymentDueInMinutes === null
+      ? sql`NULL`
+      : sql`now() + make_interval(mins => ${order.paymentDueInMinutes})`;
+  const column = <T>(pick: (item: NewOrderItem) => T) => sql.param(items.map(pick));
+  const change = <T>(pick: (item: StatusChange) => T) => sql.param(history.map(pick));
+  const result = await tx.execute<{ id: string; created_at: Date; payment_due_at: Date | null }>(sql`
+    WITH placed AS (
+      INSERT INTO orders (order_number, user_id, idempotency_key, request_hash, status, payment_method,
+        mobile_money_network, payment_phone, fulfilment, item_count, subtotal, delivery_fee, total, contact_name,
+        contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
+        customer_note, estimated_delivery_time, payment_due_at, confirmed_at)
+      VALUES (${order.orderNumber}, ${order.userId}, ${order.idempotencyKey}, ${order.requestHash}, ${order.status},
+        ${order.paymentMethod}, ${order.mobileMoneyNetwork}, ${order.paymentPhone}, ${order.fulfilment},
+        ${order.itemCount}, ${order.subtotal}, ${order.deliveryFee}, ${order.total}, ${order.contactName},
+        ${order.contactPhone}, ${order.zone?.id ?? null}, ${order.zone?.name ?? null}, ${order.zone?.label ?? null},
+        ${order.street}, ${order.deliveryInstructions === null ? null : JSON.stringify(order.deliveryInstructions)}::jsonb,
+        ${order.customerNote}, ${estimated}, ${due}, ${confirmed ? sql`now()` : sql`NULL`})
+      ON CONFLICT (order_number) DO NOTHING
+      RETURNING id, created_at, payment_due_at
+    ),
+    lines AS (
+      INSERT INTO order_items (order_id, product_id, variant_id, product_name, product_slug, image, variant_name, sku,
+        quantity, unit_price, subtotal)
+      SELECT placed.id, x.product_id, x.variant_id, x.product_name, x.product_slug, x.image, x.variant_name, x.sku,
+             x.quantity, x.unit_price, x.unit_price * x.quantity
+      FROM placed, unnest(${column((item) => item.productId)}::int[], ${column((item) => item.variantId)}::int[],
+        ${column((item) => item.productName)}::text[], ${column((item) => item.productSlug)}::text[],
+        ${column((item) => item.image)}::text[], ${column((item) => item.variantName)}::text[],
+        ${column((item) => item.sku)}::text[], ${column((item) => item.quantity)}::int[],
+        ${column((item) => item.unitPrice)}::int[])
+        WITH ORDINALITY AS x(product_id, variant_id, product_name, product_slug, image, variant_name, sku, quantity,
+          unit_price, position)
+      ORDER BY x.position
+    ),
+    history AS (
+      INSERT INTO order_status_changes (order_id, from_status, status, note, changed_by)
+      SELECT placed.id, h.from_status::order_status, h.status::order_status, h.note, h.changed_by::uuid
+      FROM placed, unnest(${change((item) => item.from)}::text[], ${change((item) => item.to)}::text[],
+        ${change((item) => item.note)}::text[], ${change((item) => item.changedBy)}::text[])
+        WITH ORDINALITY AS h(from_status, status, note, changed_by, position)
+      ORDER BY h.position
+    )
+    SELECT id, created_at, payment_due_at FROM placed`);
+  const row = result.rows[0];
+  return row && withDates(row, ['created_at', 'payment_due_at']);
+}
+
+export type StatusChange = {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  note: string | null;
+  changedBy: string | null;
+};
+
+export async function insertStatusChanges(tx: Tx, orderId: string, changes: StatusChange[]): Promise<void> {
+  const values = changes.map(
+    (change) =>
+      sql`(${orderId}, ${change.from}::order_status, ${change.to}::order_status, ${change.note}, ${change.changedBy}::uuid)`,
+  );
+  await tx.execute(sql`
+    INSERT INTO order_status_changes (order_id, from_status, status, note, changed_by)
+    VALUES ${sql.join(values, sql`, `)}`);
+}
+
+/**
+ * Issues the order's invoice with the next number of the series. The counter row stays locked
+ * until the transaction ends (that is what makes the numbering gapless), so this is the last
+ * write of a checkout.
+ */
+export async function issueInvoice(
+  tx: Tx,
+  invoice: { orderId: string; userId: string; subtotal: number; deliveryFee: number; total: number },
+): Promise<string> {
+  const result = await tx.execute<{ invoice_number: string }>(sql`
+    WITH next AS (
+      UPDATE document_counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
+    )
+    INSERT INTO invoices (invoice_number, order_id, user_id, subtotal, delivery_fee, total)
+    SELECT 'INV-' || lpad(next.value::text, greatest(6, length(next.value::text)), '0'),
+           ${invoice.orderId}, ${invoice.userId}, ${invoice.subtotal}, ${invoice.deliveryFee}, ${invoice.total}
+    FROM next
+    RETURNING invoice_number`);
+  const row = result.rows[0];
+  if (!row) throw new Error("The invoice counter row ('invoice' in document_counters) is missing");
+  return row.invoice_number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders
+// ---------------------------------------------------------------------------------------------
+
+export type OrderItemJson = {
+  id: number;
+  product_id: number;
+  variant_id: number;
+  product_name: string;
+  product_slug: string;
+  image: string | null;
+  variant_name: string;
+  sku: string;
+  quantity: number;
+  unit_price: number;
+  subtotal: number;
+};
+
+export type OrderRow = {
+  id: string;
+  order_number: string;
+  user_id: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  mobile_money_network: MobileMoneyNetwork | null;
+  payment_phone: string | null;
+  fulfilment: Fulfilment;
+  item_count: number;
+  subtotal: number;
+  delivery_fee: number;
+  total: number;
+  contact_name: string;
+  contact_phone: string;
+  delivery_zone_id: number | null;
+  delivery_zone_name: string | null;
+  delivery_time_label: string | null;
+  street: string | null;
+  delivery_instructions: DeliveryInstructions | null;
+  customer_note: string | null;
+  estimated_delivery_time: Date | null;
+  payment_due_at: Date | null;
+  paid_at: Date | null;
+  cancel_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  invoice_id: number | null;
+  invoice_number: string | null;
+  invoice_status: InvoiceStatus | null;
+  invoice_issued_at: Date | null;
+  invoice_paid_at: Date | null;
+  customer_email: string;
+  customer_name: string;
+  items: OrderItemJson[];
+  history: Array<{ status: OrderStatus; note: string | null; created_at: string }>;
+};
+
+const orderSelect = sql`
+  SELECT o.id, o.order_number, o.user_id, o.status, o.payment_status, o.payment_method, o.mobile_money_network,
+         o.payment_phone, o.fulfilment, o.item_count, o.subtotal, o.delivery_fee, o.total, o.contact_name,
+         o.contact_phone, o.delivery_zone_id, o.delivery_zone_name, o.delivery_time_label, o.street,
+         o.delivery_instructions, o.customer_note, o.estimated_delivery_time, o.payment_due_at, o.paid_at,
+         o.cancel_reason, o.created_at, o.updated_at,
+         i.id AS invoice_id, i.invoice_number, i.status AS invoice_status, i.issued_at AS invoice_issued_at,
+         i.paid_at AS invoice_paid_at, u.email AS customer_email, u.name AS customer_name,
+         COALESCE((
+           SELECT json_agg(json_build_object(
+             'id', oi.id, 'product_id', oi.product_id, 'variant_id', oi.variant_id, 'product_name', oi.product_name,
+             'product_slug', oi.product_slug, 'image', oi.image, 'variant_name', oi.variant_name, 'sku', oi.sku,
+             'quantity', oi.quantity, 'unit_price', oi.unit_price, 'subtotal', oi.subtotal) ORDER BY oi.id)
+           FROM order_items oi WHERE oi.order_id = o.id), '[]'::json) AS items,
+         COALESCE((
+           SELECT json_agg(json_build_object('status', s.status, 'note', s.note, 'created_at', s.created_at) ORDER BY s.id)
+           FROM order_status_changes s WHERE s.order_id = o.id), '[]'::json) AS history
+  FROM orders o
+  JOIN users u ON u.id = o.user_id
+  LEFT JOIN invoices i ON i.order_id = o.id`;
+
+/** One order with its lines, history and invoice; `userId` restricts it to that customer's. */
+export async function findOrder(
+  db: Executor,
+  orderId: string,
+  userId: string | null,
+): Promise<OrderRow | undefined> {
+  const owner = userId === null ? sql`` : sql`AND o.user_id = ${userId}`;
+  const result = await db.execute<OrderRow>(sql`${orderSelect} WHERE o.id = ${orderId} ${owner}`);
+  const row = result.rows[0];
+  return (
+    row &&
+    withDates(row, [
+      'estimated_delivery_time',
+      'payment_due_at',
+      'paid_at',
+      'created_at',
+      'updated_at',
+      'invoice_issued_at',
+      'invoice_paid_at',
+    ])
+  );
+}
+
+export type OrderSummaryRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'order_number'
+  | 'status'
+  | 'payment_status'
+  | 'payment_method'
+  | 'fulfilment'
+  | 'item_count'
+  | 'total'
+  | 'created_at'
+>;
+
+/** A page of orders, newest first: one customer's (`userId`) or everyone's (null, for staff). */
+export async function listOrders(
+  db: Executor,
+  filter: { userId: string | null; status?: OrderStatus | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: OrderSummaryRow[]; count: number }> {
+  const conditions: SQL[] = [];
+  if (filter.userId !== null) conditions.push(sql`user_id = ${filter.userId}`);
+  if (filter.status) conditions.push(sql`status = ${filter.status}`);
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const [rows, count] = await Promise.all([
+    db.execute<OrderSummaryRow>(sql`
+      SELECT id, order_number, status, payment_status, payment_method, fulfilment, item_count, total, created_at
+      FROM orders ${where}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders ${where}`),
+  ]);
+  return { rows: rows.rows.map((row) => withDates(row, ['created_at'])), count: count.rows[0]?.count ?? 0 };
+}
+
+/** A customer's orders counted by status, and what they paid (refunds excluded). */
+export async function orderStats(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ status: OrderStatus; count: number; paid: number }>> {
+  const result = await db.execute<{ status: OrderStatus; count: number; paid: number }>(sql`
+    SELECT status, count(*)::int AS count,
+           COALESCE(sum(total) FILTER (WHERE payment_status = 'paid'), 0)::bigint AS paid
+    FROM orders WHERE user_id = ${userId}
+    GROUP BY status`);
+  return result.rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invoices
+// ---------------------------------------------------------------------------------------------
+
+export type InvoiceRow = {
+  id: number;
+  invoice_number: string;
+  order_id: string;
+  order_number: string;
+  status: InvoiceStatus;
+  subtotal: number;
+  delivery_fee: number;
+  total: number;
+  issued_at: Date;
+  paid_at: Date | null;
+};
+
+export async function listInvoices(
+  db: Executor,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: InvoiceRow[]; count: number }> {
+  const [rows, count] = await Promise.all([
+    db.execute<InvoiceRow>(sql`
+      SELECT i.id, i.invoice_number, i.order_id, o.order_number, i.status, i.subtotal, i.delivery_fee, i.total,
+             i.issued_at, i.paid_at
+      FROM invoices i JOIN orders o ON o.id = i.order_id
+      WHERE i.user_id = ${userId}
+      ORDER BY i.issued_at DESC, i.id DESC
+      LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM invoices WHERE user_id = ${userId}`),
+  ]);
+  return {
+    rows: rows.rows.map((row) => withDates(row, ['issued_at', 'paid_at'])),
+    count: count.rows[0]?.count ?? 0,
+  };
+}
+
+/** The order an invoice belongs to; `userId` restricts it to that customer's. */
+export async function findInvoiceOrderId(
+  db: Executor,
+  invoiceId: number,
+  userId: string | null,
+): Promise<string | undefined> {
+  const owner = userId === null ? sql`` : sql`AND user_id = ${userId}`;
+  const result = await db.execute<{ order_id: string }>(sql`
+    SELECT order_id FROM invoices WHERE id = ${invoiceId} ${owner}`);
+  return result.rows[0]?.order_id;
+}

@@ -1,0 +1,178 @@
+import { API_BASE_PATH } from '@shop/contract/constants';
+import {
+  type Invoice,
+  type InvoiceListResponse,
+  ORDER_STATUSES,
+  type Order,
+  type OrderListResponse,
+  type OrderStats,
+  type OrderStatus,
+} from '@shop/contract/orders';
+import type { PageQuery } from '@shop/contract/pagination';
+import { pageOffset, toPagedList } from '@shop/contract/pagination';
+import type { Database } from '../../db/client';
+import { notFound } from '../../errors';
+import {
+  findOrder,
+  type InvoiceRow,
+  listInvoices,
+  listOrders,
+  type OrderRow,
+  orderStats,
+} from './orders.repository';
+
+/** Orders and invoices as the customer (or staff) reads them. */
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+export function toOrder(row: OrderRow): Order {
+  const items = row.items.map((item) => ({
+    id: item.id,
+    product: item.product_id,
+    product_name: item.product_name,
+    product_slug: item.product_slug,
+    image: item.image,
+    variant: item.variant_id,
+    variant_name: item.variant_name,
+    sku: item.sku,
+    quantity: item.quantity,
+    unit_price: item.unit_price,
+    subtotal: item.subtotal,
+    total_price: item.subtotal,
+  }));
+  const instructions = row.delivery_instructions;
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    status: row.status,
+    payment_status: row.payment_status,
+    payment_method: row.payment_method,
+    mobile_money_network: row.mobile_money_network,
+    payment_phone: row.payment_phone,
+    fulfilment: row.fulfilment,
+    items,
+    item_count: row.item_count,
+    subtotal: row.subtotal,
+    delivery_fee: row.delivery_fee,
+    total: row.total,
+    currency: 'UGX',
+    contact_name: row.contact_name,
+    contact_phone: row.contact_phone,
+    delivery_zone:
+      row.delivery_zone_id === null
+        ? null
+        : {
+            id: row.delivery_zone_id,
+            name: row.delivery_zone_name ?? '',
+            delivery_time_label: row.delivery_time_label ?? '',
+          },
+    street: row.street,
+    delivery_instructions: instructions
+      ? {
+          preferred_delivery_time: instructions.preferred_delivery_time,
+          contact_preference: instructions.contact_preference,
+          leave_at_door: instructions.leave_at_door,
+          require_signature: instructions.require_signature,
+          delivery_notes: instructions.delivery_notes ?? null,
+          special_instructions: instructions.special_instructions ?? null,
+          access_instructions: instructions.access_instructions ?? null,
+          security_code: instructions.security_code ?? null,
+          landmark: instructions.landmark ?? null,
+        }
+      : null,
+    customer_note: row.customer_note,
+    estimated_delivery_time: iso(row.estimated_delivery_time),
+    payment_due_at: iso(row.payment_due_at),
+    cancel_reason: row.cancel_reason,
+    invoice_number: row.invoice_number,
+    history: row.history.map((change) => ({
+      status: change.status,
+      note: change.note,
+      created_at: new Date(change.created_at).toISOString(),
+    })),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** An order by id: the customer's own (`userId`), or any for staff (null). 404 otherwise. */
+export async function getOrder(db: Database, orderId: string, userId: string | null): Promise<Order> {
+  const row = await findOrder(db, orderId, userId);
+  if (!row) throw notFound('Order');
+  return toOrder(row);
+}
+
+export async function pageOfOrders(
+  db: Database,
+  userId: string | null,
+  query: PageQuery & { status?: OrderStatus | undefined },
+): Promise<OrderListResponse> {
+  const { rows, count } = await listOrders(
+    db,
+    { userId, status: query.status },
+    { limit: query.page_size, offset: pageOffset(query) },
+  );
+  return toPagedList(
+    rows.map((row) => ({
+      id: row.id,
+      order_number: row.order_number,
+      status: row.status,
+      payment_status: row.payment_status,
+      payment_method: row.payment_method,
+      fulfilment: row.fulfilment,
+      item_count: row.item_count,
+      total: row.total,
+      created_at: row.created_at.toISOString(),
+    })),
+    count,
+    query,
+  );
+}
+
+export async function statsOf(db: Database, userId: string): Promise<OrderStats> {
+  const rows = await orderStats(db, userId);
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+  let total = 0;
+  let spent = 0;
+  for (const row of rows) {
+    byStatus[row.status] = row.count;
+    total += row.count;
+    spent += row.paid;
+  }
+  return { total_orders: total, total_spent: spent, by_status: byStatus };
+}
+
+export const invoicePdfPath = (id: number) => `${API_BASE_PATH}/orders/invoices/${id}/pdf/`;
+
+function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    invoice_number: row.invoice_number,
+    order: row.order_id,
+    order_number: row.order_number,
+    status: row.status,
+    subtotal: row.subtotal,
+    delivery_fee: row.delivery_fee,
+    total: row.total,
+    currency: 'UGX',
+    issued_at: row.issued_at.toISOString(),
+    paid_at: iso(row.paid_at),
+    pdf_url: invoicePdfPath(row.id),
+  };
+}
+
+export async function pageOfInvoices(
+  db: Database,
+  userId: string,
+  query: PageQuery,
+): Promise<InvoiceListResponse> {
+  const { rows, count } = await listInvoices(db, userId, {
+    limit: query.page_size,
+    offset: pageOffset(query),
+  });
+  return toPagedList(rows.map(toInvoice), count, query);
+}

@@ -1,0 +1,325 @@
+import type { PaymentPurpose, TransactionStatus } from '@shop/contract/payments';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/identity';
+import { paymentTransactions, paymentWebhookDeliveries, sandboxCharges } from '../../db/schema/payments';
+import type { PaymentTx } from './payable-registry';
+
+export type TransactionRow = typeof paymentTransactions.$inferSelect;
+export type NewTransaction = typeof paymentTransactions.$inferInsert;
+export type DeliveryRow = typeof paymentWebhookDeliveries.$inferSelect;
+export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
+
+type Executor = Database | PaymentTx;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+// ---------------------------------------------------------------------------------------------
+
+export async function insertTransaction(db: Executor, values: NewTransaction): Promise<TransactionRow> {
+  const [row] = await db.insert(paymentTransactions).values(values).returning();
+  if (!row) throw new Error('insert into payment_transactions answered no row');
+  return row;
+}
+
+/** The row, locked until the end of the database transaction: the settlement's serialisation point. */
+export async function lockTransaction(tx: PaymentTx, id: string): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.id, id))
+    .for('update');
+  return row;
+}
+
+export async function findTransaction(db: Executor, id: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).limit(1);
+  return row;
+}
+
+/** A customer's own transaction by id or by reference; another customer's is simply not found. */
+export async function findOwnTransaction(
+  db: Executor,
+  userId: string,
+  idOrReference: string,
+): Promise<TransactionRow | undefined> {
+  const match = UUID_PATTERN.test(idOrReference)
+    ? eq(paymentTransactions.id, idOrReference)
+    : eq(paymentTransactions.reference, idOrReference);
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(and(match, eq(paymentTransactions.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findTransactionByReference(
+  db: Executor,
+  reference: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.reference, reference))
+    .limit(1);
+  return row;
+}
+
+export async function findTransactionByProviderId(
+  db: Executor,
+  provider: TransactionRow['provider'],
+  providerTransactionId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.provider, provider),
+        eq(paymentTransactions.providerTransactionId, providerTransactionId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function updateTransaction(
+  db: Executor,
+  id: string,
+  changes: Partial<NewTransaction>,
+): Promise<TransactionRow> {
+  const [row] = await db
+    .update(paymentTransactions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(paymentTransactions.id, id))
+    .returning();
+  if (!row) throw new Error(`payment transaction ${id} vanished`);
+  return row;
+}
+
+/** The subject's transactions still pending, oldest first. */
+export async function pendingTransactionsOf(
+  db: Executor,
+  purpose: PaymentPurpose,
+  subjectId: string,
+  options: { lock?: boolean } = {},
+): Promise<TransactionRow[]> {
+  const query = db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.purpose, purpose),
+        eq(paymentTransactions.subjectId, subjectId),
+        eq(paymentTransactions.status, 'pending'),
+      ),
+    )
+    .orderBy(paymentTransactions.createdAt);
+  return options.lock ? query.for('update') : query;
+}
+
+/**
+ * Serialises attempts to start a payment for one subject (two clicks, two tabs) without a row
+ * to lock: a transaction-scoped advisory lock on the subject's key.
+ */
+export async function lockSubject(tx: PaymentTx, purpose: PaymentPurpose, subjectId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`payment:${purpose}:${subjectId}`}, 0))`,
+  );
+}
+
+export async function listUserTransactions(
+  db: Executor,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TransactionRow[]; total: number }> {
+  const where = eq(paymentTransactions.userId, userId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(paymentTransactions)
+      .where(where)
+      .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(paymentTransactions).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function listSubjectTransactions(
+  db: Executor,
+  filter: { userId: string; purpose: PaymentPurpose; subjectId: string; status: TransactionStatus | 'any' },
+  page: { limit: number; offset: number },
+): Promise<{ rows: TransactionRow[]; total: number }> {
+  const where = and(
+    eq(paymentTransactions.purpose, filter.purpose),
+    eq(paymentTransactions.subjectId, filter.subjectId),
+    filter.status === 'any' ? undefined : eq(paymentTransactions.status, filter.status),
+    eq(paymentTransactions.userId, filter.userId),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(paymentTransactions)
+      .where(where)
+      .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(paymentTransactions).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * Claims up to `limit` pending transactions whose check is due, pushing their next check past a
+ * lease so that another instance's poll skips them while this one asks the provider.
+ */
+export async function claimDueChecks(
+  db: Database,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<TransactionRow[]> {
+  const due = db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.status, 'pending'), lte(paymentTransactions.nextCheckAt, now)))
+    .orderBy(paymentTransactions.nextCheckAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(paymentTransactions)
+    .set({ nextCheckAt: new Date(now.getTime() + leaseMs) })
+    .where(inArray(paymentTransactions.id, due))
+    .returning();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook deliveries
+// ---------------------------------------------------------------------------------------------
+
+/** Records a delivery once; answers null when the same event was already received. */
+export async function recordDelivery(
+  db: Executor,
+  values: typeof paymentWebhookDeliveries.$inferInsert,
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .insert(paymentWebhookDeliveries)
+    .values(values)
+    .onConflictDoNothing({
+      target: [paymentWebhookDeliveries.provider, paymentWebhookDeliveries.deliveryKey],
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function findDelivery(db: Executor, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentWebhookDeliveries)
+    .where(eq(paymentWebhookDeliveries.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function finishDelivery(db: Executor, id: number, outcome: string): Promise<void> {
+  await db
+    .update(paymentWebhookDeliveries)
+    .set({ processedAt: new Date(), outcome })
+    .where(eq(paymentWebhookDeliveries.id, id));
+}
+
+export async function countDeliveryAttempt(db: Executor, id: number): Promise<void> {
+  await db
+    .update(paymentWebhookDeliveries)
+    .set({ attempts: sql`${paymentWebhookDeliveries.attempts} + 1` })
+    .where(eq(paymentWebhookDeliveries.id, id));
+}
+
+/** Deliveries received but not yet processed (a job that never ran, an instance that died). */
+export async function unprocessedDeliveries(
+  db: Executor,
+  olderThan: Date,
+  limit: number,
+): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(paymentWebhookDeliveries)
+    .where(
+      and(isNull(paymentWebhookDeliveries.processedAt), lte(paymentWebhookDeliveries.receivedAt, olderThan)),
+    )
+    .orderBy(paymentWebhookDeliveries.receivedAt)
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sandbox provider's books
+// ---------------------------------------------------------------------------------------------
+
+export async function findSandboxCharge(
+  db: Executor,
+  reference: string,
+): Promise<SandboxChargeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.reference, reference))
+    .limit(1);
+  return row;
+}
+
+/** Answers the charge once the customer has answered the prompt; only a pending charge changes. */
+export async function completeSandboxCharge(
+  db: Executor,
+  reference: string,
+  status: 'successful' | 'failed',
+  processorResponse: string,
+): Promise<SandboxChargeRow | undefined> {
+  const [row] = await db
+    .update(sandboxCharges)
+    .set({ status, processorResponse, completedAt: new Date() })
+    .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, 'pending')))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receipts
+// ---------------------------------------------------------------------------------------------
+
+/** Claims the receipt of a successful transaction; null when it was already sent (or claimed). */
+export async function claimReceipt(db: Executor, id: string): Promise<TransactionRow | null> {
+  const [row] = await db
+    .update(paymentTransactions)
+    .set({ receiptSentAt: new Date() })
+    .where(
+      and(
+        eq(paymentTransactions.id, id),
+        eq(paymentTransactions.status, 'successful'),
+        isNull(paymentTransactions.receiptSentAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Gives the claim back after a failed send, so that the retry sends it. */
+export async function releaseReceipt(db: Executor, id: string): Promise<void> {
+  await db.update(paymentTransactions).set({ receiptSentAt: null }).where(eq(paymentTransactions.id, id));
+}
+
+export async function userContact(
+  db: Executor,
+  userId: string,
+): Promise<{ email: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}

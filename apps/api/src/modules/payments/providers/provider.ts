@@ -1,0 +1,82 @@
+import type { MobileMoneyNetwork } from '@shop/contract/orders';
+import type { PaymentProviderName } from '@shop/contract/payments';
+import type { StoredNextAction } from '../../../db/schema/payments';
+
+/**
+ * What the shop asks of a mobile-money provider. Two implementations: `sandbox` (built in, the
+ * default) and `flutterwave` (v3 direct charge). Nothing here gives value: a provider only
+ * starts charges and reports, on request, what it knows about one; the settlement decides.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Asks the provider to charge the customer's phone. Never throws for the provider's faults. */
+  initiateCharge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What the provider knows of a charge, by its own id when known, else by our reference.
+   * Throws {@link ProviderUnavailableError} when the provider cannot say (timeout, 5xx).
+   */
+  verify(lookup: ChargeLookup): Promise<VerifyResult>;
+  /** True when a webhook request carries this provider's secret (compared in constant time). */
+  isAuthenticWebhook(headers: Record<string, string | string[] | undefined>): boolean;
+}
+
+export type ChargeRequest = {
+  reference: string;
+  amount: number;
+  currency: 'UGX';
+  email: string;
+  fullname: string;
+  /** E.164, `+2567XXXXXXXX`. */
+  phone: string;
+  network: MobileMoneyNetwork;
+  /** Absolute URL of the payment return page, with our reference. */
+  redirectUrl: string;
+};
+
+export type ChargeResult =
+  /** The provider took the charge; the customer approves it (phone prompt or provider page). */
+  | {
+      kind: 'accepted';
+      providerTransactionId: string | null;
+      nextAction: StoredNextAction;
+      raw: unknown;
+    }
+  /** The provider refused it outright: no charge exists (bad number, unsupported, …). */
+  | { kind: 'refused'; reason: string; raw: unknown }
+  /** No usable answer (timeout, 5xx, garbage): a charge may or may not exist. Stays pending. */
+  | { kind: 'unknown'; reason: string; raw: unknown };
+
+export type ChargeLookup = { providerTransactionId: string | null; reference: string };
+
+/** The provider's statement about one charge, normalised. */
+export type ProviderCharge = {
+  providerTransactionId: string;
+  reference: string;
+  status: 'successful' | 'failed' | 'cancelled' | 'pending';
+  amount: number;
+  currency: string;
+  /** The network's or processor's words, e.g. "Insufficient funds". */
+  processorResponse: string | null;
+  raw: unknown;
+};
+
+export type VerifyResult = { kind: 'found'; charge: ProviderCharge } | { kind: 'not_found'; raw: unknown };
+
+export class ProviderUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly raw: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** Maps a provider's status word to ours; anything unknown counts as still pending. */
+export function normaliseProviderStatus(status: unknown): ProviderCharge['status'] {
+  const word = typeof status === 'string' ? status.toLowerCase() : '';
+  if (word === 'successful' || word === 'success' || word === 'succeeded') return 'successful';
+  if (word === 'failed' || word === 'error') return 'failed';
+  if (word === 'cancelled' || word === 'canceled') return 'cancelled';
+  return 'pending';
+}
