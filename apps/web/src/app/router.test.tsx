@@ -25,14 +25,15 @@ describe('the router', () => {
     });
   });
 
-  it('registers every route of the contract (21 spec routes, the reset-password page and 8 footer pages), with its staticData', () => {
+  it('registers every route of the contract (21 spec routes, the reset-password and order pages and 8 footer pages), with its staticData', () => {
     const router = createAppRouter({ queryClient: createQueryClient() });
     const registered = new Map(
       Object.values(router.routesById)
         .filter((route) => !route.isRoot)
         .map((route) => [route.fullPath as string, route.options.staticData] as const),
     );
-    expect(appRoutes).toHaveLength(30);
+    // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages and the staff orders page.
+    expect(appRoutes).toHaveLength(37);
     for (const route of appRoutes) {
       expect(registered.get(route.path), route.path).toEqual({
         routeName: route.name,

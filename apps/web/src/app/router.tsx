@@ -11,6 +11,7 @@ import {
 import { validateProductsSearch } from '../features/catalog/lib/products-search';
 import { HomePage } from '../features/catalog/routes/home';
 import { warmHome, warmProduct, warmProducts } from '../features/catalog/routes/loaders';
+import { validateEventsSearch } from '../features/events/lib/events-search';
 import { AgeGate } from '../features/identity/age-gate/age-gate';
 import { AUTH_PENDING_MS, AuthLoadingPage } from '../features/identity/components/auth-loading-page';
 import { requireCustomer } from '../features/identity/guard/require-customer';
@@ -19,6 +20,9 @@ import {
   validateRedirectSearch,
   validateResetSearch,
 } from '../features/identity/lib/login-search';
+import { validateTokenSearch } from '../features/newsletter/lib/token-search';
+import { validatePageSearch } from '../features/orders/lib/page-search';
+import { validatePaymentReturnSearch } from '../features/payments/lib/payment-return-search';
 import { parseSearch, stringifySearch } from '../lib/search-params';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './layout/not-found-page';
@@ -99,10 +103,13 @@ const routes = {
   }),
   checkout: createRoute({
     ...page('checkout'),
+    loader: ({ context }) =>
+      void import('../features/checkout/routes/loaders').then((m) => m.warmCheckout(context.queryClient)),
     component: lazyRouteComponent(() => import('../features/checkout/routes/checkout'), 'CheckoutPage'),
   }),
   events: createRoute({
     ...page('events'),
+    validateSearch: validateEventsSearch,
     component: lazyRouteComponent(() => import('../features/events/routes/events'), 'EventsPage'),
   }),
   event_detail: createRoute({
@@ -127,6 +134,22 @@ const routes = {
       'ResetPasswordPage',
     ),
   }),
+  newsletter_confirmation: createRoute({
+    ...page('newsletter_confirmation'),
+    validateSearch: validateTokenSearch,
+    component: lazyRouteComponent(
+      () => import('../features/newsletter/routes/newsletter-confirmation'),
+      'NewsletterConfirmationPage',
+    ),
+  }),
+  newsletter_unsubscribe: createRoute({
+    ...page('newsletter_unsubscribe'),
+    validateSearch: validateTokenSearch,
+    component: lazyRouteComponent(
+      () => import('../features/newsletter/routes/newsletter-unsubscribe'),
+      'NewsletterUnsubscribePage',
+    ),
+  }),
   account: createRoute({
     ...page('account'),
     component: lazyRouteComponent(() => import('../features/account/routes/account'), 'AccountPage'),
@@ -137,8 +160,9 @@ const routes = {
   }),
   payment_return: createRoute({
     ...page('payment_return'),
+    validateSearch: validatePaymentReturnSearch,
     component: lazyRouteComponent(
-      () => import('../features/checkout/routes/payment-return'),
+      () => import('../features/payments/routes/payment-return'),
       'PaymentReturnPage',
     ),
   }),
@@ -162,22 +186,60 @@ const routes = {
   }),
   order_history: createRoute({
     ...page('order_history'),
+    validateSearch: validatePageSearch,
+    loaderDeps: ({ search }) => search,
+    loader: ({ context, deps }) =>
+      void import('../features/orders/routes/loaders').then((m) =>
+        m.warmOrderHistory(context.queryClient, deps),
+      ),
     component: lazyRouteComponent(
       () => import('../features/orders/routes/order-history'),
       'OrderHistoryPage',
     ),
   }),
+  order_detail: createRoute({
+    ...page('order_detail'),
+    loader: ({ context, params }) =>
+      void import('../features/orders/routes/loaders').then((m) =>
+        m.warmOrder(context.queryClient, params.id),
+      ),
+    component: lazyRouteComponent(() => import('../features/orders/routes/order-detail'), 'OrderDetailPage'),
+  }),
   invoices: createRoute({
     ...page('invoices'),
+    validateSearch: validatePageSearch,
+    loaderDeps: ({ search }) => search,
+    loader: ({ context, deps }) =>
+      void import('../features/orders/routes/loaders').then((m) => m.warmInvoices(context.queryClient, deps)),
     component: lazyRouteComponent(() => import('../features/orders/routes/invoices'), 'InvoicesPage'),
   }),
   payments: createRoute({
     ...page('payments'),
+    validateSearch: validatePageSearch,
     component: lazyRouteComponent(() => import('../features/payments/routes/payments'), 'PaymentsPage'),
+  }),
+  pay: createRoute({
+    ...page('pay'),
+    component: lazyRouteComponent(() => import('../features/payments/routes/pay'), 'PayPage'),
+  }),
+  sandbox_pay: createRoute({
+    ...page('sandbox_pay'),
+    component: lazyRouteComponent(() => import('../features/payments/routes/sandbox-pay'), 'SandboxPayPage'),
   }),
   profile: createRoute({
     ...page('profile'),
     component: lazyRouteComponent(() => import('../features/profile/routes/profile'), 'ProfilePage'),
+  }),
+  admin_events: createRoute({
+    ...page('admin_events'),
+    component: lazyRouteComponent(() => import('../features/events/routes/admin-events'), 'AdminEventsPage'),
+  }),
+  admin_orders: createRoute({
+    ...page('admin_orders'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-orders/routes/admin-orders'),
+      'AdminOrdersPage',
+    ),
   }),
   support: createRoute({
     ...page('support'),

@@ -1,3 +1,5 @@
+import { useCart } from '../features/cart/api/get-cart';
+
 /** What the header badge and the mini cart bar show. */
 export type CartSummary = {
   /** Number of bottles (sum of quantities). */
@@ -6,12 +8,11 @@ export type CartSummary = {
   total: number;
 };
 
-const EMPTY_CART: CartSummary = { itemCount: 0, total: 0 };
-
 /**
- * The cart as the layout sees it. For now the cart is always empty: the cart feature plugs in
- * here, replacing this body with its query of GET /orders/cart/my_cart/ (src/features/cart/api/).
+ * The cart as the layout sees it: the cart feature's query of GET /orders/cart/my_cart/ (empty for
+ * visitors who are not signed in, while it loads, and when it cannot be read).
  */
 export function useCartSummary(): CartSummary {
-  return EMPTY_CART;
+  const { cart } = useCart();
+  return { itemCount: cart?.item_count ?? 0, total: cart?.total ?? 0 };
 }

@@ -36,6 +36,8 @@ export type RequestOptions<T> = {
   query?: Record<string, QueryValue>;
   /** Parses (and types) the successful answer. */
   schema?: z.ZodType<T>;
+  /** 'blob' answers the successful body as a Blob (a PDF to download) instead of parsed JSON. */
+  responseType?: 'json' | 'blob';
   /** Show the toast of SPEC.md section 8 on failure (default). Pass false when the caller shows its own message. */
   toast?: boolean;
   /**
@@ -161,14 +163,15 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${API_BASE_PATH}${normalised}${search ? `?${search}` : ''}`;
 }
 
-type Answer = { kind: 'answer'; status: number; ok: boolean; text: string };
+type Answer = { kind: 'answer'; status: number; ok: boolean; text: string; blob?: Blob };
 type Attempt = Answer | { kind: 'no_response'; error: unknown } | { kind: 'timeout' };
 
-/** One fetch with the 10 s timeout covering the answer's body too. */
+/** One fetch with the 10 s timeout covering the answer's body too (read as a Blob when `binary` and ok). */
 async function attempt(
   url: string,
   init: RequestInit,
   callerSignal: AbortSignal | undefined,
+  binary = false,
 ): Promise<Attempt> {
   callerSignal?.throwIfAborted();
   const controller = new AbortController();
@@ -181,6 +184,9 @@ async function attempt(
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
+    if (binary && response.ok) {
+      return { kind: 'answer', status: response.status, ok: true, text: '', blob: await response.blob() };
+    }
     const text = await response.text();
     return { kind: 'answer', status: response.status, ok: response.ok, text };
   } catch (error) {
@@ -285,10 +291,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       credentials: 'include',
       body: hasBody ? JSON.stringify(options.body) : undefined,
     };
-    const result = await attempt(url, init, options.signal);
+    const result = await attempt(url, init, options.signal, options.responseType === 'blob');
 
     if (result.kind === 'answer') {
       if (result.ok) {
+        if (result.blob) return result.blob as T;
         let data: unknown;
         try {
           data = parseJson(result.text);

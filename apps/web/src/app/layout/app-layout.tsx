@@ -1,5 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { ConnectionBanner } from '../../features/connection/connection-banner';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useWishlistCount } from '../../features/wishlist/api/get-wishlist-summary';
 import { useDocumentTitle } from '../document-title';
 import { useCartSummary } from '../use-cart-summary';
 import { useSession } from '../use-session';
@@ -12,12 +14,19 @@ import { SkipLink } from './skip-link';
 export function AppLayout() {
   useDocumentTitle();
   const cart = useCartSummary();
-  const { session, signOut } = useSession();
+  const { session, user, signOut } = useSession();
+  const wishlistCount = useWishlistCount();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <ConnectionBanner />
-      <Header cartCount={cart.itemCount} session={session} onSignOut={() => void signOut()} />
+      <Header
+        cartCount={cart.itemCount}
+        wishlistCount={wishlistCount}
+        session={session}
+        notifications={user ? <NotificationBell key={user.id} userId={user.id} /> : null}
+        onSignOut={() => void signOut()}
+      />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

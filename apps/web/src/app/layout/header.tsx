@@ -8,8 +8,12 @@ import type { SessionSummary } from '../use-session';
 export type HeaderProps = {
   /** Bottles in the cart; the badge is hidden at 0. */
   cartCount: number;
+  /** Bottles on the wishlist; the badge is hidden at 0. */
+  wishlistCount?: number;
   /** The signed-in customer, or null. */
   session: SessionSummary | null;
+  /** The notifications bell (signed-in customers), beside the cart. */
+  notifications?: ReactNode;
   onSignOut: () => void;
 };
 
@@ -55,8 +59,26 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
+function WishlistLink({ count }: { count: number }) {
+  return (
+    <Link to="/wishlist" className={iconLinkClass} title="Wishlist">
+      <Heart aria-hidden="true" className="size-5" />
+      <span className="sr-only">Wishlist</span>
+      {count > 0 ? (
+        <span
+          data-testid="wishlist-badge"
+          className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-gold-500 px-1 text-[0.7rem] leading-5 font-bold text-wine-950"
+        >
+          {count > 99 ? '99+' : count}
+          <span className="sr-only">{count === 1 ? ' saved bottle' : ' saved bottles'}</span>
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 /** The shop's header: logo, main navigation, wishlist, delivery tracking, cart and account. */
-export function Header({ cartCount, session, onSignOut }: HeaderProps) {
+export function Header({ cartCount, wishlistCount = 0, session, notifications, onSignOut }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
 
@@ -90,13 +112,12 @@ export function Header({ cartCount, session, onSignOut }: HeaderProps) {
 
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <div className="hidden items-center gap-1 sm:flex">
-            <IconLink to="/wishlist" label="Wishlist">
-              <Heart aria-hidden="true" className="size-5" />
-            </IconLink>
+            <WishlistLink count={wishlistCount} />
             <IconLink to="/delivery-tracking" label="Delivery tracking">
               <Truck aria-hidden="true" className="size-5" />
             </IconLink>
           </div>
+          {notifications}
           <CartLink count={cartCount} />
           <div className="hidden items-center gap-2 pl-2 md:flex">
             {session ? (
@@ -165,6 +186,9 @@ export function Header({ cartCount, session, onSignOut }: HeaderProps) {
                   className="flex items-center gap-3 rounded-md px-3 py-3 text-base text-ink hover:bg-cream-100"
                 >
                   <Heart aria-hidden="true" className="size-5 text-wine-800" /> Wishlist
+                  {wishlistCount > 0 ? (
+                    <span className="ml-auto text-sm text-ink-soft">{wishlistCount}</span>
+                  ) : null}
                 </Link>
               </li>
               <li>

@@ -1,5 +1,5 @@
 import { formatUGX } from '@shop/contract/money';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 
 export type MiniCartBarProps = {
@@ -13,9 +13,16 @@ export function itemCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
-/** Sits at the bottom of the window while the cart has something in it (SPEC.md section 2). */
+/** The pages that show the cart themselves: the bar would only repeat them (or link to itself). */
+const PAGES_WITHOUT_BAR = new Set(['/cart', '/checkout']);
+
+/**
+ * Sits at the bottom of the window while the cart has something in it (SPEC.md section 2), except on
+ * the cart and checkout pages.
+ */
 export function MiniCartBar({ itemCount, total }: MiniCartBarProps) {
-  if (itemCount <= 0) return null;
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  if (itemCount <= 0 || PAGES_WITHOUT_BAR.has(pathname.replace(/\/+$/, '') || '/')) return null;
   return (
     <section
       aria-label="Cart summary"

@@ -1,5 +1,6 @@
 import { LinkCards } from '../../../components/link-cards';
 import { PageShell } from '../../../components/page-shell';
+import { MyRsvps } from '../../events/components/my-rsvps';
 import { ChangePasswordForm } from '../../identity/components/change-password-form';
 import { ActivitySummary } from '../components/activity-summary';
 import { ProfileSummary } from '../components/profile-summary';
@@ -20,6 +21,13 @@ export function AccountPage() {
             Your activity
           </h2>
           <ActivitySummary />
+        </section>
+
+        <section aria-labelledby="account-rsvps" className="space-y-4">
+          <h2 id="account-rsvps" className="font-serif text-2xl text-wine-900">
+            Your event RSVPs
+          </h2>
+          <MyRsvps />
         </section>
 
         <div className="space-y-4">

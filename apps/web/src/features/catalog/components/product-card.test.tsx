@@ -1,12 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../../test/render';
+import { anonymousSession, mockIdentityApi } from '../../identity/testing/identity-api';
 import { makeProduct } from '../testing/catalog-api';
 import { ProductCard } from './product-card';
 
 describe('ProductCard', () => {
+  // The card's wishlist heart starts the visitor's session: an anonymous one, as on a first visit.
+  beforeEach(() => {
+    mockIdentityApi({ 'GET /auth/get-session': () => anonymousSession() });
+  });
+
   it('shows exactly the fields of the spec: image, category, name, region, vintage, price, rating, reviews, actions', async () => {
     const product = makeProduct({
       name: 'Kanonkop Pinotage',

@@ -6,6 +6,7 @@ import { originLine, reviewCountText } from '../lib/product-display';
 import { PriceTag, SaleBadge } from './price-tag';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
+import { WishlistHeart } from './wishlist-heart';
 
 export type ProductCardProps = {
   product: ProductCardData;
@@ -18,8 +19,8 @@ export type ProductCardProps = {
 /**
  * A product card with exactly the fields of SPEC.md section 2: image, category, name, region,
  * vintage, price (and the original price struck through when higher), the average rating as five
- * stars, the number of reviews, the sale badge, Add to Cart and View Details. A sold-out product is
- * marked and cannot be added.
+ * stars, the number of reviews, the sale badge, Add to Cart and View Details, and the wishlist heart.
+ * A sold-out product is marked and cannot be added to the cart (but can be saved).
  */
 export function ProductCard({ product, headingLevel = 3, imageLoading = 'lazy' }: ProductCardProps) {
   const { addToCart, isAdding } = useAddToCartAction();
@@ -43,12 +44,11 @@ export function ProductCard({ product, headingLevel = 3, imageLoading = 'lazy' }
         />
         <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
           <SaleBadge item={product} />
+          {!product.in_stock ? (
+            <span className="rounded-full bg-ink px-2.5 py-1 text-xs font-bold text-white">Out of stock</span>
+          ) : null}
         </div>
-        {!product.in_stock ? (
-          <span className="absolute top-3 right-3 rounded-full bg-ink px-2.5 py-1 text-xs font-bold text-white">
-            Out of stock
-          </span>
-        ) : null}
+        <WishlistHeart product={product} className="absolute top-2.5 right-2.5" />
       </div>
 
       <div className="flex flex-1 flex-col p-3 sm:p-4">

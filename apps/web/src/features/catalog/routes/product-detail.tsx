@@ -4,7 +4,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronRight, Heart, ShoppingBag, Trophy } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import { useAddToWishlist } from '../api/add-to-wishlist';
+import { useReviewSummary } from '../../reviews/api/get-review-summary';
+import { ProductReviews } from '../../reviews/components/product-reviews';
 import { useProduct } from '../api/get-product';
 import { LoadError } from '../components/load-error';
 import { PriceTag, SaleBadge } from '../components/price-tag';
@@ -18,8 +19,8 @@ import { initialVariant, VariantPicker } from '../components/variant-picker';
 import { useAddToCartAction } from '../hooks/use-add-to-cart-action';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { useProductHead } from '../hooks/use-product-head';
-import { useRequireSignIn } from '../hooks/use-require-sign-in';
-import { formatRating, imageSource, reviewCountText, stockText } from '../lib/product-display';
+import { useWishlistHeart } from '../hooks/use-wishlist-heart';
+import { imageSource, reviewCountText, stockText } from '../lib/product-display';
 
 const route = getRouteApi('/products/$id');
 
@@ -74,11 +75,15 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [variantId, setVariantId] = useState<number | undefined>(undefined);
   const [quantity, setQuantity] = useState(1);
   const { addToCart, isAdding } = useAddToCartAction();
-  const requireSignIn = useRequireSignIn();
-  const wishlist = useAddToWishlist();
   const radioName = useId();
+  // The reviews' own summary is always current; the catalog's figures may be a minute old.
+  const reviews = useReviewSummary(product.id).data;
+  const averageRating = reviews?.average_rating ?? product.average_rating;
+  const reviewCount = reviews?.review_count ?? product.review_count;
 
   const variant = product.variants.find((item) => item.id === variantId) ?? initialVariant(product.variants);
+  // A size other than the default is saved as such; otherwise the bottle in any size.
+  const wishlist = useWishlistHeart(product, variant && !variant.is_default ? variant.id : null);
   const priced = variant ?? product;
   const inStock = variant ? variant.in_stock : product.in_stock;
   const maxQuantity = Math.max(1, variant?.stock ?? 1);
@@ -106,9 +111,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             {[origin, product.vintage === null ? null : String(product.vintage)].filter(Boolean).join(' · ')}
           </p>
           <div className="mt-3 flex items-center gap-2 text-sm text-ink-soft">
-            <StarRating rating={product.average_rating} reviewCount={product.review_count} size="large" />
+            <StarRating rating={averageRating} reviewCount={reviewCount} size="large" />
             <a href="#reviews" className="underline-offset-4 hover:underline">
-              {reviewCountText(product.review_count)}
+              {reviewCountText(reviewCount)}
             </a>
           </div>
           <div className="mt-5">
@@ -150,15 +155,13 @@ function ProductView({ product }: { product: ProductDetail }) {
             </button>
             <button
               type="button"
-              disabled={wishlist.isPending}
-              onClick={() => {
-                if (requireSignIn('add to wishlist'))
-                  wishlist.mutate({ product: product.id, name: product.name });
-              }}
-              className="inline-flex h-11 items-center gap-2 rounded-full border border-wine-800 px-5 font-semibold text-wine-800 transition hover:bg-wine-50"
+              aria-pressed={wishlist.saved}
+              disabled={wishlist.pending}
+              onClick={wishlist.toggle}
+              className="inline-flex h-11 items-center gap-2 rounded-full border border-wine-800 px-5 font-semibold text-wine-800 transition hover:bg-wine-50 aria-pressed:bg-wine-50"
             >
-              <Heart aria-hidden="true" className="size-5" />
-              Add to wishlist
+              <Heart aria-hidden="true" className="size-5" fill={wishlist.saved ? 'currentColor' : 'none'} />
+              {wishlist.saved ? 'On your wishlist' : 'Add to wishlist'}
             </button>
           </div>
           <p
@@ -197,32 +200,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </ul>
             </TextSection>
           ) : null}
-          <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
-            <h2 id="reviews-heading" className="text-2xl">
-              Reviews
-            </h2>
-            {product.review_count > 0 ? (
-              <div className="mt-3 flex items-center gap-3">
-                <span className="font-serif text-4xl text-wine-900">
-                  {formatRating(product.average_rating)}
-                </span>
-                <div className="flex flex-col">
-                  <StarRating
-                    rating={product.average_rating}
-                    reviewCount={product.review_count}
-                    size="large"
-                  />
-                  <span className="text-sm text-ink-soft">
-                    out of 5, from {reviewCountText(product.review_count)}
-                  </span>
-                </div>
-              </div>
-            ) : (
-              <p className="mt-3 text-ink-soft">
-                No reviews yet. Bought this bottle? Tell others what you thought.
-              </p>
-            )}
-          </section>
+          <ProductReviews product={product} />
         </div>
       </div>
 

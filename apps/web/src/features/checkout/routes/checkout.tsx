@@ -1,24 +1,84 @@
-import { LinkCards } from '../../../components/link-cards';
+import { cartMessages } from '@shop/contract/errors';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ShoppingBag } from 'lucide-react';
 import { PageShell } from '../../../components/page-shell';
+import { useCart } from '../../cart/api/get-cart';
+import { FormMessage, textLinkClass } from '../../identity/components/form-field';
+import { profileQuery } from '../../profile/api/get-profile';
+import { useDeliveryZones } from '../api/get-delivery-zones';
+import { CheckoutForm } from '../components/checkout-form';
 
-/** Checkout: the checkout feature fills it with the delivery form and the payment choice. */
+const lead =
+  'Tell us where and when to deliver, or collect from our shop, then pay with MTN or Airtel mobile money or in cash.';
+
+/** /checkout (signed in): the form, filled from the profile, beside the order summary. */
 export function CheckoutPage() {
+  const { cart, query } = useCart({ fresh: true });
+  const profile = useQuery(profileQuery);
+  const zones = useDeliveryZones();
+
+  if (cart === undefined && query.isError) {
+    return (
+      <PageShell eyebrow="Checkout" title="Checkout">
+        <FormMessage kind="error">
+          {cartMessages.load}.{' '}
+          <button type="button" className={textLinkClass} onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      </PageShell>
+    );
+  }
+
+  if (cart === undefined || profile.isPending || zones.isPending) {
+    return (
+      <PageShell eyebrow="Checkout" title="Checkout" lead={lead}>
+        <p role="status" className="text-ink-soft">
+          Preparing your checkout…
+        </p>
+      </PageShell>
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <PageShell eyebrow="Checkout" title="Checkout">
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-cream-300 bg-white px-6 py-12 text-center">
+          <ShoppingBag aria-hidden="true" className="size-10 text-wine-700" />
+          <h2 className="mt-4 text-2xl">Your cart is empty</h2>
+          <p className="mt-2 text-ink-soft">Add a bottle or two, then come back to check out.</p>
+          <Link
+            to="/products"
+            className="mt-6 inline-flex h-11 items-center rounded-full bg-wine-800 px-6 font-semibold text-cream-50 hover:bg-wine-900"
+          >
+            Browse wines and spirits
+          </Link>
+        </div>
+      </PageShell>
+    );
+  }
+
+  if (!cart.can_checkout) {
+    return (
+      <PageShell eyebrow="Checkout" title="Checkout">
+        <FormMessage kind="error">
+          Some bottles in your cart can no longer be ordered as they are (sold out, fewer left, or withdrawn).{' '}
+          <Link to="/cart" className={textLinkClass}>
+            Review your cart
+          </Link>
+        </FormMessage>
+      </PageShell>
+    );
+  }
+
   return (
-    <PageShell
-      eyebrow="Checkout"
-      title="Checkout"
-      lead="Tell us where and when to deliver, then pay with MTN or Airtel mobile money, or choose cash on delivery. We confirm every order by SMS."
-    >
-      <LinkCards
-        links={[
-          { to: '/cart', title: 'Back to your cart', description: 'Change quantities before you pay.' },
-          {
-            to: '/shipping',
-            title: 'Delivery areas and fees',
-            description: 'Where we deliver and how fast.',
-          },
-          { to: '/terms', title: 'Terms of sale', description: 'Payment, delivery and cancellations.' },
-        ]}
+    <PageShell eyebrow="Checkout" title="Checkout" lead={lead}>
+      <CheckoutForm
+        cart={cart}
+        profile={profile.data}
+        zones={zones.data?.results ?? []}
+        zonesFailed={zones.isError}
       />
     </PageShell>
   );

@@ -1,21 +1,140 @@
-import { LinkCards } from '../../../components/link-cards';
+import { useState } from 'react';
+import { useSession } from '../../../app/use-session';
 import { PageShell } from '../../../components/page-shell';
+import { FormMessage } from '../../identity/components/form-field';
+import { ACTIVE_DELIVERIES_PAGE_SIZE, useActiveDeliveries } from '../api/get-active-deliveries';
+import { useDeliverableOrders } from '../api/get-deliverable-orders';
+import { useDeliveryStats } from '../api/get-delivery-stats';
+import { DeliveryCard } from '../components/delivery-card';
+import { DeliveryStatsPanel } from '../components/delivery-stats-panel';
+import { InstructionsForm } from '../components/instructions-form';
+import { TrackOrder } from '../components/track-order';
+import { useLiveDeliveryRefresh } from '../hooks/use-live-delivery-refresh';
 
-/** Deliveries: the delivery feature fills it with active deliveries, progress and instructions. */
+const sectionTitle = 'font-serif text-2xl text-wine-900';
+
+function ActiveDeliveries({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, refetch } = useActiveDeliveries(userId, page);
+  if (isPending) {
+    return (
+      <p role="status" className="text-sm text-ink-soft">
+        Loading your deliveries…
+      </p>
+    );
+  }
+  if (isError) {
+    return (
+      <FormMessage kind="error">
+        Your deliveries could not be loaded.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </FormMessage>
+    );
+  }
+  if (data.results.length === 0) {
+    return (
+      <p className="text-ink-soft">No delivery on its way right now. Orders appear here once confirmed.</p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {data.results.map((delivery) => (
+        <DeliveryCard key={delivery.id} delivery={delivery} />
+      ))}
+      {data.total_pages > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => current - 1)}
+            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+          >
+            Previous
+          </button>
+          <span className="text-ink-soft">
+            Page {page} of {data.total_pages} ({data.count} deliveries, {ACTIVE_DELIVERIES_PAGE_SIZE} a page)
+          </span>
+          <button
+            type="button"
+            disabled={data.next === null}
+            onClick={() => setPage((current) => current + 1)}
+            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function Instructions({ userId }: { userId: string }) {
+  const { data, isPending, isError } = useDeliverableOrders(userId);
+  if (isPending) return <p className="text-sm text-ink-soft">Loading…</p>;
+  if (isError) return <FormMessage kind="error">Your orders could not be loaded.</FormMessage>;
+  return (
+    <InstructionsForm key={data.results.map((item) => item.order_id).join()} userId={userId} data={data} />
+  );
+}
+
+function Tracking({ userId }: { userId: string }) {
+  useLiveDeliveryRefresh(userId);
+  const stats = useDeliveryStats(userId);
+  return (
+    <div className="space-y-12">
+      <section aria-labelledby="delivery-stats-title" className="space-y-4">
+        <h2 id="delivery-stats-title" className="sr-only">
+          Your deliveries in numbers
+        </h2>
+        <DeliveryStatsPanel stats={stats.data} />
+      </section>
+      <section aria-labelledby="active-deliveries-title" className="space-y-4">
+        <h2 id="active-deliveries-title" className={sectionTitle}>
+          On their way
+        </h2>
+        <ActiveDeliveries userId={userId} />
+      </section>
+      <section aria-labelledby="track-title" className="space-y-4">
+        <h2 id="track-title" className={sectionTitle}>
+          Find an order
+        </h2>
+        <TrackOrder userId={userId} />
+      </section>
+      <section aria-labelledby="instructions-title" className="space-y-4">
+        <h2 id="instructions-title" className={sectionTitle}>
+          Delivery instructions
+        </h2>
+        <p className="text-sm text-ink-soft">
+          Tell the rider when and how you would like your bottles, until the order goes out for delivery.
+        </p>
+        <Instructions userId={userId} />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * /delivery-tracking (SPEC.md sections 2 and 4): the customer's deliveries on their way with their
+ * progress, estimated arrival, rider and timeline; a search by order number; the statistics;
+ * and the delivery instructions. Live: notifications about orders refresh it.
+ */
 export function DeliveryTrackingPage() {
+  const { user } = useSession();
   return (
     <PageShell
       eyebrow="Deliveries"
       title="Delivery tracking"
       lead="Follow each order from confirmed to processing, ready, out for delivery and delivered, look one up by its order number, and tell the rider when and how you would like it left."
     >
-      <LinkCards
-        links={[
-          { to: '/order-history', title: 'Order history', description: 'All your orders.' },
-          { to: '/shipping', title: 'Delivery areas', description: 'Fees and times across Kampala.' },
-          { to: '/support', title: 'Delivery help', description: 'Call or WhatsApp the dispatch desk.' },
-        ]}
-      />
+      {user ? (
+        <Tracking userId={user.id} />
+      ) : (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      )}
     </PageShell>
   );
 }

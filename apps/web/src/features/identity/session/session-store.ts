@@ -41,7 +41,7 @@ export type SessionSnapshot = {
 /** The cart's queries (`['cart', …]`): cleared when the customer changes, reloaded after sign-in. */
 export const CART_QUERY_KEY = ['cart'] as const;
 /** A customer's own data, dropped on sign-out so that the next visitor never sees it. */
-export const PRIVATE_QUERY_KEYS = [['profile'], ['account']] as const;
+export const PRIVATE_QUERY_KEYS = [['profile'], ['account'], ['orders'], ['invoices']] as const;
 
 export const SESSION_EXPIRED_MESSAGE = failureMessages[401];
 

@@ -5,7 +5,15 @@ import { subscribeToNewsletter } from '../api/subscribe';
 
 type Feedback = { kind: 'success' | 'error'; message: string } | null;
 
-/** The footer's newsletter sign-up, with the three messages of SPEC.md section 5. */
+/** After a sign-up: the newsletter is double opt-in, so the visitor still has to click the e-mail's link. */
+export const CONFIRMATION_HINT = 'Check your inbox and click the link to confirm your address.';
+
+/**
+ * The footer's newsletter sign-up, with exactly the three messages of SPEC.md section 5: an empty
+ * field says 'Please enter your email' (nothing is sent); success says 'Subscribed successfully!'
+ * and clears the field; any failure (an invalid address, too many tries, no connection) says
+ * 'Failed to subscribe. Please try again.' and keeps what was typed.
+ */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -67,6 +75,9 @@ export function NewsletterForm() {
         >
           {feedback.message}
         </p>
+      ) : null}
+      {feedback?.kind === 'success' ? (
+        <p className="mt-1 text-xs text-cream-200">{CONFIRMATION_HINT}</p>
       ) : null}
     </form>
   );

@@ -1,21 +1,158 @@
-import { LinkCards } from '../../../components/link-cards';
+import { formatUGX } from '@shop/contract/money';
+import type { Transaction } from '@shop/contract/payments';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { PageShell } from '../../../components/page-shell';
+import { FormMessage, textLinkClass } from '../../identity/components/form-field';
+import { useMyPayments } from '../api/get-my-payments';
+import { TransactionStatusBadge } from '../components/transaction-status-badge';
+import { formatDateTime, networkLabels } from '../lib/payment-display';
 
-/** Payments: the payments feature fills it with the customer's transactions. */
+const route = getRouteApi('/payments');
+
+export const NO_PAYMENTS_MESSAGE = 'You have not made any mobile money payment yet.';
+
+/** /payments: the customer's payments — date, order, method, network, number, amount, status, reference. */
 export function PaymentsPage() {
+  const { page: requested } = route.useSearch();
+  const page = requested ?? 1;
+  const { data, isPending, isError, refetch, isFetching } = useMyPayments(page);
+
   return (
     <PageShell
       eyebrow="Payments"
       title="Payment history"
-      lead="Every MTN and Airtel mobile money payment you have made to us, for orders and for event tickets, with its date, amount and status."
+      lead="Every MTN and Airtel mobile money payment you have made to us, with its date, amount and status."
     >
-      <LinkCards
-        links={[
-          { to: '/invoices', title: 'Invoices', description: 'Invoices for paid orders.' },
-          { to: '/order-history', title: 'Order history', description: 'All your orders.' },
-          { to: '/support', title: 'A payment question?', description: 'We answer around the clock.' },
-        ]}
-      />
+      {isError ? (
+        <FormMessage kind="error">
+          We could not load your payments.{' '}
+          <button
+            type="button"
+            className={textLinkClass}
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
+            Try again
+          </button>
+        </FormMessage>
+      ) : isPending || !data ? (
+        <p role="status" className="text-ink-soft">
+          Loading your payments…
+        </p>
+      ) : data.count === 0 ? (
+        <FormMessage kind="info">
+          {NO_PAYMENTS_MESSAGE}{' '}
+          <Link to="/products" className={textLinkClass}>
+            Browse the cellar
+          </Link>
+        </FormMessage>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-cream-300 bg-white">
+            <table className="w-full min-w-[52rem] text-left text-sm">
+              <caption className="sr-only">Your payments, newest first</caption>
+              <thead className="border-b border-cream-300 bg-cream-100 text-xs tracking-wide text-ink-soft uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    For
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Method
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Phone
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Reference
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.results.map((transaction) => (
+                  <PaymentRow key={transaction.id} transaction={transaction} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} totalPages={data.total_pages} />
+        </>
+      )}
     </PageShell>
+  );
+}
+
+function PaymentRow({ transaction }: { transaction: Transaction }) {
+  return (
+    <tr className="border-b border-cream-200 last:border-0 align-top">
+      <td className="px-4 py-3 whitespace-nowrap text-ink">{formatDateTime(transaction.created_at)}</td>
+      <td className="px-4 py-3">
+        {transaction.order ? (
+          <Link to="/order-history/$id" params={{ id: transaction.order }} className={textLinkClass}>
+            {transaction.subject_label}
+          </Link>
+        ) : (
+          transaction.subject_label
+        )}
+        {transaction.status === 'pending' && transaction.order ? (
+          <Link
+            to="/pay/$orderId"
+            params={{ orderId: transaction.order }}
+            className="mt-1 block text-xs font-semibold text-wine-800 underline underline-offset-4"
+          >
+            Continue paying
+          </Link>
+        ) : null}
+      </td>
+      <td className="px-4 py-3 text-ink">{networkLabels[transaction.network]}</td>
+      <td className="px-4 py-3 whitespace-nowrap text-ink">{transaction.phone}</td>
+      <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-wine-900">
+        {formatUGX(transaction.amount)}
+      </td>
+      <td className="px-4 py-3">
+        <TransactionStatusBadge status={transaction.status} />
+        {transaction.failure_reason && transaction.status !== 'successful' ? (
+          <span className="mt-1 block text-xs text-ink-soft">{transaction.failure_reason}</span>
+        ) : null}
+      </td>
+      <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-ink-soft">{transaction.reference}</td>
+    </tr>
+  );
+}
+
+const pageLinkClass =
+  'inline-flex items-center gap-1 rounded-full border border-wine-800 px-3 py-2 text-sm font-semibold text-wine-800 transition hover:bg-wine-50';
+
+/** Previous / "Page 2 of 5" / Next; the page lives in the URL (`?page=2`). */
+function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const search = (target: number) => ({ page: target > 1 ? target : undefined });
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
+      {page > 1 ? (
+        <Link to="/payments" search={search(page - 1)} rel="prev" className={pageLinkClass}>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Previous
+        </Link>
+      ) : null}
+      <p className="text-sm text-ink-soft" aria-current="page">
+        Page {page} of {totalPages}
+      </p>
+      {page < totalPages ? (
+        <Link to="/payments" search={search(page + 1)} rel="next" className={pageLinkClass}>
+          Next
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : null}
+    </nav>
   );
 }

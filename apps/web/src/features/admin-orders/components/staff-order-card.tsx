@@ -1,0 +1,275 @@
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
+import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
+import { formatUGX } from '@shop/contract/money';
+import { type OrderStatus, orderStatusLabels } from '@shop/contract/orders';
+import type { StaffOrder } from '@shop/contract/staff-orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { isApiError } from '../../../lib/api-client';
+import { FormMessage, inputClass } from '../../identity/components/form-field';
+import { formErrorMessage } from '../../identity/lib/form-errors';
+import { assignRider, moveOrder, STAFF_ORDERS_KEY } from '../api/staff-orders';
+
+/** What the button that moves an order to a status says. */
+export function actionLabel(to: OrderStatus, order: Pick<StaffOrder, 'fulfilment'>): string {
+  switch (to) {
+    case 'confirmed':
+      return 'Confirm';
+    case 'processing':
+      return 'Start preparing';
+    case 'ready_for_delivery':
+      return order.fulfilment === 'pickup' ? 'Ready to collect' : 'Mark ready for delivery';
+    case 'out_for_delivery':
+      return 'Send out for delivery';
+    case 'delivered':
+      return order.fulfilment === 'pickup' ? 'Mark collected' : 'Mark delivered';
+    case 'refunded':
+      return 'Mark refunded';
+    case 'cancelled':
+      return 'Cancel order…';
+    default:
+      return orderStatusLabels[to];
+  }
+}
+
+const time = new Intl.DateTimeFormat('en-UG', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'Africa/Kampala',
+});
+
+/** The server's reason: each bad field's message, or the envelope's (a refused move, no rider…). */
+function problemOf(error: unknown): string {
+  if (isApiError(error) && error.fields.length > 0)
+    return error.fields.map((field) => field.message).join('. ');
+  return formErrorMessage(error);
+}
+
+const smallButton =
+  'inline-flex h-9 items-center justify-center rounded-full px-4 text-sm font-semibold transition disabled:cursor-wait disabled:opacity-60';
+const primary = `${smallButton} bg-wine-800 text-cream-50 hover:bg-wine-900`;
+const secondary = `${smallButton} border border-wine-800 text-wine-800 hover:bg-cream-100`;
+
+/** One order on the staff's desk: who, what, where, and the moves it may make next. */
+export function StaffOrderCard({ order }: { order: StaffOrder }) {
+  const queryClient = useQueryClient();
+  const ids = { reason: useId(), riderName: useId(), riderPhone: useId() };
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const [riderName, setRiderName] = useState(order.delivery?.rider_name ?? '');
+  const [riderPhone, setRiderPhone] = useState(order.delivery?.rider_phone ?? '');
+
+  const run = async (work: () => Promise<StaffOrder>, done: (saved: StaffOrder) => string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const saved = await work();
+      toast.success(done(saved), { duration: TOAST_DURATION_MS });
+      setCancelling(false);
+      await queryClient.invalidateQueries({ queryKey: STAFF_ORDERS_KEY });
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = (to: OrderStatus, note?: string) =>
+    run(
+      () => moveOrder(order.id, { status: to, ...(note ? { note } : {}) }),
+      (saved) => `Order ${saved.order_number}: ${orderStatusLabels[saved.status].toLowerCase()}.`,
+    );
+
+  const onCancel = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setProblem('Give the reason for cancelling');
+      return;
+    }
+    void move('cancelled', reason.trim());
+  };
+
+  const onRider = (event: FormEvent) => {
+    event.preventDefault();
+    void run(
+      () => assignRider(order.id, { rider_name: riderName, rider_phone: riderPhone }),
+      (saved) => `Rider ${saved.delivery?.rider_name ?? ''} assigned to order ${saved.order_number}.`,
+    );
+  };
+
+  const headingId = `staff-order-${order.id}`;
+  const moves = order.allowed_transitions.filter((to) => to !== 'cancelled');
+  const canCancel = order.allowed_transitions.includes('cancelled');
+  const riderOpen =
+    order.delivery !== null && order.delivery.status !== 'delivered' && order.delivery.status !== 'cancelled';
+  const instructions = order.delivery_instructions;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-status={order.status}
+      className="rounded-2xl border border-cream-200 bg-white p-5 shadow-sm"
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="font-serif text-lg text-wine-900">
+          {order.order_number}
+        </h3>
+        <p className="text-sm text-ink-soft">
+          <span className="font-semibold text-wine-800" data-testid="staff-order-status">
+            {orderStatusLabels[order.status]}
+          </span>{' '}
+          · {order.fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'} · {formatUGX(order.total)} ·{' '}
+          {order.payment_method === 'cash_on_delivery' ? 'Cash' : 'Mobile money'} ({order.payment_status}) ·{' '}
+          {time.format(new Date(order.created_at))}
+        </p>
+      </header>
+
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline font-semibold">Customer: </dt>
+          <dd className="inline">
+            {order.contact_name}, <a href={`tel:${order.contact_phone}`}>{order.contact_phone}</a>
+          </dd>
+        </div>
+        {order.delivery_zone ? (
+          <div>
+            <dt className="inline font-semibold">Deliver to: </dt>
+            <dd className="inline">{[order.street, order.delivery_zone].filter(Boolean).join(', ')}</dd>
+          </div>
+        ) : null}
+        {instructions ? (
+          <div className="sm:col-span-2">
+            <dt className="inline font-semibold">Instructions: </dt>
+            <dd className="inline">
+              {preferredDeliveryTimeLabels[instructions.preferred_delivery_time]}, by{' '}
+              {contactPreferenceLabels[instructions.contact_preference].toLowerCase()}
+              {instructions.leave_at_door ? ', may be left at the door' : ''}
+              {instructions.require_signature ? ', signature required' : ''}
+              {instructions.landmark ? `; landmark: ${instructions.landmark}` : ''}
+              {instructions.access_instructions ? `; access: ${instructions.access_instructions}` : ''}
+              {instructions.security_code ? `; code: ${instructions.security_code}` : ''}
+              {instructions.delivery_notes ? `; ${instructions.delivery_notes}` : ''}
+              {instructions.special_instructions ? `; ${instructions.special_instructions}` : ''}
+            </dd>
+          </div>
+        ) : null}
+        {order.delivery ? (
+          <div>
+            <dt className="inline font-semibold">Delivery: </dt>
+            <dd className="inline">
+              {deliveryStatusLabels[order.delivery.status]}
+              {order.delivery.rider_name
+                ? `, rider ${order.delivery.rider_name} (${order.delivery.rider_phone})`
+                : ', no rider yet'}
+            </dd>
+          </div>
+        ) : null}
+        {order.customer_note ? (
+          <div className="sm:col-span-2">
+            <dt className="inline font-semibold">Note: </dt>
+            <dd className="inline">{order.customer_note}</dd>
+          </div>
+        ) : null}
+        {order.cancel_reason ? (
+          <div className="sm:col-span-2">
+            <dt className="inline font-semibold">Cancelled: </dt>
+            <dd className="inline">{order.cancel_reason}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {problem ? (
+        <div className="mt-3">
+          <FormMessage kind="error">{problem}</FormMessage>
+        </div>
+      ) : null}
+
+      {moves.length > 0 || canCancel ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {moves.map((to) => (
+            <button key={to} type="button" className={primary} disabled={busy} onClick={() => void move(to)}>
+              {actionLabel(to, order)}
+            </button>
+          ))}
+          {canCancel && !cancelling ? (
+            <button type="button" className={secondary} disabled={busy} onClick={() => setCancelling(true)}>
+              {actionLabel('cancelled', order)}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {cancelling ? (
+        <form
+          onSubmit={onCancel}
+          aria-label={`Cancel order ${order.order_number}`}
+          className="mt-3 flex flex-wrap items-end gap-2"
+        >
+          <div className="min-w-60 flex-1">
+            <label htmlFor={ids.reason} className="mb-1 block text-sm font-semibold">
+              Reason (shown to the customer)
+            </label>
+            <input
+              id={ids.reason}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" className={primary} disabled={busy}>
+            Cancel order
+          </button>
+          <button type="button" className={secondary} onClick={() => setCancelling(false)}>
+            Keep it
+          </button>
+        </form>
+      ) : null}
+
+      {riderOpen ? (
+        <form
+          onSubmit={onRider}
+          aria-label={`Rider of order ${order.order_number}`}
+          className="mt-4 flex flex-wrap items-end gap-2 border-t border-cream-200 pt-4"
+        >
+          <div className="min-w-44 flex-1">
+            <label htmlFor={ids.riderName} className="mb-1 block text-sm font-semibold">
+              Rider name
+            </label>
+            <input
+              id={ids.riderName}
+              value={riderName}
+              onChange={(event) => setRiderName(event.target.value)}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
+          <div className="min-w-44 flex-1">
+            <label htmlFor={ids.riderPhone} className="mb-1 block text-sm font-semibold">
+              Rider phone
+            </label>
+            <input
+              id={ids.riderPhone}
+              type="tel"
+              inputMode="tel"
+              placeholder="0772 123456"
+              value={riderPhone}
+              onChange={(event) => setRiderPhone(event.target.value)}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" className={secondary} disabled={busy}>
+            {order.delivery?.rider_name ? 'Change rider' : 'Assign rider'}
+          </button>
+        </form>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,191 @@
+import type { OrderStatus } from '@shop/contract/orders';
+import type { StaffOrder, StaffOrderListResponse } from '@shop/contract/staff-orders';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { renderApp } from '../../../test/render';
+import { makePage } from '../../catalog/testing/catalog-api';
+import {
+  confirmAge,
+  customerSession,
+  envelope,
+  type FakeHandler,
+  mockIdentityApi,
+} from '../../identity/testing/identity-api';
+import { STAFF_ONLY_MESSAGE } from './admin-orders';
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => confirmAge());
+afterEach(() => {
+  setUnauthorizedHandler(null);
+  setSessionExpiredHandler(null);
+});
+
+const ORDER_ID = '3f1c9a52-8d4e-4b7a-9c21-5e6f7a8b9c0d';
+
+function makeStaffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
+  return {
+    id: ORDER_ID,
+    order_number: 'ORD-20261122-7KQ2M',
+    status: 'ready_for_delivery',
+    payment_status: 'pending',
+    payment_method: 'cash_on_delivery',
+    fulfilment: 'delivery',
+    item_count: 2,
+    total: 250_000,
+    created_at: '2026-11-22T09:00:00.000Z',
+    contact_name: 'Namara Kisakye',
+    contact_phone: '+256772123456',
+    delivery_zone: 'Central Kampala',
+    street: 'Acacia Avenue 12',
+    customer_note: null,
+    cancel_reason: null,
+    estimated_delivery_time: null,
+    delivery_instructions: {
+      preferred_delivery_time: 'evening',
+      contact_preference: 'phone',
+      leave_at_door: false,
+      require_signature: true,
+      delivery_notes: null,
+      special_instructions: null,
+      access_instructions: 'Blue gate',
+      security_code: '4711',
+      landmark: 'Opposite Shell Kololo',
+    },
+    delivery: { id: 3, status: 'ready_for_delivery', rider_name: null, rider_phone: null },
+    allowed_transitions: ['out_for_delivery', 'delivered', 'cancelled'],
+    ...overrides,
+  };
+}
+
+const counts = (overrides: Partial<Record<OrderStatus, number>> = {}) => ({
+  pending: 0,
+  confirmed: 2,
+  processing: 0,
+  ready_for_delivery: 1,
+  out_for_delivery: 0,
+  delivered: 5,
+  cancelled: 1,
+  refunded: 0,
+  ...overrides,
+});
+
+function listOf(results: StaffOrder[]): StaffOrderListResponse {
+  return { ...makePage(results, { pageSize: 20 }), status_counts: counts() };
+}
+
+function open(role: string, handlers: Record<string, FakeHandler> = {}) {
+  const api = mockIdentityApi({
+    'GET /auth/get-session': () => customerSession({ role, name: 'Grace Nansubuga' }),
+    'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
+    ...handlers,
+  });
+  return renderApp('/admin/orders').then((view) => ({ api, ...view }));
+}
+
+describe('/admin/orders', () => {
+  it('is for staff only', async () => {
+    const { api } = await open('customer');
+    expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
+    expect(api.callsTo('GET /orders/admin/orders/')).toHaveLength(0);
+  });
+
+  it('lists orders by status with their counts, details and next moves', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      'GET /orders/admin/orders/': ({ url }) =>
+        url.searchParams.get('status') === 'ready_for_delivery' ? listOf([makeStaffOrder()]) : listOf([]),
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Orders by status' });
+    expect(await within(tabs).findByRole('tab', { name: 'Confirmed (2)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(api.callsTo('GET /orders/admin/orders/')[0]?.url.searchParams.get('status')).toBe('confirmed');
+    await user.click(within(tabs).getByRole('tab', { name: 'Ready for delivery (1)' }));
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    expect(card).toHaveTextContent('Namara Kisakye, +256772123456');
+    expect(card).toHaveTextContent('Acacia Avenue 12, Central Kampala');
+    expect(card).toHaveTextContent('landmark: Opposite Shell Kololo; access: Blue gate; code: 4711');
+    expect(card).toHaveTextContent('Ready for delivery, no rider yet');
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Send out for delivery', 'Mark delivered', 'Cancel order…', 'Assign rider']);
+  });
+
+  it('assigns a rider, moves the order, and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    let current = makeStaffOrder();
+    const { api } = await open('staff', {
+      'GET /orders/admin/orders/': () => listOf([current]),
+      [`POST /orders/admin/orders/${ORDER_ID}/status/`]: ({ body }) => {
+        const { status } = body as { status: OrderStatus };
+        if (status === 'out_for_delivery' && !current.delivery?.rider_name) {
+          return envelope(409, 'conflict', 'Assign a rider before the order goes out for delivery', [
+            { field: 'status', message: 'Assign a rider before the order goes out for delivery' },
+          ]);
+        }
+        current = makeStaffOrder({ status, allowed_transitions: ['delivered', 'cancelled'] });
+        return current;
+      },
+      [`POST /orders/admin/orders/${ORDER_ID}/rider/`]: ({ body }) => {
+        const { rider_name } = body as { rider_name: string };
+        current = makeStaffOrder({
+          delivery: { id: 3, status: 'ready_for_delivery', rider_name, rider_phone: '+256772000111' },
+        });
+        return current;
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    await user.click(within(card).getByRole('button', { name: 'Send out for delivery' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Assign a rider before the order goes out for delivery',
+    );
+
+    const riderForm = within(card).getByRole('form', { name: 'Rider of order ORD-20261122-7KQ2M' });
+    await user.type(within(riderForm).getByLabelText('Rider name'), 'Musa Okello');
+    await user.type(within(riderForm).getByLabelText('Rider phone'), '0772 000111');
+    await user.click(within(riderForm).getByRole('button', { name: 'Assign rider' }));
+    expect(
+      await screen.findByText('Rider Musa Okello assigned to order ORD-20261122-7KQ2M.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST /orders/admin/orders/${ORDER_ID}/rider/`)[0]?.body).toEqual({
+      rider_name: 'Musa Okello',
+      rider_phone: '0772 000111',
+    });
+
+    const updated = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    await waitFor(() => expect(updated).toHaveTextContent('rider Musa Okello (+256772000111)'));
+    await user.click(within(updated).getByRole('button', { name: 'Send out for delivery' }));
+    expect(await screen.findByText('Order ORD-20261122-7KQ2M: out for delivery.')).toBeInTheDocument();
+  });
+
+  it('cancels only with a reason', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('admin', {
+      'GET /orders/admin/orders/': () =>
+        listOf([makeStaffOrder({ status: 'confirmed', allowed_transitions: ['processing', 'cancelled'] })]),
+      [`POST /orders/admin/orders/${ORDER_ID}/status/`]: () =>
+        makeStaffOrder({ status: 'cancelled', allowed_transitions: [], cancel_reason: 'Out of stock' }),
+    });
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    await user.click(within(card).getByRole('button', { name: 'Cancel order…' }));
+    const form = within(card).getByRole('form', { name: 'Cancel order ORD-20261122-7KQ2M' });
+    await user.click(within(form).getByRole('button', { name: 'Cancel order' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Give the reason for cancelling');
+    expect(api.callsTo(`POST /orders/admin/orders/${ORDER_ID}/status/`)).toHaveLength(0);
+    await user.type(within(form).getByLabelText('Reason (shown to the customer)'), 'Out of stock');
+    await user.click(within(form).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST /orders/admin/orders/${ORDER_ID}/status/`)[0]?.body).toEqual({
+        status: 'cancelled',
+        note: 'Out of stock',
+      }),
+    );
+  });
+});

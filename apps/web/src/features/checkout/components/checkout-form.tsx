@@ -1,0 +1,432 @@
+import { type Cart, EMPTY_CART } from '@shop/contract/cart';
+import {
+  CONTACT_PREFERENCES,
+  contactPreferenceLabels,
+  type DeliveryZone,
+  PREFERRED_DELIVERY_TIMES,
+  preferredDeliveryTimeLabels,
+} from '@shop/contract/delivery';
+import { cartMessages } from '@shop/contract/errors';
+import { formatUGX } from '@shop/contract/money';
+import { PICKUP_LOCATION } from '@shop/contract/orders';
+import type { Profile } from '@shop/contract/profile';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Lock } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { isApiError } from '../../../lib/api-client';
+import { CART_KEY } from '../../cart/api/get-cart';
+import { FormField, FormMessage, primaryButtonClass } from '../../identity/components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
+import { orderKey } from '../../orders/api/get-order';
+import { placeOrder } from '../api/place-order';
+import { CheckoutAttempt, orderCertainlyNotPlaced } from '../lib/checkout-attempt';
+import {
+  CHECKOUT_FIELDS,
+  type CheckoutField,
+  type CheckoutFormValues,
+  checkoutRequestOf,
+  checkoutResolver,
+  formFieldOf,
+  initialCheckoutValues,
+  validateCheckout,
+} from '../lib/checkout-form';
+import { deliveryFeeFor, qualifiesForFreeDelivery } from '../lib/delivery-fee';
+import { CheckoutSummary } from './checkout-summary';
+import { CheckboxField, ChoiceCards, SelectField, TextAreaField } from './fields';
+
+/** The API's field names (422 `fields`) → the form's. */
+const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
+  [
+    'delivery_instructions',
+    ...[
+      'preferred_delivery_time',
+      'contact_preference',
+      'leave_at_door',
+      'require_signature',
+      'access_instructions',
+      'security_code',
+      'delivery_notes',
+      'special_instructions',
+      'landmark',
+    ].map((field) => `delivery_instructions.${field}`),
+  ].map((path) => [path, formFieldOf(path) as CheckoutField]),
+);
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`checkout-step-${number}`}
+      className="rounded-2xl border border-cream-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={`checkout-step-${number}`} className="flex items-center gap-3 text-2xl">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-wine-800 font-sans text-sm font-bold text-cream-50"
+        >
+          {number}
+        </span>
+        {title}
+      </h2>
+      <div className="mt-5 space-y-5">{children}</div>
+    </section>
+  );
+}
+
+function zoneChoice(zone: DeliveryZone, free: boolean) {
+  return {
+    value: String(zone.id),
+    title: zone.name,
+    description: zone.areas,
+    aside: (
+      <>
+        <span className="block font-semibold">
+          {free ? (
+            <>
+              <s className="font-normal text-ink-soft">{formatUGX(zone.fee)}</s> Free
+            </>
+          ) : (
+            formatUGX(zone.fee)
+          )}
+        </span>
+        <span className="block text-ink-soft">{zone.delivery_time_label}</span>
+      </>
+    ),
+  };
+}
+
+/**
+ * The checkout: contact, delivery (area, street, instructions) or pick-up, payment, and the order
+ * summary beside it. Checked with the contract's schema before sending; the server's reasons go
+ * beside their fields. One idempotency key per attempt: a retry or a double click places one order.
+ */
+export function CheckoutForm({
+  cart,
+  profile,
+  zones,
+  zonesFailed,
+}: {
+  cart: Cart;
+  profile: Profile | undefined;
+  zones: readonly DeliveryZone[];
+  /** The zones could not be loaded: delivery cannot be chosen, pick-up still can. */
+  zonesFailed: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const attempt = useRef(new CheckoutAttempt());
+  const inFlight = useRef(false);
+  const [formError, setFormError] = useState<ReactNode>(null);
+  const [initial] = useState(() => initialCheckoutValues(profile, zones));
+  // Our own flag: react-hook-form's isSubmitting ends with whichever submit ends first (a double
+  // click's second one returns at once), while the order is still on its way.
+  const [placing, setPlacing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckoutFormValues>({
+    resolver: checkoutResolver,
+    mode: 'onTouched',
+    defaultValues: initial,
+  });
+  const [fulfilment, zoneId, paymentMethod] = useWatch({
+    control,
+    name: ['fulfilment', 'delivery_zone', 'payment_method'],
+  });
+  const zone = zones.find((candidate) => String(candidate.id) === zoneId);
+  const free = qualifiesForFreeDelivery(cart.subtotal);
+  const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal });
+  const total = cart.subtotal + (deliveryFee ?? 0);
+
+  const onSubmit = handleSubmit(async (values) => {
+    // A second click while the first is on its way: the button is disabled, but a fast double click can land first.
+    if (inFlight.current) return;
+    const checked = validateCheckout(checkoutRequestOf(values, attempt.current.currentKey()));
+    if (!checked.success) return;
+    inFlight.current = true;
+    setPlacing(true);
+    setFormError(null);
+    try {
+      const order = await placeOrder(checked.data);
+      attempt.current.finish();
+      queryClient.setQueryData(orderKey(order.id), order);
+      // Mobile money: the payments feature's screen sends the request to the phone and waits for it.
+      if (order.payment_method === 'mobile_money' && order.payment_status !== 'paid') {
+        await navigate({ to: '/pay/$orderId', params: { orderId: order.id } });
+      } else {
+        await navigate({ to: '/order_success/$id', params: { id: order.id } });
+      }
+      // The server emptied the cart with the order; set only now, so that this page never shows "empty".
+      queryClient.setQueryData(CART_KEY, EMPTY_CART);
+      void queryClient.invalidateQueries({ queryKey: ['orders'], exact: false, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+      // Stock has moved: the catalog's cached counts are out of date.
+      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    } catch (error) {
+      if (orderCertainlyNotPlaced(error)) attempt.current.finish();
+      applyFieldErrors(error, CHECKOUT_FIELDS, setError, SERVER_FIELD_NAMES);
+      const message = formErrorMessage(error);
+      if (isApiError(error) && error.status === 409) {
+        // Stock or the cart moved since it was shown: show the cart as it is now.
+        void queryClient.invalidateQueries({ queryKey: CART_KEY });
+        // This attempt was already placed (its answer lost) and then sent again with other details.
+        const alreadyPlaced = error.fields.some((field) => field.field === 'idempotency_key');
+        if (alreadyPlaced) void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        setFormError(
+          <>
+            {cartMessages.checkout}: {message}{' '}
+            {alreadyPlaced ? (
+              <Link to="/order-history" className="font-semibold underline underline-offset-4">
+                See your orders
+              </Link>
+            ) : (
+              <Link to="/cart" className="font-semibold underline underline-offset-4">
+                Review your cart
+              </Link>
+            )}
+          </>,
+        );
+      } else {
+        setFormError(`${cartMessages.checkout}. ${message}`);
+      }
+    } finally {
+      inFlight.current = false;
+      setPlacing(false);
+    }
+  });
+
+  const pending = isSubmitting || placing;
+  const delivery = fulfilment === 'delivery';
+  const mobileMoney = paymentMethod === 'mobile_money';
+
+  return (
+    <div className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
+      <form onSubmit={onSubmit} noValidate aria-label="Checkout" className="flex flex-col gap-6">
+        {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+
+        <Step number={1} title="Contact">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              label="Full name"
+              autoComplete="name"
+              registration={register('contact_name')}
+              error={errors.contact_name?.message}
+            />
+            <FormField
+              label="Mobile number"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="0772 123456"
+              registration={register('contact_phone')}
+              error={errors.contact_phone?.message}
+              hint="Our rider calls this number."
+            />
+          </div>
+        </Step>
+
+        <Step number={2} title="Delivery or pick-up">
+          <ChoiceCards
+            legend="How would you like to receive your order?"
+            hideLegend
+            registration={register('fulfilment')}
+            error={errors.fulfilment?.message}
+            choices={[
+              {
+                value: 'delivery',
+                title: 'Delivery',
+                description: 'To your door in and around Kampala.',
+              },
+              {
+                value: 'pickup',
+                title: 'Pick up at the shop',
+                description: `${PICKUP_LOCATION.name}. ${PICKUP_LOCATION.hours}.`,
+                aside: <span className="font-semibold">Free</span>,
+              },
+            ]}
+          />
+          {delivery ? (
+            <>
+              {zonesFailed ? (
+                <FormMessage kind="error">
+                  We could not load the delivery areas just now. Reload the page, or choose pick-up.
+                </FormMessage>
+              ) : (
+                <ChoiceCards
+                  legend="Delivery area"
+                  registration={register('delivery_zone')}
+                  error={errors.delivery_zone?.message}
+                  columns={1}
+                  choices={zones.map((item) => zoneChoice(item, free))}
+                />
+              )}
+              {free ? (
+                <p className="text-sm font-semibold text-wine-800">Your order qualifies for free delivery.</p>
+              ) : null}
+              <div className="grid gap-5 sm:grid-cols-2">
+                <FormField
+                  label="Street and house"
+                  autoComplete="address-line1"
+                  registration={register('street')}
+                  error={errors.street?.message}
+                  hint="The street, a landmark, or both."
+                />
+                <FormField
+                  label="Landmark"
+                  placeholder="e.g. opposite Shell Kololo"
+                  registration={register('landmark')}
+                  error={errors.landmark?.message}
+                />
+              </div>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <SelectField
+                  label="Preferred delivery time"
+                  placeholder="Choose a time"
+                  registration={register('preferred_delivery_time')}
+                  defaultValue={initial.preferred_delivery_time}
+                  error={errors.preferred_delivery_time?.message}
+                  options={PREFERRED_DELIVERY_TIMES.map((value) => ({
+                    value,
+                    label: preferredDeliveryTimeLabels[value],
+                  }))}
+                />
+                <SelectField
+                  label="How should the rider contact you?"
+                  placeholder="Choose how"
+                  registration={register('contact_preference')}
+                  defaultValue={initial.contact_preference}
+                  error={errors.contact_preference?.message}
+                  options={CONTACT_PREFERENCES.map((value) => ({
+                    value,
+                    label: contactPreferenceLabels[value],
+                  }))}
+                />
+              </div>
+              <div className="space-y-3">
+                <CheckboxField
+                  label="Leave at the door if I am out"
+                  registration={register('leave_at_door')}
+                />
+                <CheckboxField
+                  label="Require a signature on delivery"
+                  hint="Recommended for spirits and fine wine."
+                  registration={register('require_signature')}
+                />
+              </div>
+              <details className="group rounded-xl border border-cream-200 bg-cream-50 px-4 py-3">
+                <summary className="cursor-pointer text-sm font-semibold text-wine-800">
+                  More instructions for the rider (optional)
+                </summary>
+                <div className="mt-4 space-y-5">
+                  <TextAreaField
+                    label="Access instructions"
+                    placeholder="Gate, floor, which door"
+                    registration={register('access_instructions')}
+                    error={errors.access_instructions?.message}
+                  />
+                  <FormField
+                    label="Gate or building code"
+                    autoComplete="off"
+                    registration={register('security_code')}
+                    error={errors.security_code?.message}
+                    hint="Shown to the rider only."
+                  />
+                  <TextAreaField
+                    label="Delivery notes"
+                    registration={register('delivery_notes')}
+                    error={errors.delivery_notes?.message}
+                  />
+                  <TextAreaField
+                    label="Special instructions"
+                    placeholder="e.g. a gift: please do not include the invoice"
+                    registration={register('special_instructions')}
+                    error={errors.special_instructions?.message}
+                  />
+                </div>
+              </details>
+            </>
+          ) : (
+            <p className="rounded-xl bg-cream-100 p-4 text-sm text-ink">
+              Collect your order at <span className="font-semibold">{PICKUP_LOCATION.name}</span>,{' '}
+              {PICKUP_LOCATION.address}. {PICKUP_LOCATION.hours}. We send you an SMS when it is ready.
+            </p>
+          )}
+        </Step>
+
+        <Step number={3} title="Payment">
+          <ChoiceCards
+            legend="Payment method"
+            hideLegend
+            registration={register('payment_method')}
+            error={errors.payment_method?.message}
+            choices={[
+              {
+                value: 'mobile_money',
+                title: 'Mobile money',
+                description: 'MTN Mobile Money or Airtel Money: approve the prompt on your phone.',
+              },
+              {
+                value: 'cash_on_delivery',
+                title: delivery ? 'Cash on delivery' : 'Cash on collection',
+                description: delivery ? 'Pay the rider in cash at your door.' : 'Pay in cash at the shop.',
+              },
+            ]}
+          />
+          {mobileMoney ? (
+            <div className="grid gap-5 sm:grid-cols-2">
+              <ChoiceCards
+                legend="Network"
+                registration={register('mobile_money_network')}
+                error={errors.mobile_money_network?.message}
+                choices={[
+                  { value: 'MTN', title: 'MTN' },
+                  { value: 'AIRTEL', title: 'Airtel' },
+                ]}
+              />
+              <FormField
+                label="Paying mobile number"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                placeholder="0772 123456"
+                registration={register('payment_phone')}
+                error={errors.payment_phone?.message}
+                hint="The number that receives the payment prompt."
+              />
+            </div>
+          ) : null}
+          <TextAreaField
+            label="A note for us (optional)"
+            registration={register('customer_note')}
+            error={errors.customer_note?.message}
+          />
+        </Step>
+
+        <div className="flex flex-col gap-3">
+          <button
+            type="submit"
+            disabled={pending}
+            aria-busy={pending || undefined}
+            className={`${primaryButtonClass} h-12 w-full gap-2 text-lg sm:w-auto sm:self-end sm:px-10`}
+          >
+            <Lock aria-hidden="true" className="size-4" />
+            {pending ? 'Placing your order…' : `Place order · ${formatUGX(total)}`}
+          </button>
+          <p className="text-sm text-ink-soft sm:text-right">
+            By placing the order you confirm you are 21 or older and accept our{' '}
+            <Link to="/terms" className="underline underline-offset-4">
+              terms of sale
+            </Link>
+            .
+          </p>
+        </div>
+      </form>
+      <CheckoutSummary cart={cart} fulfilment={fulfilment} deliveryFee={deliveryFee} />
+    </div>
+  );
+}

@@ -1,0 +1,338 @@
+import { cartMessages, deliveryInstructionMessages } from '@shop/contract/errors';
+import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { UGANDAN_PHONE_MESSAGE } from '@shop/contract/profile';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { renderApp } from '../../../test/render';
+import { makeCart, makeCartItem } from '../../cart/testing/cart-api';
+import {
+  confirmAge,
+  customerSession,
+  envelope,
+  type FakeHandler,
+  type FakeRequest,
+  makeProfile,
+  mockIdentityApi,
+} from '../../identity/testing/identity-api';
+import { makeOrder, ORDER_ID, sampleZones } from '../../orders/testing/orders-api';
+
+// The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => confirmAge());
+afterEach(() => {
+  setUnauthorizedHandler(null);
+  setSessionExpiredHandler(null);
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const cartOf = (unitPrice = 260_000, quantity = 2) =>
+  makeCart([makeCartItem({ id: 1, product_name: 'Kanonkop Pinotage', unit_price: unitPrice, quantity })]);
+
+async function openCheckout(handlers: Record<string, FakeHandler> = {}) {
+  const api = mockIdentityApi({
+    'GET /auth/get-session': () => customerSession(),
+    'GET /users/users/profile/': () => makeProfile(),
+    'GET /orders/cart/my_cart/': () => cartOf(),
+    'GET /orders/delivery-zones/': () => ({ results: sampleZones() }),
+    [`GET /orders/orders/${ORDER_ID}/`]: () => makeOrder(),
+    ...handlers,
+  });
+  const view = await renderApp('/checkout');
+  await screen.findByRole('form', { name: 'Checkout' });
+  return { api, ...view };
+}
+
+const form = () => screen.getByRole('form', { name: 'Checkout' });
+const summary = () => screen.getByRole('region', { name: 'Order summary' });
+const placeOrderButton = () => screen.getByRole('button', { name: /^(Place order|Placing your order)/ });
+
+/** Fills what the profile does not: the delivery time and cash on delivery. */
+async function completeForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByLabelText('Preferred delivery time'), 'evening');
+  await user.click(screen.getByRole('radio', { name: /^Cash on delivery/ }));
+}
+
+function bodyOf(request: FakeRequest | undefined) {
+  return request?.body as Record<string, unknown>;
+}
+
+describe('the checkout form', () => {
+  it('is filled from the profile and its default address, and shows each area with its fee and time', async () => {
+    await openCheckout();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Amina Nakato');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('+256772123456');
+    expect(screen.getByLabelText('Street and house')).toHaveValue('Acacia Avenue');
+    // The saved area "Kololo" is in Central Kampala.
+    const central = screen.getByRole('radio', { name: /^Central Kampala/ });
+    expect(central).toBeChecked();
+    expect(central.closest('label')).toHaveTextContent(
+      'Kololo, Nakasero, Bugolobi, NaguruShs 10,0002–4 hours',
+    );
+    expect(screen.getByRole('radio', { name: /^Entebbe Road/ }).closest('label')).toHaveTextContent(
+      'Shs 20,0004–6 hours',
+    );
+    // The instructions' defaults: contact by phone, not left at the door, signature required.
+    expect(screen.getByLabelText('How should the rider contact you?')).toHaveValue('phone');
+    expect(screen.getByRole('checkbox', { name: /Leave at the door/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Require a signature/ })).toBeChecked();
+    expect(screen.getByLabelText('Preferred delivery time')).toHaveValue('');
+
+    expect(within(summary()).getByTestId('summary-subtotal')).toHaveTextContent('Shs 520,000');
+    expect(within(summary()).getByTestId('summary-delivery-fee')).toHaveTextContent('Shs 10,000');
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 530,000');
+    expect(placeOrderButton()).toHaveTextContent('Place order · Shs 530,000');
+  });
+
+  it('shows the fee of the chosen area, nothing for pick-up, and waives it from Shs 1,000,000', async () => {
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('radio', { name: /^Entebbe Road/ }));
+    expect(within(summary()).getByTestId('summary-delivery-fee')).toHaveTextContent('Shs 20,000');
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 540,000');
+
+    await user.click(screen.getByRole('radio', { name: /^Pick up at the shop/ }));
+    expect(within(summary()).getByTestId('summary-delivery-fee')).toHaveTextContent('Free');
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 520,000');
+    expect(form()).toHaveTextContent(`Collect your order at ${PICKUP_LOCATION.name}`);
+    expect(screen.queryByLabelText('Preferred delivery time')).not.toBeInTheDocument();
+  });
+
+  it('delivers free from Shs 1,000,000', async () => {
+    await openCheckout({ 'GET /orders/cart/my_cart/': () => cartOf(500_000, 2) });
+    expect(within(summary()).getByTestId('summary-delivery-fee')).toHaveTextContent('Free');
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 1,000,000');
+    expect(screen.getByText('Your order qualifies for free delivery.')).toBeInTheDocument();
+  });
+
+  it('checks every field with the contract’s rules and messages before sending anything', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout();
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.clear(screen.getByLabelText('Mobile number'));
+    await user.type(screen.getByLabelText('Mobile number'), '0412 345');
+    await user.selectOptions(screen.getByLabelText('How should the rider contact you?'), '');
+    await user.click(placeOrderButton());
+
+    expect(await screen.findByText('Contact name is required')).toBeInTheDocument();
+    expect(screen.getByText(UGANDAN_PHONE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(deliveryInstructionMessages.preferredTimeRequired)).toBeInTheDocument();
+    expect(screen.getByText(deliveryInstructionMessages.contactPreferenceRequired)).toBeInTheDocument();
+    expect(screen.getByText('Choose mobile money or cash on delivery')).toBeInTheDocument();
+    expect(screen.getByLabelText('Preferred delivery time')).toHaveAccessibleDescription(
+      deliveryInstructionMessages.preferredTimeRequired,
+    );
+    expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(0);
+  });
+
+  it('asks for the street or a landmark, and takes a landmark alone', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({ 'POST /orders/cart/checkout/': () => makeOrder() });
+    await user.clear(screen.getByLabelText('Street and house'));
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    const message = 'Enter the street or a landmark, so that the rider can find you';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Landmark'), 'Behind Kololo Airstrip');
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(bodyOf(api.callsTo('POST /orders/cart/checkout/')[0])).toMatchObject({
+      street: null,
+      delivery_instructions: expect.objectContaining({ landmark: 'Behind Kololo Airstrip' }),
+    });
+  });
+
+  it('asks for a delivery area, and for the network and paying number of mobile money', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({
+      'GET /users/users/profile/': () => makeProfile({ phone: null, default_delivery_address: null }),
+    });
+    await user.type(screen.getByLabelText('Mobile number'), '0772 123456');
+    await user.selectOptions(screen.getByLabelText('Preferred delivery time'), 'asap');
+    await user.click(screen.getByRole('radio', { name: /^Mobile money/ }));
+    await user.click(placeOrderButton());
+
+    expect(await screen.findByText('Choose a delivery area')).toBeInTheDocument();
+    expect(screen.getByText('Choose MTN or Airtel')).toBeInTheDocument();
+    expect(screen.getByText('Enter the mobile money number that will pay')).toBeInTheDocument();
+    expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(0);
+  });
+
+  it('places a cash-on-delivery order with one fresh idempotency key, empties the cart and opens the order', async () => {
+    const user = userEvent.setup();
+    const { api, router } = await openCheckout({
+      'POST /orders/cart/checkout/': () => makeOrder(),
+    });
+    expect(await screen.findByTestId('cart-badge')).toHaveTextContent('2');
+    await user.type(screen.getByLabelText('Landmark'), 'Opposite Shell Kololo');
+    await completeForm(user);
+    await user.click(placeOrderButton());
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/order_success/${ORDER_ID}`);
+    const [request] = api.callsTo('POST /orders/cart/checkout/');
+    const body = bodyOf(request);
+    expect(body.idempotency_key).toMatch(UUID);
+    expect(request?.headers['Idempotency-Key']).toBe(body.idempotency_key);
+    expect(body).toEqual({
+      idempotency_key: body.idempotency_key,
+      fulfilment: 'delivery',
+      contact_name: 'Amina Nakato',
+      contact_phone: '+256772123456',
+      delivery_zone: 1,
+      street: 'Acacia Avenue',
+      delivery_instructions: {
+        preferred_delivery_time: 'evening',
+        contact_preference: 'phone',
+        leave_at_door: false,
+        require_signature: true,
+        access_instructions: null,
+        security_code: null,
+        delivery_notes: null,
+        special_instructions: null,
+        landmark: 'Opposite Shell Kololo',
+      },
+      payment_method: 'cash_on_delivery',
+      mobile_money_network: null,
+      payment_phone: null,
+      customer_note: null,
+    });
+    await waitFor(() => expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument());
+  });
+
+  it('sends a pick-up order paid by mobile money without delivery details, the paying number normalised', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({
+      'POST /orders/cart/checkout/': () =>
+        makeOrder({ fulfilment: 'pickup', payment_method: 'mobile_money', mobile_money_network: 'AIRTEL' }),
+    });
+    await user.click(screen.getByRole('radio', { name: /^Pick up at the shop/ }));
+    await user.click(screen.getByRole('radio', { name: /^Mobile money/ }));
+    await user.clear(screen.getByLabelText('Paying mobile number'));
+    await user.type(screen.getByLabelText('Paying mobile number'), '0701 234 567');
+    await user.click(screen.getByRole('radio', { name: 'Airtel' }));
+    await user.click(placeOrderButton());
+    // A mobile-money order goes on to the payments feature's screen, which sends the phone prompt.
+    await screen.findByRole('heading', { level: 1, name: 'Pay by mobile money' });
+    expect(bodyOf(api.callsTo('POST /orders/cart/checkout/')[0])).toMatchObject({
+      fulfilment: 'pickup',
+      delivery_zone: null,
+      street: null,
+      delivery_instructions: null,
+      payment_method: 'mobile_money',
+      mobile_money_network: 'AIRTEL',
+      payment_phone: '+256701234567',
+    });
+  });
+
+  it('sends one order for a double submit, and disables the button while it is on its way', async () => {
+    const user = userEvent.setup();
+    let answer: (value: unknown) => void = () => undefined;
+    const { api } = await openCheckout({
+      'POST /orders/cart/checkout/': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await completeForm(user);
+    fireEvent.submit(form());
+    fireEvent.submit(form());
+    await waitFor(() => expect(placeOrderButton()).toBeDisabled());
+    expect(placeOrderButton()).toHaveTextContent('Placing your order…');
+    await user.click(placeOrderButton());
+    expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(1);
+    answer(makeOrder());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(1);
+  });
+
+  it('keeps the key when the answer is lost, so that retrying cannot place a second order', async () => {
+    const user = userEvent.setup();
+    let lost = true;
+    const { api } = await openCheckout({
+      'POST /orders/cart/checkout/': () => {
+        if (lost) throw new TypeError('Failed to fetch');
+        return makeOrder();
+      },
+    });
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    expect(
+      await screen.findByText(/Failed to checkout\. Unable to connect to the server/),
+    ).toBeInTheDocument();
+    lost = false;
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+
+    const keys = api.callsTo('POST /orders/cart/checkout/').map((call) => bodyOf(call).idempotency_key);
+    // The client's own retry and the customer's: three requests, one key.
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('shows the server’s reasons beside their fields, and a corrected submit is a new attempt', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const { api } = await openCheckout({
+      'POST /orders/cart/checkout/': () =>
+        refuse
+          ? envelope(422, 'validation_failed', 'Validation failed', [
+              { field: 'delivery_zone', message: 'We do not deliver to this area on Sundays' },
+              { field: 'delivery_instructions.landmark', message: 'Use at most 200 characters' },
+            ])
+          : makeOrder(),
+    });
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    expect(await screen.findByText('We do not deliver to this area on Sundays')).toBeInTheDocument();
+    expect(screen.getByLabelText('Landmark')).toHaveAccessibleDescription('Use at most 200 characters');
+    expect(form()).toHaveTextContent('Failed to checkout. Please check your input and try again.');
+
+    refuse = false;
+    await user.click(screen.getByRole('radio', { name: /^Entebbe Road/ }));
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    const [first, second] = api
+      .callsTo('POST /orders/cart/checkout/')
+      .map((call) => bodyOf(call).idempotency_key);
+    expect(first).toMatch(UUID);
+    expect(second).toMatch(UUID);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends the customer back to the cart when a bottle sold out meanwhile (409)', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({
+      'POST /orders/cart/checkout/': () =>
+        envelope(409, 'out_of_stock', 'Kanonkop Pinotage, 750 ml bottle: only 1 left'),
+    });
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `${cartMessages.checkout}: Kanonkop Pinotage, 750 ml bottle: only 1 left`,
+    );
+    expect(within(alert).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
+    // The cart is read again, to show which line changed.
+    await waitFor(() => expect(api.callsTo('GET /orders/cart/my_cart/').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('sends a cart that cannot be ordered back to the cart page, and an empty cart to the shop', async () => {
+    mockIdentityApi({
+      'GET /auth/get-session': () => customerSession(),
+      'GET /users/users/profile/': () => makeProfile(),
+      'GET /orders/delivery-zones/': () => ({ results: sampleZones() }),
+      'GET /orders/cart/my_cart/': () => makeCart([makeCartItem({ stock: 0, quantity: 1 })]),
+    });
+    await renderApp('/checkout');
+    expect(await screen.findByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByRole('form', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import { type EventDetail, eventDetailSchema } from '@shop/contract/events';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { EVENTS_STALE_TIME_MS, eventKeys } from './event-keys';
+
+/** `GET /events/events/{id}/` by id or slug: everything about one event, with its seats left. */
+export function eventQueryOptions(idOrSlug: string) {
+  return queryOptions({
+    queryKey: eventKeys.detail(idOrSlug),
+    queryFn: ({ signal }): Promise<EventDetail> =>
+      api.get(`/events/events/${encodeURIComponent(idOrSlug)}/`, {
+        signal,
+        schema: eventDetailSchema,
+        // A 404 is shown by the page itself ("no such event"), not as a toast.
+        toast: false,
+      }),
+    staleTime: EVENTS_STALE_TIME_MS,
+  });
+}
+
+export function useEvent(idOrSlug: string) {
+  return useQuery(eventQueryOptions(idOrSlug));
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Rsvp } from '@shop/contract/events';
+import { formatUGX } from '@shop/contract/money';
+import { MOBILE_MONEY_NETWORKS } from '@shop/contract/orders';
+import type { Transaction } from '@shop/contract/payments';
+import { useQueryClient } from '@tanstack/react-query';
+import { Smartphone } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField, FormMessage, primaryButtonClass } from '../../identity/components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
+import { WaitingForApproval } from '../../payments/components/waiting-for-approval';
+import {
+  initialPayValues,
+  PAY_FORM_FIELDS,
+  type PayFormValues,
+  payFormSchema,
+} from '../../payments/lib/pay-form';
+import { networkLabels } from '../../payments/lib/payment-display';
+import { useWatchedPayment } from '../../payments/lib/use-watched-payment';
+import { eventKeys, RSVPS_KEY } from '../api/event-keys';
+import { payRsvp } from '../api/rsvp-mutations';
+import { clockAndDate } from '../lib/event-display';
+
+/**
+ * Paying for the seats an RSVP holds: MTN or Airtel and the paying number, then the waiting screen
+ * that follows the payment live. Once it is verified, the RSVP is confirmed with its ticket.
+ */
+export function PayForRsvp({ rsvp }: { rsvp: Rsvp }) {
+  const queryClient = useQueryClient();
+  const { transaction, checkedAt, replace } = useWatchedPayment(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PayFormValues>({
+    resolver: zodResolver(payFormSchema),
+    mode: 'onTouched',
+    defaultValues: initialPayValues(null, null),
+  });
+
+  // A verified payment confirmed the RSVP: read it again to show the ticket.
+  useEffect(() => {
+    if (transaction?.status !== 'successful') return;
+    void queryClient.invalidateQueries({ queryKey: eventKeys.myRsvpForEvent(rsvp.event.id) });
+    void queryClient.invalidateQueries({ queryKey: RSVPS_KEY });
+  }, [transaction?.status, queryClient, rsvp.event.id]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      replace(await payRsvp(rsvp.id, { network: values.network, phone: values.phone }));
+    } catch (error) {
+      if (applyFieldErrors(error, PAY_FORM_FIELDS, setError) === 0) setFormError(formErrorMessage(error));
+    }
+  });
+
+  if (transaction?.status === 'pending') {
+    return (
+      <WaitingForApproval
+        transaction={transaction}
+        checkedAt={checkedAt}
+        paymentDueAt={null}
+        onUseAnotherNumber={() => replace(null)}
+      />
+    );
+  }
+  if (transaction?.status === 'successful') {
+    return (
+      <p role="status" className="text-ink-soft">
+        Payment received: confirming your seats…
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Pay by mobile money" className="space-y-4">
+      <p className="text-ink">
+        Pay <strong>{formatUGX(rsvp.amount)}</strong> by mobile money to confirm your seats.
+        {rsvp.hold_expires_at ? ` We hold them for you until ${clockAndDate(rsvp.hold_expires_at)}.` : ''}
+      </p>
+      {transaction ? <PaymentEnded transaction={transaction} /> : null}
+      {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-ink">Network</legend>
+        <div className="grid grid-cols-2 gap-3">
+          {MOBILE_MONEY_NETWORKS.map((network) => (
+            <label
+              key={network}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-cream-300 bg-white px-4 py-3 has-[:checked]:border-wine-800 has-[:checked]:ring-1 has-[:checked]:ring-wine-800"
+            >
+              <input
+                type="radio"
+                value={network}
+                className="size-4 accent-wine-800"
+                {...register('network')}
+              />
+              <span className="font-semibold text-ink">{networkLabels[network]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField
+        label="Paying mobile number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="0772 123456"
+        registration={register('phone')}
+        error={errors.phone?.message}
+      />
+      <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} gap-2`}>
+        <Smartphone aria-hidden="true" className="size-4" />
+        {isSubmitting ? 'Sending the request…' : `Pay ${formatUGX(rsvp.amount)}`}
+      </button>
+    </form>
+  );
+}
+
+function PaymentEnded({ transaction }: { transaction: Transaction }) {
+  return (
+    <FormMessage kind="error">
+      The payment did not go through{transaction.failure_reason ? `: ${transaction.failure_reason}` : ''}. Try
+      again, with this or another number.
+    </FormMessage>
+  );
+}

@@ -1,0 +1,169 @@
+import { EVENT_STATUSES, eventStatusLabels, type StaffEvent } from '@shop/contract/events';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSession } from '../../../app/use-session';
+import { PageShell } from '../../../components/page-shell';
+import {
+  FormMessage,
+  inputClass,
+  primaryButtonClass,
+  textLinkClass,
+} from '../../identity/components/form-field';
+import { eventKeys, STAFF_EVENTS_KEY } from '../api/event-keys';
+import { useStaffEvents } from '../api/staff-events';
+import { EventEditor } from '../components/staff/event-editor';
+import { StaffEventPanel } from '../components/staff/staff-event-panel';
+import { eventWhen, guestsText } from '../lib/event-display';
+
+export const STAFF_ONLY_MESSAGE =
+  "You don't have permission to perform this action. This page is for the shop's staff.";
+
+type View = { kind: 'list' } | { kind: 'new' } | { kind: 'event'; id: number };
+
+/**
+ * /admin/events, the back office's events (staff and admins; the API refuses anyone else too):
+ * every event with its bookings, a new event, and one event's actions, guests and check-in.
+ */
+export function AdminEventsPage() {
+  const { status, user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
+  return (
+    <PageShell eyebrow="Back office" title="Events">
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : isStaff ? (
+        <StaffEvents />
+      ) : (
+        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
+      )}
+    </PageShell>
+  );
+}
+
+function StaffEvents() {
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [statusFilter, setStatusFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useStaffEvents({ status: statusFilter || undefined, page }, view.kind === 'list');
+  const filterId = useId();
+
+  if (view.kind === 'new') {
+    return (
+      <EventEditor
+        onSaved={(created: StaffEvent) => {
+          queryClient.setQueryData(eventKeys.staffEvent(created.id), created);
+          void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY });
+          setView({ kind: 'event', id: created.id });
+        }}
+        onClose={() => setView({ kind: 'list' })}
+      />
+    );
+  }
+  if (view.kind === 'event') {
+    return <StaffEventPanel eventId={view.id} onClose={() => setView({ kind: 'list' })} />;
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <label htmlFor={filterId} className="mb-1.5 block text-sm font-semibold text-ink">
+            Show
+          </label>
+          <select
+            id={filterId}
+            value={statusFilter}
+            onChange={(changed) => {
+              setStatusFilter(changed.target.value);
+              setPage(1);
+            }}
+            className={inputClass}
+          >
+            <option value="">Every event</option>
+            {EVENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {eventStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className={`${primaryButtonClass} gap-2`}
+          onClick={() => setView({ kind: 'new' })}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          New event
+        </button>
+      </div>
+      {list.isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading events…
+        </p>
+      ) : list.isError ? (
+        <FormMessage kind="error">
+          We could not load the events.{' '}
+          <button type="button" className={textLinkClass} onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : list.data.results.length === 0 ? (
+        <p className="text-ink-soft">No events here yet.</p>
+      ) : (
+        <ul
+          aria-label="Events"
+          className="divide-y divide-cream-200 rounded-2xl border border-cream-200 bg-white"
+        >
+          {list.data.results.map((event) => (
+            <li key={event.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div>
+                <button
+                  type="button"
+                  className="text-left font-semibold text-wine-900 hover:underline"
+                  onClick={() => setView({ kind: 'event', id: event.id })}
+                >
+                  {event.title}
+                </button>
+                <p className="text-sm text-ink-soft">{eventWhen(event)}</p>
+              </div>
+              <div className="text-right text-sm">
+                <p className="font-semibold">{eventStatusLabels[event.status]}</p>
+                <p className="text-ink-soft">
+                  {guestsText(event.counts.confirmed_guests + event.counts.attended_guests)} booked ·{' '}
+                  {event.seats_left} left
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && list.data.total_pages > 1 ? (
+        <div className="flex items-center gap-3 text-sm">
+          <button
+            type="button"
+            className={textLinkClass}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous
+          </button>
+          <span className="text-ink-soft">
+            Page {page} of {list.data.total_pages}
+          </span>
+          <button
+            type="button"
+            className={textLinkClass}
+            disabled={!list.data.next}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatUGX } from '@shop/contract/money';
+import type { Fulfilment } from '@shop/contract/orders';
+
+/** Subtotal, delivery fee (free for pick-up and for orders of Shs 1,000,000 or more) and total. */
+export function OrderTotals({
+  subtotal,
+  deliveryFee,
+  total,
+  fulfilment,
+}: {
+  subtotal: number;
+  deliveryFee: number;
+  total: number;
+  fulfilment: Fulfilment;
+}) {
+  return (
+    <dl className="space-y-2 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt className="text-ink-soft">Subtotal</dt>
+        <dd className="text-ink">{formatUGX(subtotal)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-ink-soft">{fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'}</dt>
+        <dd className="text-ink">{deliveryFee > 0 ? formatUGX(deliveryFee) : 'Free'}</dd>
+      </div>
+      <div className="flex justify-between gap-4 border-t border-cream-200 pt-3 text-base">
+        <dt className="font-semibold text-ink">Total</dt>
+        <dd className="font-serif text-xl font-semibold text-wine-900">{formatUGX(total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,110 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useSession } from '../../../app/use-session';
+import { PageShell } from '../../../components/page-shell';
+import { isApiError } from '../../../lib/api-client';
+import { FormMessage, textLinkClass } from '../../identity/components/form-field';
+import { formErrorMessage } from '../../identity/lib/form-errors';
+import { PAYMENTS_KEY } from '../api/payment-keys';
+import { verifyPayment } from '../api/verify-payment';
+
+const route = getRouteApi('/payment_return');
+
+export const RETURN_NOT_FOUND = 'We could not find this payment among yours.';
+export const RETURN_NOTHING = 'There is no payment to confirm here.';
+
+/**
+ * /payment_return: where the provider's page (or the sandbox's phone) sends the customer back,
+ * with our reference in `tx_ref`. Whatever else the URL says, the server verifies the payment
+ * with the provider; then the customer goes to the order's success page, or back to the payment
+ * screen (still waiting, or to try again with the reason).
+ */
+export function PaymentReturnPage() {
+  const search = route.useSearch();
+  const reference = search.tx_ref;
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const verification = useQuery({
+    queryKey: [...PAYMENTS_KEY, 'return', reference],
+    queryFn: ({ signal }) => verifyPayment(reference ?? '', signal),
+    enabled: Boolean(reference) && status === 'customer',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const transaction = verification.data;
+
+  useEffect(() => {
+    if (transaction?.purpose !== 'order' || !transaction.order) return;
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    void queryClient.invalidateQueries({ queryKey: ['payments', 'mine'] });
+    if (transaction.status === 'successful') {
+      void navigate({ to: '/order_success/$id', params: { id: transaction.order }, replace: true });
+    } else {
+      void navigate({ to: '/pay/$orderId', params: { orderId: transaction.order }, replace: true });
+    }
+  }, [transaction, navigate, queryClient]);
+
+  let content = (
+    <p role="status" className="text-ink-soft">
+      Confirming your payment with the payment provider…
+    </p>
+  );
+  if (!reference) {
+    content = (
+      <FormMessage kind="info">
+        {RETURN_NOTHING}{' '}
+        <Link to="/payments" className={textLinkClass}>
+          Your payments
+        </Link>
+      </FormMessage>
+    );
+  } else if (status === 'anonymous') {
+    content = (
+      <FormMessage kind="info">
+        Sign in to confirm your payment.{' '}
+        <Link
+          to="/login"
+          search={{ redirect: `/payment_return?tx_ref=${encodeURIComponent(reference)}` }}
+          className={textLinkClass}
+        >
+          Sign in
+        </Link>
+      </FormMessage>
+    );
+  } else if (verification.isError) {
+    content = (
+      <FormMessage kind="error">
+        {isApiError(verification.error) && verification.error.status === 404
+          ? RETURN_NOT_FOUND
+          : formErrorMessage(verification.error)}{' '}
+        {isApiError(verification.error) && verification.error.status === 404 ? (
+          <Link to="/payments" className={textLinkClass}>
+            Your payments
+          </Link>
+        ) : (
+          <button type="button" className={textLinkClass} onClick={() => void verification.refetch()}>
+            Try again
+          </button>
+        )}
+      </FormMessage>
+    );
+  } else if (transaction && transaction.purpose !== 'order') {
+    content = (
+      <FormMessage kind={transaction.status === 'successful' ? 'success' : 'info'}>
+        {transaction.status === 'successful' ? 'Payment received.' : 'Your payment is not complete yet.'}{' '}
+        <Link to="/payments" className={textLinkClass}>
+          Your payments
+        </Link>
+      </FormMessage>
+    );
+  }
+
+  return (
+    <PageShell eyebrow="Payment" title="Confirming your payment">
+      {content}
+    </PageShell>
+  );
+}
