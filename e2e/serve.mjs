@@ -4,6 +4,7 @@
 // SIGTERM or SIGINT stop the server cleanly first.
 import { exitCodeOf, makeTempDataDir, removeDir, startServer } from '../scripts/lib/server.mjs';
 import { mailDirFor, startTestIdentityServices } from './support/identity/test-idp.mjs';
+import { removeDataDirPointer, writeDataDirPointer } from './support/staff/data-dir.mjs';
 
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port <= 0) {
@@ -18,6 +19,8 @@ const identity = await startTestIdentityServices({
 });
 
 const dataDir = makeTempDataDir('shop-e2e-');
+// Journeys that need a staff account reach this server's database through it (e2e/support/staff).
+writeDataDirPointer(port, dataDir);
 let server;
 try {
   server = startServer({
@@ -36,6 +39,7 @@ try {
 } catch (error) {
   await identity.close();
   removeDir(dataDir);
+  removeDataDirPointer(port);
   console.error(`[e2e] ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
@@ -45,6 +49,7 @@ const stop = () => {
   stopping ??= server.stop().then(async (result) => {
     await identity.close().catch(() => undefined);
     removeDir(dataDir);
+    removeDataDirPointer(port);
     process.exit(exitCodeOf(result));
   });
   return stopping;

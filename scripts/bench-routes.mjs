@@ -1,18 +1,31 @@
+import { notificationRoutes } from './lib/bench-notifications.mjs';
+import { cartRoutes } from './lib/bench-orders.mjs';
+import { paymentRoutes } from './lib/bench-payments.mjs';
+
 // The routes `npm run bench` measures. Add yours here: a route that answers 404 when probed is
 // skipped with a note (a feature that is not built yet), so an entry can land before its code.
 //
 // `setup({ baseUrl })` runs once before the route is measured (after the server is ready) and
 // may return overrides ({ path, headers, body, method }), e.g. to create a product and point
-// the path at it, or to sign in and add an Authorization header.
+// the path at it, or to sign in and add an Authorization header. It also gets `dataDir`, the
+// server's data directory (its embedded database, for fixtures that have no API).
+//
+// `requests` (autocannon's) replaces the single request with a sequence each connection repeats;
+// `report({ baseUrl, dataDir, result, durationSeconds })` runs after the measure and answers
+// `{ summary, ...figures }` (printed and saved), e.g. orders per second and an invariant checked.
 
 /**
+ * @typedef {{ baseUrl: string, dataDir: string }} SetupContext
+ * @typedef {{ summary: string, [figure: string]: unknown }} RouteReport
  * @typedef {{
  *   name: string,
  *   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
  *   path: string,
  *   headers?: Record<string, string>,
  *   body?: string,
- *   setup?: (context: { baseUrl: string }) => Promise<Partial<Omit<BenchRoute, 'name' | 'setup'>> | undefined>,
+ *   requests?: Array<Record<string, unknown>>,
+ *   setup?: (context: SetupContext) => Promise<Partial<Omit<BenchRoute, 'name' | 'setup'>> | undefined>,
+ *   report?: (context: SetupContext & { result: any, durationSeconds: number }) => Promise<RouteReport>,
  * }} BenchRoute
  */
 
@@ -59,6 +72,15 @@ export const benchRoutes = [
     path: '/products/chateau-margaux-2015',
     headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
   },
+  // add_item (each connection holds an anonymous visitor's cart) and checkout throughput with
+  // the stock invariant checked: see scripts/lib/bench-orders.mjs.
+  ...cartRoutes,
+  // The payment history, and the whole sandbox payment flow with its invariant checked: see
+  // scripts/lib/bench-payments.mjs.
+  ...paymentRoutes,
+  // The bell's list (and the websocket's live path) and the tracking page's deliveries: see
+  // scripts/lib/bench-notifications.mjs.
+  ...notificationRoutes,
 ];
 
 export default benchRoutes;

@@ -102,6 +102,8 @@ function cannon(url, route, seconds) {
     method: route.method ?? 'GET',
     headers: route.headers,
     body: route.body,
+    // A sequence of requests per connection (each may set itself up, e.g. with a session).
+    ...(route.requests ? { requests: route.requests } : {}),
     connections,
     duration: seconds,
     timeout: 10,
@@ -119,7 +121,7 @@ async function measureRoutes(baseUrl, routes) {
   const results = [];
   const skipped = [];
   for (const declared of routes) {
-    const overrides = (await declared.setup?.({ baseUrl })) ?? {};
+    const overrides = (await declared.setup?.({ baseUrl, dataDir })) ?? {};
     const route = { ...declared, ...overrides };
     const url = new URL(route.path, baseUrl).href;
     const method = route.method ?? 'GET';
@@ -140,7 +142,11 @@ async function measureRoutes(baseUrl, routes) {
     log(`${route.name}: ${method} ${route.path} (${warmup} s warm-up, ${duration} s measured)`);
     if (warmup > 0) await cannon(url, route, warmup);
     const result = await cannon(url, route, duration);
+    // A route may check what the load left behind and add its own figures (orders/s, invariants).
+    const report =
+      (await route.report?.({ baseUrl, dataDir, result, durationSeconds: duration })) ?? undefined;
     results.push({
+      ...(report ? { report } : {}),
       name: route.name,
       method,
       path: route.path,
@@ -253,7 +259,14 @@ const dataDir = makeTempDataDir('shop-bench-');
 const server = startServer({
   port,
   dataDir,
-  env: { NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' },
+  // Sign-in limits are per address and every bench client is 127.0.0.1: routes that need many
+  // customers (cart, checkout) sign them up in their setup.
+  env: {
+    NODE_ENV: 'production',
+    RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_ENABLED: 'false',
+  },
 });
 
 let cleaningUp;
@@ -314,6 +327,7 @@ try {
   } else {
     const { results, skipped } = await measureRoutes(server.baseUrl, selectedRoutes);
     printRouteTable(results);
+    for (const result of results) if (result.report) log(`${result.name}: ${result.report.summary}`);
     for (const route of skipped) log(`skipped ${route.name} (${route.path}): HTTP ${route.status}`);
     writeResults({
       ...meta,
