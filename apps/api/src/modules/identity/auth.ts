@@ -386,6 +386,14 @@ export function createAuth(deps: AuthDependencies) {
       },
       session: {
         create: {
+          // better-auth stamps the expiry a moment before the creation time: pin the length to
+          // exactly 24 hours from sign-in.
+          before: async (session) => ({
+            data: {
+              ...session,
+              expiresAt: new Date(session.createdAt.getTime() + SESSION_EXPIRES_IN_SECONDS * 1000),
+            },
+          }),
           after: async (session) => {
             const at = new Date();
             await afterAuthRequest(async () => {
