@@ -4,13 +4,24 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * Every web test: jest-dom matchers, a clean DOM after each test, and a failure whenever anything
- * writes to console.error or console.warn (React warnings, act() warnings, router warnings…).
+ * writes to console.error or console.warn (React warnings, act() warnings, router warnings…) or
+ * makes a request that no fake of the test answers (it would reach whatever listens on
+ * happy-dom's default origin, localhost:3000).
  */
 const original = { error: console.error, warn: console.warn };
 let consoleCalls: string[] = [];
+let unansweredRequests: string[] = [];
 
 beforeEach(() => {
   consoleCalls = [];
+  unansweredRequests = [];
+  // A test that talks to the API stubs fetch itself (its stub replaces this one).
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    unansweredRequests.push(`${method} ${url}`);
+    return Promise.reject(new TypeError(`No fake API answers ${method} ${url}`));
+  });
   for (const level of ['error', 'warn'] as const) {
     console[level] = (...args: unknown[]) => {
       consoleCalls.push(`console.${level}: ${args.map((arg) => String(arg)).join(' ')}`);
@@ -24,6 +35,11 @@ afterEach(() => {
   vi.useRealTimers();
   console.error = original.error;
   console.warn = original.warn;
+  if (unansweredRequests.length > 0) {
+    const requests = unansweredRequests;
+    unansweredRequests = [];
+    throw new Error(`The test made requests that no fake answered:\n${requests.join('\n')}`);
+  }
   if (consoleCalls.length > 0) {
     const calls = consoleCalls;
     consoleCalls = [];
