@@ -1,7 +1,17 @@
 import type { MobileMoneyNetwork } from '@shop/contract/orders';
-import { networkLabels, type TransactionStatus, transactionStatusLabels } from '@shop/contract/payments';
+import {
+  networkLabels,
+  type Transaction,
+  type TransactionStatus,
+  transactionStatusLabels,
+} from '@shop/contract/payments';
 
 export { networkLabels, transactionStatusLabels };
+
+/** How a transaction was paid (the history's "Method" column). */
+export const paymentMethodLabels: Record<Transaction['payment_method'], string> = {
+  mobile_money: 'Mobile money',
+};
 
 /** Short network names, for buttons and the phone prompt. */
 export const networkShortNames: Record<MobileMoneyNetwork, string> = {

@@ -20,7 +20,7 @@ afterEach(() => {
 const MINE = 'GET /payments/transactions/my_transactions/';
 
 describe('the payment history', () => {
-  it('lists each payment: date, order, method, number, amount, status and reference', async () => {
+  it('lists each payment: date, order, method, network, masked number, amount, status and reference', async () => {
     mockIdentityApi({
       'GET /auth/get-session': () => customerSession(),
       [MINE]: () =>
@@ -37,7 +37,16 @@ describe('the payment history', () => {
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
+    // One column each: date, order, method, network, masked phone, amount, status, reference.
+    const headers = within(rows[0]!)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Date', 'For', 'Method', 'Network', 'Phone', 'Amount', 'Status', 'Reference']);
     const paid = rows[1]!;
+    const cells = within(paid)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(2, 5)).toEqual(['Mobile money', 'Airtel Money', '+256 75* *** 321']);
     expect(within(paid).getByText('22 Nov 2026, 14:06')).toBeInTheDocument();
     expect(within(paid).getByRole('link', { name: 'Order ORD-20261122-7KQ2M' })).toHaveAttribute(
       'href',

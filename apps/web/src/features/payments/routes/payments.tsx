@@ -6,13 +6,13 @@ import { PageShell } from '../../../components/page-shell';
 import { FormMessage, textLinkClass } from '../../identity/components/form-field';
 import { useMyPayments } from '../api/get-my-payments';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
-import { formatDateTime, networkLabels } from '../lib/payment-display';
+import { formatDateTime, networkLabels, paymentMethodLabels } from '../lib/payment-display';
 
 const route = getRouteApi('/payments');
 
 export const NO_PAYMENTS_MESSAGE = 'You have not made any mobile money payment yet.';
 
-/** /payments: the customer's payments — date, order, method, network, number, amount, status, reference. */
+/** /payments: the customer's payments — date, order, method, network, masked number, amount, status, reference. */
 export function PaymentsPage() {
   const { page: requested } = route.useSearch();
   const page = requested ?? 1;
@@ -50,7 +50,7 @@ export function PaymentsPage() {
       ) : (
         <>
           <div className="overflow-x-auto rounded-2xl border border-cream-300 bg-white">
-            <table className="w-full min-w-[52rem] text-left text-sm">
+            <table className="w-full min-w-[60rem] text-left text-sm">
               <caption className="sr-only">Your payments, newest first</caption>
               <thead className="border-b border-cream-300 bg-cream-100 text-xs tracking-wide text-ink-soft uppercase">
                 <tr>
@@ -62,6 +62,9 @@ export function PaymentsPage() {
                   </th>
                   <th scope="col" className="px-4 py-3">
                     Method
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Network
                   </th>
                   <th scope="col" className="px-4 py-3">
                     Phone
@@ -112,6 +115,9 @@ function PaymentRow({ transaction }: { transaction: Transaction }) {
             Continue paying
           </Link>
         ) : null}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-ink">
+        {paymentMethodLabels[transaction.payment_method]}
       </td>
       <td className="px-4 py-3 text-ink">{networkLabels[transaction.network]}</td>
       <td className="px-4 py-3 whitespace-nowrap text-ink">{transaction.phone}</td>
