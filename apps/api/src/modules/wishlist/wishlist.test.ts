@@ -473,6 +473,52 @@ describe('wishlist alerts', () => {
   });
 });
 
+describe('wishlist alerts reach the customer through the notifications module', () => {
+  type Listed = {
+    results: Array<{ type: string; title: string; message: string; related_id: string | null }>;
+  };
+  const notificationsOf = async (client: TestBrowser) => {
+    const response = await client.get('/api/v1/notifications/?page_size=50');
+    expect(response.statusCode).toBe(200);
+    return (response.json() as Listed).results;
+  };
+
+  it('a wished bottle going on sale, and one coming back in stock, each become one notification', async () => {
+    const pool = harness.database.pool;
+    const whisky = await createProduct(pool, {
+      categoryId: category.id,
+      name: 'Speyside Single Malt',
+      price: 250_000,
+      stock: 4,
+    });
+    const brandy = await createProduct(pool, { categoryId: category.id, name: 'Cape Brandy', stock: 0 });
+    const fan = await customer();
+    const other = await customer();
+    await fan.client.post(WISHLIST, { product: whisky.id });
+    await fan.client.post(WISHLIST, { product: brandy.id });
+    expect(await notificationsOf(fan.client)).toEqual([]);
+
+    await pool.query('UPDATE product_variants SET original_price = 300000 WHERE id = $1', [
+      whisky.variantIds[0],
+    ]);
+    await pool.query('UPDATE product_variants SET stock = 7 WHERE id = $1', [brandy.variantIds[0]]);
+    await dispatchWishlistAlerts(harness.app.db, harness.app.events);
+    // Running again (or a second instance) tells nobody twice.
+    await dispatchWishlistAlerts(harness.app.db, harness.app.events);
+
+    const notices = await notificationsOf(fan.client);
+    expect(notices.map((notice) => [notice.type, notice.title, notice.related_id]).sort()).toEqual(
+      [
+        ['promotion', 'Cape Brandy is back in stock', String(brandy.id)],
+        ['promotion', 'Speyside Single Malt is on sale', String(whisky.id)],
+      ].sort(),
+    );
+    expect(notices.find((notice) => notice.title.endsWith('on sale'))?.message).toContain('Shs 250,000');
+    // Someone who did not save the bottles hears nothing.
+    expect(await notificationsOf(other.client)).toEqual([]);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('shows every wishlist, review and newsletter call with its summary and tags', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
