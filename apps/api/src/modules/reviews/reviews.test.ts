@@ -125,6 +125,18 @@ describe('POST /orders/reviews/', () => {
     expect(await productFigures(product.id)).toEqual({ average: 4, count: 1 });
   });
 
+  it('keeps one review per customer per product when the same customer posts several at once', async () => {
+    const product = await newProduct();
+    const { client } = await customer();
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 5].map((rating) => client.post(REVIEWS, review({ product: product.id, rating }))),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const kept = answers.find((answer) => answer.statusCode === 201)?.json().rating;
+    expect(await productFigures(product.id)).toEqual({ average: kept, count: 1 });
+  });
+
   it('stores the text as typed (markup included); it is shown escaped by the storefront', async () => {
     const product = await newProduct();
     const { client } = await customer();
