@@ -39,7 +39,7 @@ const common = { tags: ['events-staff'], security: [{ bearer: [] }] };
 /** The back office's events under /api/v1/events/staff: staff and admins only (403 for customers). */
 const eventsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, events: app.events };
-  app.addHook('preHandler', requireStaff);
+  app.addHook('preValidation', requireStaff);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -81,7 +81,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/rsvps/',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['events'],
         summary: 'Your RSVPs, newest first',
@@ -102,7 +102,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/rsvps/',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['events'],
         summary: 'RSVP to an event',
@@ -129,7 +129,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/rsvps/:id/',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['events'],
         summary: 'One of your RSVPs, with its ticket when confirmed',
@@ -147,7 +147,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/events/rsvps/:id/',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['events'],
         summary: 'Change the guests or details of your RSVP',
@@ -171,7 +171,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/rsvps/:id/',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['events'],
         summary: 'Cancel your RSVP',
@@ -199,7 +199,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/rsvps/:id/calendar.ics',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['events'],
         summary: 'Your RSVP as a calendar file (.ics)',

@@ -17,7 +17,7 @@ const rsvpPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/rsvps/:id/pay/',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['events'],
         summary: 'Pay for your RSVP by MTN or Airtel mobile money',
@@ -55,7 +55,7 @@ const rsvpPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/transactions/event_payment_status/',
     {
-      preHandler: requireCustomer,
+      preValidation: requireCustomer,
       schema: {
         tags: ['payments'],
         summary: 'Whether you have paid for an event, how much, and your payment attempts',

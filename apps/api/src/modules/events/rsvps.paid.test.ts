@@ -215,6 +215,11 @@ describe('paying with the sandbox', () => {
       currency: 'UGX',
       hold_expires_at: null,
     });
+    // Own only: another customer asking about the same event sees none of this payment.
+    const stranger = await customer(harness, 'Stranger');
+    expect(
+      eventPaymentStatusSchema.parse((await stranger.client.get(`${STATUS}?event_id=${event.id}`)).json()),
+    ).toMatchObject({ rsvp_id: null, paid: false, amount_due: 0, amount_paid: 0, transactions: [] });
 
     const [mail] = await mailTo(harness, email, 'Your ticket for Left Bank');
     expect(mail!.text).toContain('Paid: Shs 300,000 by mobile money.');
@@ -224,6 +229,7 @@ describe('paying with the sandbox', () => {
     const cancel = await client.request({ method: 'DELETE', url: rsvpUrl(held.id) });
     expect(cancel.statusCode).toBe(409);
     expect(envelope(cancel.body).message).toBe(eventMessages.paidCancelRefused);
+    expect(envelope(cancel.body).fields?.map((item) => item.field)).toEqual(['id']);
     expect((await client.post(payUrl(held.id), { network: 'MTN', phone: MTN_PHONE })).statusCode).toBe(409);
   });
 

@@ -13,7 +13,7 @@ import { ageInYears } from '@shop/contract/identity';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { conflict, invalidInput, notFound, unauthorized } from '../../errors';
+import { AppError, conflict, invalidInput, unauthorized } from '../../errors';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
 import { buildIcs } from './calendar';
 import {
@@ -63,6 +63,27 @@ export function eventsTransaction<T>(
 ): Promise<T> {
   if (bus) return bus.transaction<Executor, T>(db, work);
   return db.transaction((tx) => work(tx, silentOutbox));
+}
+
+/**
+ * An RSVP id that is not the customer's (or does not exist): a 404 naming the field, the same
+ * answer either way, so another customer's RSVP cannot be told from none.
+ */
+function rsvpNotFound(): AppError {
+  return new AppError(404, 'not_found', eventMessages.rsvpNotFound, [
+    { field: 'id', message: eventMessages.rsvpNotFound },
+  ]);
+}
+
+function eventNotFound(): AppError {
+  return new AppError(404, 'not_found', eventMessages.eventNotFound, [
+    { field: 'event', message: eventMessages.eventNotFound },
+  ]);
+}
+
+/** A 409 about the RSVP itself (its state forbids the change), naming the RSVP's id. */
+function rsvpConflict(message: string): AppError {
+  return conflict(message, 'conflict', [{ field: 'id', message }]);
 }
 
 /** RSVPs are closed once the event has started, and for cancelled or finished events (409). */
@@ -144,9 +165,9 @@ export async function promoteWaitlist(
 
 async function view(db: Executor, userId: string, rsvpId: string, now: Date): Promise<Rsvp> {
   const row = await findRsvpOfUser(db, rsvpId, userId);
-  if (!row) throw notFound('RSVP');
+  if (!row) throw rsvpNotFound();
   const event = await findEvent(db, row.event_id);
-  if (!event) throw notFound('RSVP');
+  if (!event) throw rsvpNotFound();
   return toRsvp(row, event, now);
 }
 
@@ -189,7 +210,7 @@ export async function createRsvp(
 
   const id = await eventsTransaction(deps.db, deps.events, async (tx, outbox) => {
     const locked = await lockEvent(tx, body.event);
-    if (!locked || locked.status === 'draft' || locked.published_at === null) throw notFound('Event');
+    if (!locked || locked.status === 'draft' || locked.published_at === null) throw eventNotFound();
     assertOpenForRsvps(locked, now);
     assertOldEnough(customer.date_of_birth, locked.minimum_age, now);
     // Seats of holds that ran out are free now, and go to the waitlist before a newcomer.
@@ -256,14 +277,14 @@ export async function changeRsvp(
   now = new Date(),
 ): Promise<Rsvp> {
   const found = await findRsvpOfUser(deps.db, rsvpId, userId);
-  if (!found) throw notFound('RSVP');
+  if (!found) throw rsvpNotFound();
 
   await eventsTransaction(deps.db, deps.events, async (tx, outbox) => {
     const event = await lockEvent(tx, found.event_id);
     const rsvp = await lockRsvp(tx, rsvpId);
-    if (!event || !rsvp) throw notFound('RSVP');
+    if (!event || !rsvp) throw rsvpNotFound();
     if (FINAL_STATUSES.has(rsvp.status)) {
-      throw conflict(eventMessages.cannotChange(rsvpStatusLabels[rsvp.status].toLowerCase()));
+      throw rsvpConflict(eventMessages.cannotChange(rsvpStatusLabels[rsvp.status].toLowerCase()));
     }
     assertOpenForRsvps(event, now);
 
@@ -358,18 +379,23 @@ export async function cancelRsvp(
   now = new Date(),
 ): Promise<Rsvp> {
   const found = await findRsvpOfUser(deps.db, rsvpId, userId);
-  if (!found) throw notFound('RSVP');
+  if (!found) throw rsvpNotFound();
 
   await eventsTransaction(deps.db, deps.events, async (tx, outbox) => {
     const event = await lockEvent(tx, found.event_id);
     const rsvp = await lockRsvp(tx, rsvpId);
-    if (!event || !rsvp) throw notFound('RSVP');
+    if (!event || !rsvp) throw rsvpNotFound();
     if (rsvp.status === 'cancelled') return;
     if (rsvp.status === 'attended' || rsvp.status === 'no_show') {
-      throw conflict(eventMessages.cannotChange(rsvpStatusLabels[rsvp.status].toLowerCase()));
+      throw rsvpConflict(eventMessages.cannotChange(rsvpStatusLabels[rsvp.status].toLowerCase()));
     }
-    if (event.starts_at.getTime() <= now.getTime()) throw conflict(eventMessages.eventStarted);
-    if (rsvp.status === 'confirmed' && rsvp.paid_at !== null) throw conflict(eventMessages.paidCancelRefused);
+    if (event.starts_at.getTime() <= now.getTime()) {
+      throw conflict(eventMessages.eventStarted, 'conflict', [
+        { field: 'event', message: eventMessages.eventStarted },
+      ]);
+    }
+    if (rsvp.status === 'confirmed' && rsvp.paid_at !== null)
+      throw rsvpConflict(eventMessages.paidCancelRefused);
 
     await cancelLockedRsvp(tx, event, rsvp, outbox, now);
   });
@@ -447,9 +473,9 @@ export async function rsvpCalendar(
   now = new Date(),
 ): Promise<{ filename: string; body: string }> {
   const row = await findRsvpOfUser(db, rsvpId, userId);
-  if (!row) throw notFound('RSVP');
+  if (!row) throw rsvpNotFound();
   const event = await findEvent(db, row.event_id);
-  if (!event) throw notFound('RSVP');
+  if (!event) throw rsvpNotFound();
   const rsvp = toRsvp(row, event, now);
   const lines = [
     event.summary,

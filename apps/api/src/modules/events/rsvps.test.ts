@@ -22,6 +22,7 @@ import {
   rsvpCount,
   rsvpUrl,
   seatsLeftOf,
+  waitFor,
 } from './testing';
 
 /** The RSVP rules: confirmation, waitlist and promotion, changes, cancellation, bad input, ownership. */
@@ -157,6 +158,21 @@ describe('POST /events/rsvps/ on a free event', () => {
     promoted.stop();
     const [mail] = await mailTo(harness, small.email, 'Your ticket for Cape evening');
     expect(mail!.text).toContain('moved off the waitlist');
+    // And a notification in the account, for the promoted customer only.
+    const notices = await waitFor(async () => {
+      const result = await harness.database.pool.query<{ title: string; message: string; user_id: string }>(
+        `SELECT title, message, user_id FROM notifications WHERE related_id = $1 AND title LIKE 'A place opened up%'`,
+        [String(event.id)],
+      );
+      return result.rows.length > 0 ? result.rows : undefined;
+    }, 'the promotion notification');
+    expect(notices).toEqual([
+      {
+        title: 'A place opened up: Cape evening',
+        message: expect.stringContaining(`Your ticket code is ${smallNow.ticket!.code}`),
+        user_id: small.userId,
+      },
+    ]);
     await mailTo(harness, holder.email, 'Your RSVP for Cape evening is cancelled');
   });
 
@@ -230,11 +246,12 @@ describe('bad input changes nothing', () => {
   it('refuses a draft or unknown event (404), a started, cancelled or completed one (409)', async () => {
     const { client } = await customer(harness);
     const draft = await createTestEvent(harness, { status: 'draft' });
-    expect((await refused(client, { event: draft.id }, 404, null, draft.id)).message).toBe(
+    expect((await refused(client, { event: draft.id }, 404, 'event', draft.id)).message).toBe(
       eventMessages.eventNotFound,
     );
     const unknown = await client.post(RSVPS, { event: 987_654 });
     expect(unknown.statusCode).toBe(404);
+    expect(envelope(unknown.body).fields).toEqual([{ field: 'event', message: eventMessages.eventNotFound }]);
 
     const past = await createTestEvent(harness, { inDays: -3, status: 'completed' });
     expect((await refused(client, { event: past.id }, 409, 'event', past.id)).message).toBe(
@@ -281,6 +298,13 @@ describe('bad input changes nothing', () => {
   it('is for signed-in customers: 401 without a session and for anonymous visitors', async () => {
     const event = await createTestEvent(harness);
     expect((await new TestBrowser(harness.app).post(RSVPS, { event: event.id })).statusCode).toBe(401);
+    // Signed out is a 401 before anything about the body is said.
+    expect((await new TestBrowser(harness.app).post(RSVPS, { event: event.id, guests: 0 })).statusCode).toBe(
+      401,
+    );
+    expect((await new TestBrowser(harness.app).patch(`${RSVPS}not-a-uuid/`, { guests: 0 })).statusCode).toBe(
+      401,
+    );
     const visitor = new TestBrowser(harness.app);
     await visitor.startVisit();
     expect((await visitor.post(RSVPS, { event: event.id })).statusCode).toBe(401);
@@ -367,6 +391,8 @@ describe('PATCH /events/rsvps/{id}/', () => {
     const afterCancel = await client.patch(rsvpUrl(booked.id), { note: 'still coming?' });
     expect(afterCancel.statusCode).toBe(409);
     expect(envelope(afterCancel.body).message).toBe(eventMessages.cannotChange('cancelled'));
+    expect(envelope(afterCancel.body).fields?.map((item) => item.field)).toEqual(['id']);
+    expect(rsvpSchema.parse((await client.get(rsvpUrl(booked.id))).json()).note).toBeNull();
   });
 
   it('refuses changes once the event has started (409)', async () => {
@@ -380,8 +406,14 @@ describe('PATCH /events/rsvps/{id}/', () => {
     const response = await client.patch(rsvpUrl(booked.id), { guests: 2 });
     expect(response.statusCode).toBe(409);
     expect(envelope(response.body).message).toBe(eventMessages.eventStarted);
+    expect(envelope(response.body).fields?.map((item) => item.field)).toEqual(['event']);
     const cancel = await client.request({ method: 'DELETE', url: rsvpUrl(booked.id) });
     expect(cancel.statusCode).toBe(409);
+    expect(envelope(cancel.body).fields).toEqual([{ field: 'event', message: eventMessages.eventStarted }]);
+    expect(rsvpSchema.parse((await client.get(rsvpUrl(booked.id))).json())).toMatchObject({
+      status: 'confirmed',
+      guests: 1,
+    });
     expect((await eventRow(harness, event.id)).seats_booked).toBe(1);
   });
 });
@@ -451,6 +483,10 @@ describe("another customer's RSVP", () => {
     for (const response of attempts) {
       expect(response.statusCode, response.body).toBe(404);
       expect(envelope(response.body).code).toBe('not_found');
+    }
+    // The RSVP calls name the id they refuse (the pay call answers through the payments module).
+    for (const response of attempts.slice(0, 4)) {
+      expect(envelope(response.body).fields).toEqual([{ field: 'id', message: eventMessages.rsvpNotFound }]);
     }
     const list = rsvpListResponseSchema.parse(
       (await stranger.client.get(`${RSVPS}?event=${event.id}`)).json(),
