@@ -280,6 +280,52 @@ describe('Flutterwave: webhooks and verification', () => {
   });
 });
 
+describe('Flutterwave: a webhook while Flutterwave does not answer', () => {
+  it('is acknowledged at once, keeps the transaction pending, and the poll settles it later', async () => {
+    const { client, order } = await paidOrder(72_000);
+    // Flutterwave's verify hangs (past the 1.5 s timeout) the first time it is asked, then answers.
+    fake.script({ outcome: 'successful', verify: ['timeout'] });
+    const transaction = await startPayment(client, order.id);
+    const charge = fake.charges.get(transaction.reference);
+    const verifyCalls = () =>
+      fake.requests.filter((request) => request.path === `/v3/transactions/${charge?.id}/verify`).length;
+
+    const started = Date.now();
+    const response = await webhook(fake.webhookBody(transaction.reference));
+    // Processed in the request, the answer would wait for Flutterwave's timeout (1.5 s) at least.
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, duplicate: false });
+
+    // The job asks Flutterwave, which does not answer: nothing is decided, the delivery stays open.
+    await waitFor(async () => verifyCalls() > 0, 'the job to ask Flutterwave');
+    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    const delivery = await harness.database.pool.query<{ processed_at: Date | null; attempts: number }>(
+      'SELECT processed_at, attempts FROM payment_webhook_deliveries WHERE reference = $1',
+      [transaction.reference],
+    );
+    expect(delivery.rows).toMatchObject([{ processed_at: null, attempts: 1 }]);
+    expect(await transactionRows(harness, order.id)).toMatchObject([
+      { status: 'pending', failure_reason: null },
+    ]);
+    expect((await orderState(harness, order.id)).payment_status).toBe('pending');
+
+    // Flutterwave answers again: the poll settles the transaction and finishes the delivery.
+    await pollLater(3);
+    expect(await transactionRows(harness, order.id)).toMatchObject([{ status: 'successful' }]);
+    expect(await orderState(harness, order.id)).toMatchObject({
+      payment_status: 'paid',
+      invoice_status: 'paid',
+      confirmations: 1,
+    });
+    const finished = await harness.database.pool.query<{ processed_at: Date | null }>(
+      'SELECT processed_at FROM payment_webhook_deliveries WHERE reference = $1',
+      [transaction.reference],
+    );
+    expect(finished.rows[0]?.processed_at).not.toBeNull();
+  });
+});
+
 describe('Flutterwave: the poll', () => {
   it('settles a payment that was pending, then successful, with no webhook at all', async () => {
     const { client, order } = await paidOrder(80_000);

@@ -467,6 +467,58 @@ describe('the API document', () => {
       expect(document.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['payments']);
     }
   });
+
+  it('documents the body and the answer of complete_mobile_money_payment', async () => {
+    type Schema = {
+      type?: string;
+      properties?: Record<string, Schema & { enum?: string[] }>;
+      required?: string[];
+      oneOf?: Schema[];
+    };
+    type Operation = {
+      description?: string;
+      requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+      responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+    };
+    const response = await harness.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const document = response.json() as { paths: Record<string, Record<string, Operation>> };
+    const operation = document.paths['/api/v1/payments/flutterwave/complete_mobile_money_payment/']?.post;
+    if (!operation) throw new Error('complete_mobile_money_payment is not in the API document');
+
+    // The body: the order, the network and the paying number; never an amount or a currency.
+    const body = operation.requestBody?.content['application/json']?.schema;
+    expect(operation.requestBody?.required).toBe(true);
+    expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['network', 'order_id', 'phone']);
+    expect(body?.required?.sort()).toEqual(['network', 'order_id', 'phone']);
+    expect(body?.properties?.network?.enum).toEqual(['MTN', 'AIRTEL']);
+    expect(operation.description).toContain("amount and currency are the order's, never the client's");
+
+    // The answer: the transaction, with what the customer does next.
+    const answer = operation.responses['200']?.content?.['application/json']?.schema;
+    expect(Object.keys(answer?.properties ?? {})).toEqual(
+      expect.arrayContaining([
+        'id',
+        'reference',
+        'order',
+        'network',
+        'phone',
+        'amount',
+        'currency',
+        'status',
+        'failure_reason',
+        'next_action',
+      ]),
+    );
+    expect(answer?.properties?.currency?.enum).toEqual(['UGX']);
+    const actions = answer?.properties?.next_action?.oneOf ?? [];
+    expect(actions.map((action) => action.properties?.type?.enum?.[0]).sort()).toEqual([
+      'approve_on_phone',
+      'redirect',
+    ]);
+    for (const status of ['401', '404', '409', '422']) {
+      expect(operation.responses[status], `the ${status} answer`).toBeDefined();
+    }
+  });
 });
 
 describe('reading payments', () => {
