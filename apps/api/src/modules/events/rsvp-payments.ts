@@ -81,6 +81,9 @@ export async function confirmRsvpPayment(
   const rsvp = await lockRsvp(tx, subjectId);
   if (!event || !rsvp) return 'not_payable';
   if (rsvp.paid_at !== null) return 'already_paid';
+  // A payment started for an earlier booking of this RSVP (cancelled, then reopened for more
+  // guests) may not cover what it costs now: it buys nothing and is refunded.
+  if (payment.amount < rsvp.amount) return 'not_payable';
   const paid = {
     status: 'confirmed' as const,
     paid_at: payment.paidAt,

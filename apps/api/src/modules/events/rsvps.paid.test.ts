@@ -274,6 +274,41 @@ describe('paying with the sandbox', () => {
     expect(status.transactions[0]?.failure_reason).toMatch(/refunded/);
   });
 
+  it('gives no seats for an old payment that does not cover the RSVP reopened for more guests', async () => {
+    const event = await createTestEvent(harness, { price: 80_000, capacity: 5 });
+    const { client } = await customer(harness);
+    const held = await rsvp(client, event.id, { guests: 1 });
+    const transaction = await startPaying(client, held.id);
+    expect(transaction.amount).toBe(80_000);
+    expect((await client.request({ method: 'DELETE', url: rsvpUrl(held.id) })).statusCode).toBe(200);
+    // Booked again (the same RSVP, reopened) for 3 guests: Shs 240,000 now.
+    const reopened = await rsvp(client, event.id, { guests: 3 });
+    expect(reopened).toMatchObject({ id: held.id, status: 'pending_payment', amount: 240_000 });
+
+    // The old Shs 80,000 charge is approved: it must not confirm 3 seats.
+    const settled = await approveAndSettle(client, transaction);
+    expect(settled.status).toBe('successful');
+    expect(settled.failure_reason).toMatch(/refunded/);
+    expect(rsvpSchema.parse((await client.get(rsvpUrl(held.id))).json())).toMatchObject({
+      status: 'pending_payment',
+      paid: false,
+      ticket: null,
+    });
+    expect(
+      eventPaymentStatusSchema.parse((await client.get(`${STATUS}?event_id=${event.id}`)).json()),
+    ).toMatchObject({ paid: false, amount_due: 240_000, amount_paid: 0 });
+    expect(await seatsLeftOf(harness, event.id)).toBe(2);
+
+    // Paying the full amount still confirms it.
+    const full = await startPaying(client, held.id);
+    expect(full.amount).toBe(240_000);
+    expect((await approveAndSettle(client, full)).status).toBe('successful');
+    expect(rsvpSchema.parse((await client.get(rsvpUrl(held.id))).json())).toMatchObject({
+      status: 'confirmed',
+      paid: true,
+    });
+  });
+
   it('refuses to charge an RSVP that is not awaiting payment (409), or another customer’s (404)', async () => {
     const free = await createTestEvent(harness);
     const paid = await createTestEvent(harness, { price: 60_000, capacity: 1 });
