@@ -8,6 +8,17 @@
 const BROWSER_NOTIFICATION_CLOSE_MS = 5000;
 const FALLBACK_TITLE = 'Kampala Cellars';
 
+/** A path of this site ("//host" and "/\\host" are other sites): anything else opens the home page. */
+function sameSitePath(url) {
+  if (typeof url !== 'string' || !url.startsWith('/')) return '/';
+  try {
+    const parsed = new URL(url, self.location.origin);
+    return parsed.origin === self.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
 self.addEventListener('install', () => {
   self.skipWaiting();
 });
@@ -33,7 +44,7 @@ self.addEventListener('push', (event) => {
       icon: '/logo.svg',
       badge: '/favicon.svg',
       requireInteraction: urgent,
-      data: { url: typeof payload.url === 'string' && payload.url.startsWith('/') ? payload.url : '/' },
+      data: { url: sameSitePath(payload.url) },
     })
     .then(async () => {
       // SPEC.md section 9: a notification closes after 5 s unless it is urgent.
@@ -47,7 +58,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  const target = new URL(sameSitePath(event.notification.data?.url), self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       for (const client of windows) {
