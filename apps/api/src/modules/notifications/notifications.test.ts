@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import {
   markAllReadResponseSchema,
@@ -9,8 +10,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { loadConfig } from '../../config';
 import { notifications, pushSubscriptions } from '../../db/schema/notifications';
 import { TestBrowser, uniqueEmail } from '../identity/testing';
+import { CLEANUP_QUEUE } from './notifications.plugin';
 import { MAX_PUSH_SUBSCRIPTIONS_PER_USER, removeOldReadNotifications } from './notifications.service';
 
 let harness: TestApp;
@@ -18,6 +21,8 @@ beforeAll(async () => {
   harness = await createTestApp({
     AUTH_TEST_FAST_HASHING: 'true',
     WEB_PUSH_ENDPOINT_HOSTS: 'push.example.test',
+    // Not the default (30), to prove the clean-up job reads the setting.
+    READ_NOTIFICATION_RETENTION_DAYS: '20',
   });
 });
 afterAll(() => harness?.close());
@@ -404,13 +409,41 @@ describe('the clean-up of old read notifications', () => {
     expect(await removeOldReadNotifications(harness.app.db, 7, now)).toBe(0);
   });
 
-  it('is scheduled daily with the configured retention', async () => {
-    expect(harness.app.config.READ_NOTIFICATION_RETENTION_DAYS).toBe(30);
+  it('is scheduled daily, and removes what is older than the configured retention', async () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir() }).READ_NOTIFICATION_RETENTION_DAYS).toBe(30);
+    expect(harness.app.config.READ_NOTIFICATION_RETENTION_DAYS).toBe(20);
     const schedules = await harness.app.jobs.boss.getSchedules();
     expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([
-      'notifications.remove-old-read',
+      CLEANUP_QUEUE,
       '17 0 * * *',
     ]);
+
+    // The job itself, as its schedule fires it: 20 days is the setting here.
+    const { id } = await customer();
+    const day = 24 * 60 * 60 * 1000;
+    const make = async (title: string, ageDays: number) => {
+      const created = await notify(id, title);
+      await harness.app.db
+        .update(notifications)
+        .set({ isRead: true, createdAt: new Date(Date.now() - ageDays * day) })
+        .where(eq(notifications.id, created.id));
+    };
+    await make('read, 21 days', 21);
+    await make('read, 19 days', 19);
+    expect(await harness.app.jobs.send(CLEANUP_QUEUE, {})).not.toBeNull();
+    harness.app.jobs.wake(CLEANUP_QUEUE);
+    const titles = async () =>
+      (
+        await harness.app.db
+          .select({ title: notifications.title })
+          .from(notifications)
+          .where(eq(notifications.userId, id))
+      ).map((row) => row.title);
+    const deadline = Date.now() + 10_000;
+    while ((await titles()).length > 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await titles()).toEqual(['read, 19 days']);
   });
 });
 
