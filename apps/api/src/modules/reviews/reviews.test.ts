@@ -550,6 +550,45 @@ describe('exact under concurrency', () => {
     expect(await productFigures(product.id)).toEqual(recount.rows[0]);
   });
 
+  it('counts a review written while another is still uncommitted: the second waits for the first', async () => {
+    // Deterministic interleaving: without the product row lock in reviews_recount_product, the
+    // second transaction would count from a snapshot without the first review, and the product
+    // would end with one review instead of two.
+    const product = await newProduct();
+    const first = await customer();
+    const second = await customer();
+    const pool = harness.database.pool;
+    const insert = `INSERT INTO product_reviews (product_id, user_id, rating, title, body)
+                    VALUES ($1, $2, $3, 'Title', 'Text')`;
+    const one = await pool.connect();
+    const two = await pool.connect();
+    try {
+      await one.query('BEGIN');
+      await two.query('BEGIN');
+      await one.query(insert, [product.id, first.id, 5]);
+      const { pid } = (await two.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0] ?? {};
+      const pending = two.query(insert, [product.id, second.id, 2]);
+      await vi.waitFor(
+        async () => {
+          const activity = await pool.query('SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1', [
+            pid,
+          ]);
+          expect(activity.rows[0]?.wait_event_type).toBe('Lock');
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      await one.query('COMMIT');
+      await pending;
+      await two.query('COMMIT');
+    } finally {
+      await one.query('ROLLBACK').catch(() => undefined);
+      await two.query('ROLLBACK').catch(() => undefined);
+      one.release();
+      two.release();
+    }
+    expect(await productFigures(product.id)).toEqual({ average: 3.5, count: 2 });
+  });
+
   it('the catalog answers the new average once a review is in (its cache is dropped)', async () => {
     const product = await newProduct();
     const reader = new TestBrowser(harness.app);
