@@ -4,6 +4,7 @@ import { type FakeFlutterwave, startFakeFlutterwave } from '../../../test/fakes/
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ConfigError, loadConfig } from '../../config';
 import { findTransaction } from './payments.repository';
+import { verifyOwnTransaction } from './payments.service';
 import { pollPendingPayments } from './poll';
 import { activeProviderName } from './providers/provider-set';
 import {
@@ -19,6 +20,7 @@ import {
   verifyUrl,
   waitFor,
 } from './testing';
+import { processDelivery } from './webhooks.service';
 
 /**
  * The Flutterwave provider end to end, against the local fake Flutterwave: charge, webhook,
@@ -66,6 +68,12 @@ async function deliverWebhook(reference: string) {
     );
     return result.rows[0]?.outcome ?? undefined;
   }, `the webhook of ${reference} to be processed`);
+}
+
+async function paidOrderWithOwner(price: number) {
+  const { client, userId } = await customer(harness);
+  const order = await placeOrder(client, await productAt(harness, price));
+  return { client, order, userId };
 }
 
 async function paidOrder(price: number) {
@@ -275,6 +283,48 @@ describe('Flutterwave: webhooks and verification', () => {
       (await transactionRows(harness, order.id)).filter((row) => row.status === 'successful'),
     ).toHaveLength(1);
     expect(await orderState(harness, order.id)).toMatchObject({ payment_status: 'paid', confirmations: 1 });
+    expect(events.succeeded.filter((event) => event.subjectId === order.id)).toHaveLength(1);
+    events.stop();
+  });
+  it('pays once when the webhook job and return-page verifies run at the same instant', async () => {
+    const events = recordPaymentEvents(harness);
+    const { client, order, userId } = await paidOrderWithOwner(215_000);
+    const transaction = await startPayment(client, order.id);
+    const received = await webhook(fake.webhookBody(transaction.reference));
+    expect(received.statusCode).toBe(200);
+    const delivery = (
+      await harness.database.pool.query<{ id: string }>(
+        'SELECT id FROM payment_webhook_deliveries WHERE reference = $1',
+        [transaction.reference],
+      )
+    ).rows[0];
+    if (!delivery) throw new Error('the webhook recorded no delivery');
+    const context = harness.app.payments;
+    // The webhook's job (twice, as two instances would) and the return page's verifies, all at once,
+    // besides the job the webhook itself queued.
+    const outcomes = await Promise.all([
+      processDelivery(context, Number(delivery.id)),
+      verifyOwnTransaction(context, userId, transaction.reference),
+      processDelivery(context, Number(delivery.id)),
+      verifyOwnTransaction(context, userId, transaction.id),
+      client.post(verifyUrl(transaction.reference)).then((response) => response.json()),
+    ]);
+    expect(outcomes).toHaveLength(5);
+    await waitFor(async () => {
+      const open = await harness.database.pool.query(
+        'SELECT 1 FROM payment_webhook_deliveries WHERE reference = $1 AND processed_at IS NULL',
+        [transaction.reference],
+      );
+      return open.rowCount === 0;
+    }, 'the queued webhook job');
+    const rows = await transactionRows(harness, order.id);
+    expect(rows).toMatchObject([{ status: 'successful', refund_due: false, failure_reason: null }]);
+    expect(await orderState(harness, order.id)).toMatchObject({
+      payment_status: 'paid',
+      invoice_status: 'paid',
+      confirmations: 1,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(events.succeeded.filter((event) => event.subjectId === order.id)).toHaveLength(1);
     events.stop();
   });
