@@ -58,8 +58,8 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of the spec, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events and orders pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(37);
+  it('registers the 21 routes of the spec, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events, orders and delivery-zones pages and the 8 footer pages', () => {
+    expect(appRoutes).toHaveLength(38);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -76,6 +76,7 @@ describe('appRoutes', () => {
         '/profile',
         '/admin/events',
         '/admin/orders',
+        '/admin/delivery-zones',
       ].sort(),
     );
   });

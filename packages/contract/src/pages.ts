@@ -65,6 +65,8 @@ export const appRoutes = [
   route('admin_events', '/admin/events', true),
   // The back office's orders (staff and admins only): by status, moved along, riders, delivered.
   route('admin_orders', '/admin/orders', true),
+  // The back office's delivery zones (staff and admins only): fees, times, offered or withdrawn.
+  route('admin_delivery_zones', '/admin/delivery-zones', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -241,6 +241,13 @@ const routes = {
       'AdminOrdersPage',
     ),
   }),
+  admin_delivery_zones: createRoute({
+    ...page('admin_delivery_zones'),
+    component: lazyRouteComponent(
+      () => import('../features/checkout/routes/admin-delivery-zones'),
+      'AdminDeliveryZonesPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),
