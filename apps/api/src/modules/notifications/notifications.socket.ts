@@ -92,6 +92,8 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
         auth = found;
         hub.add(found.userId, socket);
         const unread = await countUnread(app.db, found.userId);
+        // Closed while counting: the close handler has run, so no timer may be started now.
+        if (closed) return;
         if (socket.readyState === socket.OPEN) {
           socket.send(
             JSON.stringify({
