@@ -323,7 +323,7 @@ describe('update_item, remove_item and clear', () => {
     expect(envelope(short.body).message).toBe('Only 4 bottles of Kanonkop Pinotage (Magnum 1.5 l) are left.');
   });
 
-  it('refuses bad input, sizes of other products and more than the stock, changing nothing', async () => {
+  it('refuses bad input to update_item and remove_item, sizes of other products and more than the stock, changing nothing', async () => {
     const { customer, itemId } = await cartWithTwoSizes();
     const other = await product();
     const before = await cartOf(customer.client);
@@ -331,6 +331,10 @@ describe('update_item, remove_item and clear', () => {
       [{ item_id: itemId }, 422, ['quantity']],
       [{ item_id: itemId, quantity: 0 }, 422, ['quantity']],
       [{ item_id: itemId, quantity: 2.5 }, 422, ['quantity']],
+      [{ item_id: itemId, quantity: -2 }, 422, ['quantity']],
+      [{ item_id: itemId, quantity: 1e9 }, 422, ['quantity']],
+      [{ item_id: itemId, quantity: '3' }, 422, ['quantity']],
+      [{ item_id: -1, quantity: 1 }, 422, ['item_id']],
       [{ item_id: 'x', quantity: 1 }, 422, ['item_id']],
       [{ item_id: itemId, quantity: 11 }, 409, ['quantity']],
       [{ item_id: itemId, variant: other.variantIds[0] }, 422, ['variant']],
@@ -341,6 +345,16 @@ describe('update_item, remove_item and clear', () => {
       const response = await customer.client.post(`${CART}/update_item/`, body);
       expect([JSON.stringify(body), response.statusCode]).toEqual([JSON.stringify(body), status]);
       expect(fieldsOf(response.body)).toEqual(fields);
+    }
+    for (const [body, field] of [
+      [{}, 'item_id'],
+      [{ item_id: 'x' }, 'item_id'],
+      [{ item_id: 0 }, 'item_id'],
+      [{ item_id: 2 ** 40 }, 'item_id'],
+    ] as const) {
+      const response = await customer.client.post(`${CART}/remove_item/`, body);
+      expect([JSON.stringify(body), response.statusCode]).toEqual([JSON.stringify(body), 422]);
+      expect(fieldsOf(response.body)).toEqual([field]);
     }
     expect(await cartOf(customer.client)).toEqual(before);
   });
