@@ -4,7 +4,7 @@ import { DELIVERY_STEPS, trackQuerySchema } from './delivery-tracking';
 import { notificationPath } from './notification-constants';
 import { registerPushRequestSchema } from './notifications';
 import { canTransition, ORDER_STATUS_TRANSITIONS, ORDER_STATUSES } from './orders';
-import { changeOrderStatusRequestSchema } from './staff-orders';
+import { changeOrderStatusRequestSchema, nextStatuses } from './staff-orders';
 
 describe('delivery progress (SPEC.md section 4)', () => {
   it('has the table of statuses and percentages', () => {
@@ -63,6 +63,16 @@ describe('the order transition table', () => {
     ]);
     expect(ORDER_STATUS_TRANSITIONS.cancelled).toEqual([]);
     expect(ORDER_STATUS_TRANSITIONS.refunded).toEqual([]);
+  });
+
+  it('sends a delivery order out with its rider before it is delivered; a pick-up never goes out', () => {
+    expect(nextStatuses('ready_for_delivery', 'delivery')).toEqual(['out_for_delivery', 'cancelled']);
+    expect(nextStatuses('ready_for_delivery', 'pickup')).toEqual(['delivered', 'cancelled']);
+    expect(nextStatuses('out_for_delivery', 'delivery')).toEqual(['delivered', 'cancelled']);
+    for (const status of ORDER_STATUSES) {
+      if (status === 'ready_for_delivery') continue;
+      expect(nextStatuses(status, 'delivery'), status).toEqual(ORDER_STATUS_TRANSITIONS[status]);
+    }
   });
 
   it('needs a reason to cancel', () => {

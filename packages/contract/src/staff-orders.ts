@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deliveryInstructionsResponseSchema, deliveryStatusSchema } from './delivery';
 import {
   canTransition,
+  type Fulfilment,
   ORDER_STATUS_TRANSITIONS,
   ORDER_STATUSES,
   type OrderStatus,
@@ -30,6 +31,7 @@ export const staffMessages = {
   riderNameRequired: 'Rider name is required',
   noDelivery: 'This order has no delivery (it is collected at the shop, or not confirmed yet)',
   deliveryClosed: 'This delivery is over: no rider can be assigned',
+  deliveredByRider: 'A delivery order is delivered by its rider: send it out for delivery first',
 } as const;
 
 export const staffOrderSchema = orderSummarySchema.extend({
@@ -96,7 +98,15 @@ export const assignRiderRequestSchema = z.object({
 });
 export type AssignRiderRequest = z.input<typeof assignRiderRequestSchema>;
 
-/** The statuses staff may move an order to from `status`. */
-export function nextStatuses(status: OrderStatus): readonly OrderStatus[] {
-  return ORDER_STATUS_TRANSITIONS[status];
+/**
+ * The statuses staff may move an order to from `status`: the transition table, where a pick-up
+ * never goes out for delivery and a delivery order is delivered only by its rider (from out for
+ * delivery, never straight from ready for delivery).
+ */
+export function nextStatuses(status: OrderStatus, fulfilment: Fulfilment): readonly OrderStatus[] {
+  return ORDER_STATUS_TRANSITIONS[status].filter((to) =>
+    fulfilment === 'pickup'
+      ? to !== 'out_for_delivery'
+      : !(to === 'delivered' && status === 'ready_for_delivery'),
+  );
 }

@@ -194,6 +194,42 @@ describe('a delivery follows its order', () => {
     expect(listed).toMatchObject({ status: 'confirmed', allowed_transitions: ['processing', 'cancelled'] });
   });
 
+  it('delivers a delivery order only from out for delivery; a pick-up is collected when ready', async () => {
+    const { customer, order } = await placeOrder();
+    await move(order.id, 'processing');
+    await move(order.id, 'ready_for_delivery');
+    const ready = staffOrderSchema.parse((await staff.client.get(`${STAFF}/${order.id}/`)).json());
+    expect(ready.allowed_transitions).toEqual(['out_for_delivery', 'cancelled']);
+    const skipped = await move(order.id, 'delivered');
+    expect(skipped.statusCode).toBe(409);
+    expect(envelope(skipped.body).fields).toEqual([
+      {
+        field: 'status',
+        message: 'A delivery order is delivered by its rider: send it out for delivery first',
+      },
+    ]);
+    // Rolled back whole: the order, its payment and its delivery are where they were.
+    const after = staffOrderSchema.parse((await staff.client.get(`${STAFF}/${order.id}/`)).json());
+    expect(after).toMatchObject({ status: 'ready_for_delivery', payment_status: 'pending' });
+    expect((await tracked(customer, order.order_number)).status).toBe('ready_for_delivery');
+
+    await assign(order.id);
+    expect((await move(order.id, 'out_for_delivery')).statusCode).toBe(200);
+    expect((await move(order.id, 'delivered')).statusCode).toBe(200);
+
+    const pickup = await placeOrder(undefined, {
+      fulfilment: 'pickup',
+      delivery_zone: null,
+      street: null,
+      delivery_instructions: null,
+    });
+    await move(pickup.order.id, 'processing');
+    await move(pickup.order.id, 'ready_for_delivery');
+    const counter = staffOrderSchema.parse((await staff.client.get(`${STAFF}/${pickup.order.id}/`)).json());
+    expect(counter.allowed_transitions).toEqual(['delivered', 'cancelled']);
+    expect((await move(pickup.order.id, 'delivered')).statusCode).toBe(200);
+  });
+
   it('lets exactly one of two staff members make the same move at once', async () => {
     const { customer, order } = await placeOrder();
     const other = await staffMember(harness.app);

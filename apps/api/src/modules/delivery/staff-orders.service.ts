@@ -77,7 +77,7 @@ export function toStaffOrder(row: StaffOrderRow): StaffOrder {
             rider_phone: row.rider_phone,
           }
         : null,
-    allowed_transitions: [...nextStatuses(row.status)],
+    allowed_transitions: [...nextStatuses(row.status, row.fulfilment)],
   };
 }
 
@@ -115,8 +115,18 @@ export async function moveOrder(
   body: z.output<typeof changeOrderStatusRequestSchema>,
 ): Promise<StaffOrder> {
   await deps.events.transaction(deps.db, async (tx, outbox) => {
-    await changeOrderStatus(tx, orderId, body.status, { note: body.note, changedBy: staffId, outbox });
+    const { from } = await changeOrderStatus(tx, orderId, body.status, {
+      note: body.note,
+      changedBy: staffId,
+      outbox,
+    });
     const delivery = await syncDelivery(tx, orderId, outbox);
+    if (body.status === 'delivered' && from === 'ready_for_delivery' && delivery) {
+      // Thrown inside the transaction: the order's move is rolled back with it.
+      throw conflict(staffMessages.deliveredByRider, 'conflict', [
+        { field: 'status', message: staffMessages.deliveredByRider },
+      ]);
+    }
     if (body.status === 'out_for_delivery') {
       // Thrown inside the transaction: the order's move is rolled back with it.
       if (!delivery) {
