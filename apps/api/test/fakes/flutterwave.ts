@@ -46,6 +46,8 @@ export type ChargeScript = {
   /** Answers of successive verify calls for this charge; 'answer' once the list is used up. */
   verify?: VerifyBehaviour[];
   processorResponse?: string;
+  /** The status word verify reports instead of the usual one (answers outside the documented set). */
+  statusWord?: string;
 };
 
 export type FakeCharge = {
@@ -122,7 +124,7 @@ export async function startFakeFlutterwave(
       auth_model: 'MOBILEMONEY',
       ip: '127.0.0.1',
       narration: 'Kampala Cellars',
-      status,
+      status: script.statusWord ?? status,
       payment_type: 'mobilemoneyug',
       created_at: charge.createdAt.toISOString(),
       account_id: 17321,

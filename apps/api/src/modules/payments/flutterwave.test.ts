@@ -210,6 +210,18 @@ describe('Flutterwave: webhooks and verification', () => {
     events.stop();
   });
 
+  it.each(['success', 'Successful', 'completed'])(
+    'never marks the order paid when Flutterwave’s status is %j rather than "successful"',
+    async (word) => {
+      const { client, order } = await paidOrder(101_000);
+      fake.script({ statusWord: word });
+      const transaction = await startPayment(client, order.id);
+      expect(await deliverWebhook(transaction.reference)).toBe('pending');
+      expect((await transactionRows(harness, order.id))[0]?.status).toBe('pending');
+      expect((await orderState(harness, order.id)).payment_status).toBe('pending');
+    },
+  );
+
   it('never marks the order paid for a payment in another currency', async () => {
     const { client, order } = await paidOrder(100_000);
     fake.script({ paidCurrency: 'KES', paidAmount: 100_000 });

@@ -72,10 +72,14 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
-/** Maps a provider's status word to ours; anything unknown counts as still pending. */
+/**
+ * Maps a provider's status word to ours; anything unknown counts as still pending. Only the
+ * documented word, exactly `successful`, means paid: no near miss ("success", "Successful") ever
+ * gives value.
+ */
 export function normaliseProviderStatus(status: unknown): ProviderCharge['status'] {
+  if (status === 'successful') return 'successful';
   const word = typeof status === 'string' ? status.toLowerCase() : '';
-  if (word === 'successful' || word === 'success' || word === 'succeeded') return 'successful';
   if (word === 'failed' || word === 'error') return 'failed';
   if (word === 'cancelled' || word === 'canceled') return 'cancelled';
   return 'pending';
