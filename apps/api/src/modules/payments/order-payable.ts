@@ -31,6 +31,10 @@ export const orderPayable: PayableKind = {
   },
 
   async markPaid(tx, subjectId, payment, outbox) {
+    // The settlement checked the charge against the transaction's amount; that amount must in
+    // turn cover the order's total as it stands, or nothing is given.
+    const order = await findPayableOrder(tx, subjectId, null, { lock: true });
+    if (order && order.paymentStatus !== 'paid' && payment.amount < order.total) return 'amount_short';
     return markOrderPaid(tx, subjectId, {
       outbox,
       note: `Paid ${formatUGX(payment.amount)} by mobile money (ref. ${payment.reference})`,

@@ -34,7 +34,9 @@ export type MarkPaidResult =
   /** Paid before (by this or another transaction): no value given twice. */
   | 'already_paid'
   /** Cancelled or otherwise closed: the money must be refunded. */
-  | 'not_payable';
+  | 'not_payable'
+  /** The payment does not cover what the subject costs now: nothing given, the money refunded. */
+  | 'amount_short';
 
 export type PaymentFacts = { transactionId: string; reference: string; amount: number; paidAt: Date };
 

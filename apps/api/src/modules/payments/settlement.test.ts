@@ -123,6 +123,33 @@ describe('settleTransaction', () => {
     }
   });
 
+  it('never pays an order whose total the transaction’s amount does not cover', async () => {
+    const events = recordPaymentEvents(harness);
+    const { order, row } = await pendingPayment(150_000);
+    // A transaction written for less than the order's total (whatever the cause) pays nothing,
+    // even when the provider confirms that amount in full.
+    await harness.database.pool.query('UPDATE payment_transactions SET amount = 149000 WHERE id = $1', [
+      row.id,
+    ]);
+    const settled = await settleTransaction(harness.app.payments, row.id, successful(row, 149_000));
+    expect(settled.outcome).toBe('refund_due');
+    expect(settled.row).toMatchObject({
+      status: 'successful',
+      refundDue: true,
+      failureReason: `This payment does not cover the total of Order ${order.order_number}: it is to be refunded`,
+    });
+    expect(await orderState(harness, order.id)).toMatchObject({
+      status: 'pending',
+      payment_status: 'pending',
+      invoice_status: 'issued',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events.succeeded.filter((event) => event.subjectId === order.id)).toMatchObject([
+      { refundDue: true },
+    ]);
+    events.stop();
+  });
+
   it('records money that arrives for a cancelled order as to be refunded', async () => {
     const { client, order, row } = await pendingPayment(130_000);
     const cancelled = await client.post('/api/v1/payments/transactions/cancel_unpaid_order/', {

@@ -1,7 +1,7 @@
 import { formatUGX } from '@shop/contract/money';
 import { PENDING_PAYMENT_EXPIRY_MINUTES } from '@shop/contract/payments';
 import type { DomainEventOutbox } from '../../lib/domain-events';
-import type { PaymentTx } from './payable-registry';
+import type { MarkPaidResult, PaymentTx } from './payable-registry';
 import { inTransaction, type PaymentsContext } from './payments.context';
 import { lockTransaction, type TransactionRow, updateTransaction } from './payments.repository';
 import type { ProviderCharge, VerifyResult } from './providers/provider';
@@ -132,11 +132,7 @@ export async function settleTransaction(
         status: 'successful',
         paidAt,
         refundDue,
-        failureReason: refundDue
-          ? result === 'already_paid'
-            ? `${row.subjectLabel} was already paid: this payment is to be refunded`
-            : `${row.subjectLabel} could no longer be paid: this payment is to be refunded`
-          : null,
+        failureReason: refundDue ? refundReason(row.subjectLabel, result) : null,
         nextAction: null,
         nextCheckAt: null,
       });
@@ -216,6 +212,18 @@ async function close(
     refundDue: updated.refundDue,
   });
   return { row: updated, outcome: status };
+}
+
+/** Why a verified payment gave no value and is to be refunded. */
+function refundReason(label: string, result: Exclude<MarkPaidResult, 'paid'>): string {
+  switch (result) {
+    case 'already_paid':
+      return `${label} was already paid: this payment is to be refunded`;
+    case 'amount_short':
+      return `This payment does not cover the total of ${label}: it is to be refunded`;
+    default:
+      return `${label} could no longer be paid: this payment is to be refunded`;
+  }
 }
 
 function statusOutcome(row: TransactionRow): SettleOutcome {
