@@ -55,6 +55,31 @@ describe('the account page', () => {
     }
   });
 
+  it('shows the staff desk to staff only', async () => {
+    mockIdentityApi({
+      'GET /auth/get-session': () => customerSession({ role: 'staff' }),
+      'GET /users/users/profile/': () => makeProfile({ role: 'staff' }),
+    });
+    const view = await renderApp('/account');
+    const desk = await screen.findByRole('region', { name: 'Staff desk' });
+    for (const [name, href] of [
+      ['Orders', '/admin/orders'],
+      ['Events', '/admin/events'],
+      ['Delivery zones', '/admin/delivery-zones'],
+    ] as const) {
+      expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
+    }
+    view.unmount();
+
+    mockIdentityApi({
+      'GET /auth/get-session': () => customerSession(),
+      'GET /users/users/profile/': () => makeProfile(),
+    });
+    await renderApp('/account');
+    await screen.findByRole('region', { name: 'Your shopping' });
+    expect(screen.queryByRole('region', { name: 'Staff desk' })).not.toBeInTheDocument();
+  });
+
   it('says "No orders yet" while the order, RSVP and wishlist APIs do not exist (404), without a toast', async () => {
     const toastError = vi.spyOn(toast, 'error');
     const api = mockIdentityApi({

@@ -1,3 +1,4 @@
+import { useSession } from '../../../app/use-session';
 import { LinkCards } from '../../../components/link-cards';
 import { PageShell } from '../../../components/page-shell';
 import { MyRsvps } from '../../events/components/my-rsvps';
@@ -5,8 +6,39 @@ import { ChangePasswordForm } from '../../identity/components/change-password-fo
 import { ActivitySummary } from '../components/activity-summary';
 import { ProfileSummary } from '../components/profile-summary';
 
+/** The back office's pages: shown to staff and admins only (the API checks the role again). */
+function StaffDesk() {
+  return (
+    <div className="space-y-4">
+      <h2 className="font-serif text-2xl text-wine-900">Staff desk</h2>
+      <LinkCards
+        heading="Staff desk"
+        links={[
+          {
+            to: '/admin/orders',
+            title: 'Orders',
+            description: 'Move orders along, assign riders, mark them delivered.',
+          },
+          {
+            to: '/admin/events',
+            title: 'Events',
+            description: 'Create and publish tastings, see guests, check tickets in.',
+          },
+          {
+            to: '/admin/delivery-zones',
+            title: 'Delivery zones',
+            description: 'Delivery areas, their fees and delivery times.',
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
 /** /account: the customer's overview, the way to every protected screen, and change password. */
 export function AccountPage() {
+  const { user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell
       eyebrow="Account"
@@ -52,6 +84,8 @@ export function AccountPage() {
             ]}
           />
         </div>
+
+        {isStaff ? <StaffDesk /> : null}
 
         <section aria-labelledby="account-password" className="space-y-4">
           <h2 id="account-password" className="font-serif text-2xl text-wine-900">
