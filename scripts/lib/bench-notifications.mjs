@@ -7,61 +7,10 @@
 // - active-deliveries: the tracking page's call, a customer with 5 deliveries on their way (each
 //   with its timeline), with a bearer token.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { call, databaseOf, signUpCustomer } from './bench-client.mjs';
 
-const PASSWORD = 'bench horse battery staple';
-
-/** The bench server's embedded PostgreSQL, found from its data directory. */
-function databaseOf(/** @type {string} */ dataDir) {
-  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  return new pg.Pool({
-    host: '127.0.0.1',
-    port: Number(pid[3]),
-    user: 'postgres',
-    password: secrets.postgresPassword,
-    database: 'shop',
-    max: 2,
-  });
-}
-
-/**
- * @param {string} baseUrl
- * @param {string} method
- * @param {string} url
- * @param {{ token?: string, body?: unknown }} [options]
- * @returns {Promise<any>}
- */
-async function call(baseUrl, method, url, options = {}) {
-  const response = await fetch(new URL(url, baseUrl), {
-    method,
-    headers: {
-      origin: baseUrl,
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A new customer: answers their id and bearer token. */
-async function customer(/** @type {string} */ baseUrl) {
-  const email = `bench.notified.${crypto.randomUUID()}@example.ug`;
-  await call(baseUrl, 'POST', '/api/v1/auth/sign-up/email', {
-    body: { name: 'Bench Customer', email, password: PASSWORD, date_of_birth: '1985-06-15' },
-  });
-  const signIn = await call(baseUrl, 'POST', '/api/v1/auth/sign-in/email', {
-    body: { email, password: PASSWORD },
-  });
-  return { id: /** @type {string} */ (signIn.user.id), token: /** @type {string} */ (signIn.token) };
-}
+const customer = (/** @type {string} */ baseUrl) => signUpCustomer(baseUrl, 'Bench Customer');
 
 const percentile = (/** @type {number[]} */ sorted, /** @type {number} */ p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

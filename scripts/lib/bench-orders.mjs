@@ -9,10 +9,8 @@
 //   database that stock + ordered bottles = the stock at the start, and that invoice numbers
 //   have no gap. A broken invariant fails the bench.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { call, databaseOf, signUpCustomer } from './bench-client.mjs';
 
 /** Sessions to prepare: one per connection of the run (bench.mjs --connections, default 50). */
 const { values: cli } = parseArgs({ options: { connections: { type: 'string' } }, strict: false });
@@ -20,44 +18,6 @@ const CONNECTIONS = Math.max(1, Number(cli.connections ?? 50) || 50);
 const CART_PRODUCTS = 40;
 const LINES_PER_CART = 5;
 const CHECKOUT_STOCK = 10_000_000;
-const PASSWORD = 'bench horse battery staple';
-
-/** The bench server's embedded PostgreSQL, found from its data directory. */
-function databaseOf(/** @type {string} */ dataDir) {
-  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  return new pg.Pool({
-    host: '127.0.0.1',
-    port: Number(pid[3]),
-    user: 'postgres',
-    password: secrets.postgresPassword,
-    database: 'shop',
-    max: 2,
-  });
-}
-
-/**
- * @param {string} baseUrl
- * @param {string} method
- * @param {string} url
- * @param {{ token?: string, body?: unknown }} [options]
- * @returns {Promise<any>}
- */
-async function call(baseUrl, method, url, options = {}) {
-  const response = await fetch(new URL(url, baseUrl), {
-    method,
-    headers: {
-      origin: baseUrl,
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** @param {number} count @param {() => Promise<string>} make */
 async function inBatches(count, make, batch = 5) {
@@ -72,14 +32,8 @@ async function inBatches(count, make, batch = 5) {
 const anonymousSession = (/** @type {string} */ baseUrl) => async () =>
   (await call(baseUrl, 'POST', '/api/v1/auth/sign-in/anonymous')).token;
 
-const customerSession = (/** @type {string} */ baseUrl) => async () => {
-  const email = `bench.${crypto.randomUUID()}@example.ug`;
-  await call(baseUrl, 'POST', '/api/v1/auth/sign-up/email', {
-    body: { name: 'Bench Customer', email, password: PASSWORD, date_of_birth: '1985-06-15' },
-  });
-  return (await call(baseUrl, 'POST', '/api/v1/auth/sign-in/email', { body: { email, password: PASSWORD } }))
-    .token;
-};
+const customerSession = (/** @type {string} */ baseUrl) => async () =>
+  (await signUpCustomer(baseUrl, 'Bench Customer')).token;
 
 /**
  * Sessions lent to one request cycle at a time, so that no two connections change one cart at

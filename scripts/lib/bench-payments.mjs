@@ -8,61 +8,15 @@
 //   settled per second and checks on the database that every order was paid at most once and
 //   that each paid order has exactly one value-giving transaction. A broken invariant fails the bench.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { call, databaseOf, signUpCustomer } from './bench-client.mjs';
 
 const { values: cli } = parseArgs({ options: { connections: { type: 'string' } }, strict: false });
 const CONNECTIONS = Math.max(1, Number(cli.connections ?? 50) || 50);
-const PASSWORD = 'bench horse battery staple';
 const HISTORY_SIZE = 30;
 
-/** The bench server's embedded PostgreSQL, found from its data directory. */
-function databaseOf(/** @type {string} */ dataDir) {
-  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  return new pg.Pool({
-    host: '127.0.0.1',
-    port: Number(pid[3]),
-    user: 'postgres',
-    password: secrets.postgresPassword,
-    database: 'shop',
-    max: 2,
-  });
-}
-
-/**
- * @param {string} baseUrl
- * @param {string} method
- * @param {string} url
- * @param {{ token?: string, body?: unknown }} [options]
- * @returns {Promise<any>}
- */
-async function call(baseUrl, method, url, options = {}) {
-  const response = await fetch(new URL(url, baseUrl), {
-    method,
-    headers: {
-      origin: baseUrl,
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function customerToken(/** @type {string} */ baseUrl) {
-  const email = `bench.payer.${crypto.randomUUID()}@example.ug`;
-  await call(baseUrl, 'POST', '/api/v1/auth/sign-up/email', {
-    body: { name: 'Bench Payer', email, password: PASSWORD, date_of_birth: '1985-06-15' },
-  });
-  return (await call(baseUrl, 'POST', '/api/v1/auth/sign-in/email', { body: { email, password: PASSWORD } }))
-    .token;
-}
+const customerToken = async (/** @type {string} */ baseUrl) =>
+  (await signUpCustomer(baseUrl, 'Bench Payer')).token;
 
 /** A product with plenty of stock for the run (stock set straight in the database). */
 async function stockedProduct(/** @type {string} */ baseUrl, /** @type {string} */ dataDir, offset = 0) {
