@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { ConnectionBanner } from '../../features/connection/connection-banner';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useWishlistCount } from '../../features/wishlist/api/get-wishlist-summary';
 import { useDocumentTitle } from '../document-title';
 import { useCartSummary } from '../use-cart-summary';
@@ -9,6 +9,13 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { MiniCartBar } from './mini-cart-bar';
 import { SkipLink } from './skip-link';
+
+// Signed-in customers only: visitors (and the first paint of every page) never load its code.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /** The frame of every page. The cart and session come from src/app's hooks, where those features plug in. */
 export function AppLayout() {
@@ -24,7 +31,13 @@ export function AppLayout() {
         cartCount={cart.itemCount}
         wishlistCount={wishlistCount}
         session={session}
-        notifications={user ? <NotificationBell key={user.id} userId={user.id} /> : null}
+        notifications={
+          user ? (
+            <Suspense fallback={null}>
+              <NotificationBell key={user.id} userId={user.id} />
+            </Suspense>
+          ) : null
+        }
         onSignOut={() => void signOut()}
       />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
