@@ -11,26 +11,10 @@ import type { Database } from '../../db/client';
 /** The database or a transaction of it. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export type EventRow = {
+/** An event as stored: what staff write (EventValues) and what the shop keeps about it. */
+export type EventRow = EventValues & {
   id: number;
-  slug: string;
-  title: string;
-  type: EventType;
-  summary: string;
-  description: string;
-  food_pairing: string | null;
-  dress_code: string | null;
-  starts_at: Date;
-  ends_at: Date;
-  venue_name: string;
-  venue_address: string;
-  map_url: string | null;
-  image: string | null;
-  capacity: number;
-  reserved_seats: number;
   seats_booked: number;
-  price: number;
-  minimum_age: number;
   status: EventStatus;
   published_at: Date | null;
   cancelled_at: Date | null;
