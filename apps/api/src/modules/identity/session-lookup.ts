@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
 import type { AuthSessionRecord, AuthUser } from '../../plugins/auth';
+import { parseCookies } from '../../plugins/csrf';
 
 /**
  * The caller's session for the API's own routes, found the way better-auth's `getSession` finds
@@ -37,15 +38,6 @@ function decode(text: string): string {
   }
 }
 
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 /** The session token a request carries (bearer first, as better-auth's bearer plugin does). */
 export function sessionTokenOf(
   headers: { authorization?: string | string[]; cookie?: string | string[] },
@@ -64,9 +56,8 @@ export function sessionTokenOf(
     }
   }
   const cookie = Array.isArray(headers.cookie) ? headers.cookie.join('; ') : headers.cookie;
-  if (!cookie) return null;
-  const signed = cookieValue(cookie, cookieName);
-  return signed ? verifiedValue(decode(signed), secret) : null;
+  const signed = parseCookies(cookie).get(cookieName);
+  return signed ? verifiedValue(signed, secret) : null;
 }
 
 /** The live session with this token and its user, or null (unknown or expired). */
