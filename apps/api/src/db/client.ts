@@ -4,7 +4,8 @@ import pg from 'pg';
 import { migrationsFolder } from '../lib/paths';
 import * as schema from './schema';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** The pooled database; `$client` is its pool (see ./named-statement.ts). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export type DatabaseHandle = {
   pool: pg.Pool;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
 import type { AuthSessionRecord, AuthUser } from '../../plugins/auth';
@@ -60,13 +60,9 @@ export function sessionTokenOf(
   return signed ? verifiedValue(signed, secret) : null;
 }
 
-/** The live session with this token and its user, or null (unknown or expired). */
-export async function findLiveSession(
-  db: Database,
-  token: string,
-  now: Date = new Date(),
-): Promise<{ user: AuthUser; session: AuthSessionRecord } | null> {
-  const [row] = await db
+/** The session-and-user query, prepared once per database (a named statement: see db/named-statement.ts). */
+function prepareSessionQuery(db: Database) {
+  return db
     .select({
       session: {
         id: sessions.id,
@@ -91,8 +87,25 @@ export async function findLiveSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token))
-    .limit(1);
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+/** The live session with this token and its user, or null (unknown or expired). */
+export async function findLiveSession(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ user: AuthUser; session: AuthSessionRecord } | null> {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ token });
   if (!row || row.session.expiresAt.getTime() <= now.getTime()) return null;
   return row;
 }
