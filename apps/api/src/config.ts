@@ -57,6 +57,11 @@ export const configSchema = z.object({
     .string()
     .min(32, { error: 'must be at least 32 characters (for example `openssl rand -base64 32`)' })
     .optional(),
+  /**
+   * How long a looked-up session is kept in memory (0: never). Changes reach every instance at
+   * once through the database (LISTEN identity_changed); this only bounds a lost message.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
   /** Sign-in, sign-up, password-reset and anonymous-session rate limits (on unless set to false). */
   AUTH_RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
   /** Tests only: hash passwords with a cheap argon2id cost. Refused outside NODE_ENV=test. */

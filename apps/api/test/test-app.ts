@@ -31,6 +31,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     DATABASE_URL: testDatabase.url,
     RATE_LIMIT_MAX: '100000',
+    // Tests change sessions and roles straight in the database and call at once, faster than a
+    // NOTIFY arrives; session-cache.test.ts covers the cache with it on.
+    SESSION_CACHE_TTL_MS: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });

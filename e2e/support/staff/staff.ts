@@ -9,7 +9,8 @@ const dataDirPointerFor = (port: string) => path.join(os.tmpdir(), `shop-e2e-${p
 /**
  * Gives an existing account the staff role in the database of the e2e server, as
  * `npm run admin -- set-role` does (the server runs the embedded PostgreSQL of its data directory,
- * noted by e2e/serve.mjs). The account's next request already has the role: sessions read it.
+ * noted by e2e/serve.mjs). The server keeps sessions in memory and hears of the change through
+ * the database (LISTEN identity_changed) a few milliseconds after the commit: wait that long.
  */
 export async function makeStaff(
   baseURL: string,
@@ -40,4 +41,5 @@ export async function makeStaff(
   } finally {
     await client.end();
   }
+  await new Promise((resolve) => setTimeout(resolve, 250));
 }

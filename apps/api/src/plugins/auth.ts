@@ -4,9 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ensureDataDirSecret } from '../db/secrets';
 import { forbidden, unauthorized } from '../errors';
+import { listenToChannel } from '../lib/pg-listener';
 import { pruneAttempts } from '../modules/identity/attempts.repository';
 import { type Auth, createAuth } from '../modules/identity/auth';
 import { purgeExpiredSessions, purgeStaleAnonymousUsers } from '../modules/identity/identity.repository';
+import { IDENTITY_CHANGED_CHANNEL, SessionCache } from '../modules/identity/session-cache';
 import { findLiveSession, sessionTokenOf } from '../modules/identity/session-lookup';
 
 /**
@@ -56,6 +58,8 @@ declare module 'fastify' {
     betterAuth: Auth;
     /** The name of the session cookie (with its `__Secure-` prefix over https). */
     sessionCookieName: string;
+    /** Sessions looked up recently (see modules/identity/session-cache.ts). */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     /** The caller's session, looked up on first use: `await request.auth`. */
@@ -135,12 +139,44 @@ export default fp(
 
     // better-auth's getSession pipeline cost more than the rest of a customer call put together:
     // the same checks, made directly (./modules/identity/session-lookup.ts).
+    // Kept in memory between calls; the database tells every instance what changed.
+    const sessionCache = new SessionCache(config.SESSION_CACHE_TTL_MS);
+    app.decorate('sessionCache', sessionCache);
+    if (config.SESSION_CACHE_TTL_MS > 0) {
+      const listener = listenToChannel({
+        connection: app.pool.options,
+        channel: IDENTITY_CHANGED_CHANNEL,
+        onNotification: (payload) => sessionCache.changed(payload),
+        onListening: () => sessionCache.listening(),
+        onLost: () => sessionCache.lost(),
+        log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
+      });
+      app.addHook('onClose', () => listener.close());
+    }
+
     const lookUp = async (request: FastifyRequest): Promise<RequestAuth | null> => {
       const token = sessionTokenOf(request.headers, app.sessionCookieName, secret);
-      const value = token ? await findLiveSession(app.db, token) : null;
+      let value: RequestAuth | null = null;
+      if (token) {
+        value = sessionCache.find(token) ?? null;
+        if (!value) {
+          const generation = sessionCache.generation;
+          value = await findLiveSession(app.db, token);
+          if (value) sessionCache.remember(token, value, generation);
+        }
+      }
       resolved.set(request, value);
       return value;
     };
+
+    // Sign-out, revoking sessions, changing an e-mail or password… all go through /auth/. Their
+    // caller's cached sessions are dropped before the answer leaves, so the very next call reads
+    // the database, even if the database's message has not arrived yet.
+    app.addHook('onSend', async (request) => {
+      if (request.method === 'GET' || !request.url.startsWith('/api/v1/auth/')) return;
+      const token = sessionTokenOf(request.headers, app.sessionCookieName, secret);
+      if (token) sessionCache.forgetCaller(token);
+    });
 
     app.decorateRequest('auth', {
       getter(this: FastifyRequest) {

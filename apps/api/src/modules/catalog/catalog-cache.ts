@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { type ChannelListener, listenToChannel } from '../../lib/pg-listener';
 
 /**
  * The server's cache of hot catalog answers: each is kept serialized, with its ETag, for a short
@@ -96,84 +97,24 @@ export async function notifyCatalogChanged(client: Pick<pg.ClientBase, 'query'>,
 
 type Log = { warn: (message: string) => void; debug?: (message: string) => void };
 
-export type CatalogListener = {
-  /** Resolves once the first LISTEN is in place (never rejects). */
-  ready: Promise<void>;
-  close: () => Promise<void>;
-};
+export type CatalogListener = Pick<ChannelListener, 'ready' | 'close'>;
 
 /**
  * LISTENs to `catalog_changed` on a connection of its own, calling `onChange` for every
  * notification and after every (re)connection, since changes may have been missed while it
- * was down. A lost connection is retried with a growing delay, 0.5 s doubling up to 30 s.
+ * was down.
  */
 export function listenForCatalogChanges(options: {
   connection: pg.ClientConfig;
   onChange: (reason: string) => void;
   log: Log;
 }): CatalogListener {
-  const { connection, onChange, log } = options;
-  let closed = false;
-  let current: pg.Client | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let delay = 500;
-  let markReady!: () => void;
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
+  const { onChange } = options;
+  return listenToChannel({
+    connection: options.connection,
+    channel: CATALOG_CHANGED_CHANNEL,
+    onNotification: (payload) => onChange(payload || 'change'),
+    onListening: () => onChange('listening'),
+    log: options.log,
   });
-
-  const retry = (client: pg.Client) => {
-    if (closed || timer || (current !== undefined && current !== client)) return;
-    current = undefined;
-    client.end().catch(() => undefined);
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, delay);
-    timer.unref();
-    delay = Math.min(delay * 2, 30_000);
-  };
-
-  const connect = async () => {
-    if (closed) return;
-    const client = new pg.Client({ ...connection, connectionTimeoutMillis: 5_000 });
-    current = client;
-    client.on('error', (error) => {
-      log.warn(`catalog change listener lost its connection: ${error.message}`);
-      retry(client);
-    });
-    client.on('end', () => retry(client));
-    client.on('notification', (message) => {
-      if (message.channel === CATALOG_CHANGED_CHANNEL) onChange(message.payload ?? 'change');
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
-      if (closed) {
-        await client.end().catch(() => undefined);
-        return;
-      }
-      delay = 500;
-      onChange('listening');
-      markReady();
-    } catch (error) {
-      if (!closed) log.debug?.(`catalog change listener could not connect: ${(error as Error).message}`);
-      retry(client);
-    }
-  };
-
-  void connect();
-
-  return {
-    ready,
-    close: async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      const client = current;
-      current = undefined;
-      markReady();
-      await client?.end().catch(() => undefined);
-    },
-  };
 }

@@ -37,7 +37,7 @@ async function eventually<T>(
 
 const listenerPids = async () => {
   const result = await harness.database.pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN catalog_changed'`,
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "catalog_changed"'`,
   );
   return result.rows.map((row) => row.pid);
 };
