@@ -48,7 +48,8 @@ function sessionPool(tokens) {
   return {
     /** @param {Record<string, unknown>} context */
     take(context) {
-      let token = free.pop();
+      // Oldest returned first: every cart gets its share, so none reaches the per-size limit.
+      let token = free.shift();
       if (token === undefined) {
         const [oldest] = [...lent.entries()].sort((a, b) => a[1] - b[1])[0] ?? [];
         token = oldest ?? tokens[0];

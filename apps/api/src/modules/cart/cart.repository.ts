@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeNamed } from '../../db/named-statement';
 
 /**
  * The cart's queries. A cart is one row per user (created on the first change) and its lines;
@@ -43,12 +44,15 @@ const lineJoins = sql`
 
 /** The lines of a user's cart with the catalog's current prices and stock, oldest first. */
 export async function findCartLines(db: Executor, userId: string): Promise<CartLineRow[]> {
-  const result = await db.execute<CartLineRow>(sql`
+  return executeNamed<CartLineRow>(
+    db,
+    'cart_lines',
+    sql`
     SELECT ${lineColumns}
     FROM carts ca JOIN cart_items ci ON ci.cart_id = ca.id ${lineJoins}
     WHERE ca.user_id = ${userId}
-    ORDER BY ci.id`);
-  return result.rows;
+    ORDER BY ci.id`,
+  );
 }
 
 /** The user's cart id, created if needed, and locked until the transaction ends. */
@@ -105,7 +109,10 @@ export async function addToCart(
     maxLines: number;
   },
 ): Promise<AddAttemptRow | undefined> {
-  const result = await db.execute<AddAttemptRow>(sql`
+  const [row] = await executeNamed<AddAttemptRow>(
+    db,
+    'cart_add',
+    sql`
     WITH cart AS (
       INSERT INTO carts (user_id) VALUES (${input.userId})
       ON CONFLICT (user_id) DO UPDATE SET updated_at = now()
@@ -134,9 +141,13 @@ export async function addToCart(
         WHERE cart_items.quantity + EXCLUDED.quantity
               <= LEAST(${input.maxQuantity}, (SELECT stock FROM product_variants WHERE id = EXCLUDED.variant_id))
       RETURNING quantity
-    )
-    SELECT t.*, (SELECT quantity FROM written) AS written FROM target t`);
-  return result.rows[0];
+    ),
+    -- A cart line is not an acknowledged order: this commit need not wait for its WAL flush
+    -- (docs/decisions/0006-cart-lines-commit-asynchronously.md). Checkout keeps full durability.
+    relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
+    SELECT t.*, (SELECT quantity FROM written) AS written FROM target t CROSS JOIN relaxed`,
+  );
+  return row;
 }
 
 export type OwnLineRow = CartLineRow & { cart_id: number };

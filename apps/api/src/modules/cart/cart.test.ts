@@ -1,5 +1,6 @@
 import { cartSchema, EMPTY_CART, MAX_CART_ITEM_QUANTITY, MAX_CART_LINES } from '@shop/contract/cart';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -13,6 +14,7 @@ import {
 } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../identity/testing';
+import { addToCart as addLine, type Executor } from './cart.repository';
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -450,5 +452,28 @@ describe('ownership', () => {
     expect(ok).toBe(16);
     expect(results.filter((response) => response.statusCode === 409)).toHaveLength(4);
     expect((await cartOf(client)).item_count).toBe(48);
+  });
+});
+
+describe('durability of cart lines', () => {
+  it('commits an added line without waiting for its WAL flush, and only that transaction', async () => {
+    const wine = await product();
+    const { userId } = await anonymousVisitor(harness.app);
+    const input = { userId, productId: wine.id, variantId: null, quantity: 1, maxQuantity: 99, maxLines: 50 };
+    const settingOf = async (db: Executor) =>
+      (await db.execute<{ setting: string }>(sql`SELECT current_setting('synchronous_commit') AS setting`))
+        .rows[0]?.setting;
+
+    await harness.app.db.transaction(async (tx) => {
+      expect(await settingOf(tx)).toBe('on');
+      expect((await addLine(tx, input))?.written).toBe(1);
+      expect(await settingOf(tx)).toBe('off');
+    });
+    // The next transaction, on any connection, is durable again.
+    expect(await settingOf(harness.app.db)).toBe('on');
+    await harness.app.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      expect(await settingOf(tx)).toBe('on');
+    });
   });
 });
