@@ -37,6 +37,14 @@ describe('embedded PostgreSQL', () => {
       await query(first.url, "INSERT INTO kept VALUES ('Château Margaux 2015')");
       const [settings] = await query(first.url, "SELECT current_setting('fsync') AS fsync");
       expect(settings).toEqual({ fsync: 'on' });
+      // The shop's own connections use the Unix socket in the data directory (no server
+      // address); tools still reach it over loopback TCP.
+      expect(new URL(first.url).searchParams.get('host')).toBe(path.join(dataDir, 'postgres'));
+      expect(await query(first.url, 'SELECT inet_server_addr() AS address')).toEqual([{ address: null }]);
+      const overTcp = `postgres://postgres:pw-1@127.0.0.1:${first.port}/shop`;
+      expect(await query(overTcp, 'SELECT inet_server_addr()::text AS address')).toEqual([
+        { address: '127.0.0.1/32' },
+      ]);
       await first.stop();
 
       const second = await startEmbeddedPostgres({ dataDir, password: 'pw-1', log: quiet });
@@ -46,6 +54,19 @@ describe('embedded PostgreSQL', () => {
       await second.stop();
     } finally {
       blocker.close();
+    }
+  });
+
+  it('falls back to loopback TCP alone when the socket path would be too long', async () => {
+    const deep = path.join(dataDir, 'a-data-directory-whose-path-is-too-long-for-a-unix-socket-'.repeat(2));
+    const server = await startEmbeddedPostgres({ dataDir: deep, password: 'pw-2', log: quiet });
+    try {
+      expect(new URL(server.url).searchParams.get('host')).toBeNull();
+      expect(await query(server.url, 'SELECT inet_server_addr()::text AS address')).toEqual([
+        { address: '127.0.0.1/32' },
+      ]);
+    } finally {
+      await server.stop();
     }
   });
 
