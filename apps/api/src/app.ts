@@ -42,6 +42,7 @@ import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import errorHandler, { sendError } from './plugins/error-handler';
+import handlersInFlight from './plugins/handlers-in-flight';
 import jobsPlugin from './plugins/jobs';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -94,6 +95,8 @@ export async function buildApp({ config, database }: AppDependencies) {
     reply.header('x-request-id', request.id);
   });
 
+  // Before anything registers a route: shutting down waits for running handlers.
+  await app.register(handlersInFlight);
   // External plugins.
   await app.register(configPlugin, { config });
   await app.register(errorHandler);

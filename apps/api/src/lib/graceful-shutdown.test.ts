@@ -50,3 +50,61 @@ describe('graceful shutdown', () => {
     await harness.testDatabase.drop();
   });
 });
+
+describe('graceful shutdown after a client hung up', () => {
+  it('lets the abandoned handler finish with the database before releasing it', async () => {
+    let releaseHandler: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const events: string[] = [];
+    const harness = await createTestApp({}, (app) => {
+      app.post('/api/v1/test/two-steps/', async () => {
+        started();
+        await new Promise<void>((resolve) => {
+          releaseHandler = resolve;
+        });
+        // The second step still needs the pool.
+        const { rows } = await app.pool.query<{ step: number }>('SELECT 2 AS step');
+        events.push(`second step ${rows[0]?.step}`);
+        return { done: true };
+      });
+    });
+    const { app } = harness;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+
+    const exitCodes: number[] = [];
+    const shutdown = createShutdown({
+      app,
+      timeoutMs: 10_000,
+      cleanUp: async () => {
+        events.push('clean-up');
+        await harness.database.close();
+      },
+      exit: (code) => exitCodes.push(code),
+    });
+
+    const abort = new AbortController();
+    const call = fetch(`http://127.0.0.1:${address.port}/api/v1/test/two-steps/`, {
+      method: 'POST',
+      signal: abort.signal,
+    }).catch(() => 'aborted');
+    await handlerStarted;
+    abort.abort();
+    expect(await call).toBe('aborted');
+    expect(app.handlersInFlight.count).toBe(1);
+
+    const stopping = shutdown('test');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toEqual([]);
+    releaseHandler();
+    await stopping;
+    expect(events).toEqual(['second step 2', 'clean-up']);
+    expect(exitCodes).toEqual([0]);
+    expect(app.handlersInFlight.count).toBe(0);
+    await harness.testDatabase.drop();
+  });
+});

@@ -10,7 +10,8 @@ export type ShutdownOptions = {
 
 /**
  * Returns the function that stops the shop: stop accepting connections, let in-flight
- * requests finish (Fastify's close waits for them), then release resources. A shutdown that
+ * requests finish (Fastify's close waits for them, and then for handlers whose client hung up),
+ * then release resources. A shutdown that
  * takes longer than the timeout exits with an error instead of hanging forever.
  */
 export function createShutdown({ app, cleanUp, timeoutMs, exit = process.exit }: ShutdownOptions) {
@@ -30,6 +31,8 @@ export function createShutdown({ app, cleanUp, timeoutMs, exit = process.exit }:
       try {
         await app.close();
         clearInterval(closeIdle);
+        // Handlers whose client hung up are still running: let them finish with the database.
+        await app.handlersInFlight.idle();
         await cleanUp();
         clearTimeout(force);
         exit(0);
