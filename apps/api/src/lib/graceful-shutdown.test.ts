@@ -1,6 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { createShutdown } from './graceful-shutdown';
+
+/** Listens on a free loopback port; the shutdown under test records its clean-up and exit codes. */
+async function listeningWithShutdown(
+  harness: TestApp,
+  options: { events?: string[]; cleanUp?: () => Promise<void> } = {},
+) {
+  const { events = [], cleanUp = async () => undefined } = options;
+  const { app } = harness;
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  const exitCodes: number[] = [];
+  const shutdown = createShutdown({
+    app,
+    timeoutMs: 10_000,
+    cleanUp: async () => {
+      events.push('clean-up');
+      await cleanUp();
+    },
+    exit: (code) => exitCodes.push(code),
+  });
+  return { app, base: `http://127.0.0.1:${address.port}`, events, exitCodes, shutdown };
+}
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests before releasing resources', async () => {
@@ -13,22 +36,7 @@ describe('graceful shutdown', () => {
         return { finished: true };
       });
     });
-    const { app } = harness;
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no address');
-    const base = `http://127.0.0.1:${address.port}`;
-
-    const events: string[] = [];
-    const exitCodes: number[] = [];
-    const shutdown = createShutdown({
-      app,
-      timeoutMs: 10_000,
-      cleanUp: async () => {
-        events.push('clean-up');
-      },
-      exit: (code) => exitCodes.push(code),
-    });
+    const { base, events, exitCodes, shutdown } = await listeningWithShutdown(harness);
 
     const inFlight = fetch(`${base}/api/v1/test/slow/`).then(async (response) => {
       events.push('response');
@@ -71,24 +79,13 @@ describe('graceful shutdown after a client hung up', () => {
         return { done: true };
       });
     });
-    const { app } = harness;
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no address');
-
-    const exitCodes: number[] = [];
-    const shutdown = createShutdown({
-      app,
-      timeoutMs: 10_000,
-      cleanUp: async () => {
-        events.push('clean-up');
-        await harness.database.close();
-      },
-      exit: (code) => exitCodes.push(code),
+    const { app, base, exitCodes, shutdown } = await listeningWithShutdown(harness, {
+      events,
+      cleanUp: () => harness.database.close(),
     });
 
     const abort = new AbortController();
-    const call = fetch(`http://127.0.0.1:${address.port}/api/v1/test/two-steps/`, {
+    const call = fetch(`${base}/api/v1/test/two-steps/`, {
       method: 'POST',
       signal: abort.signal,
     }).catch(() => 'aborted');
