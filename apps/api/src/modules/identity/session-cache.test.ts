@@ -102,12 +102,15 @@ describe('the session cache', () => {
 describe('sessions kept in memory by the API', () => {
   let harness: TestApp;
   beforeAll(async () => {
-    harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true', SESSION_CACHE_TTL_MS: '60000' }, (app) => {
-      app.get('/api/v1/test/who/', { preHandler: requireVisitor }, async (request) => ({
-        role: currentAuth(request).user.role,
-      }));
-      app.get('/api/v1/test/back-office/', { preHandler: requireStaff }, async () => ({ ok: true }));
-    });
+    harness = await createTestApp(
+      { AUTH_TEST_FAST_HASHING: 'true', SESSION_CACHE_TTL_MS: '60000' },
+      (app) => {
+        app.get('/api/v1/test/who/', { preHandler: requireVisitor }, async (request) => ({
+          role: currentAuth(request).user.role,
+        }));
+        app.get('/api/v1/test/back-office/', { preHandler: requireStaff }, async () => ({ ok: true }));
+      },
+    );
     await waitFor(() => harness.app.sessionCache.enabled);
   });
   afterAll(() => harness?.close());
