@@ -1,7 +1,9 @@
 // A relative import: Vite bundles it into the config (the package itself exports TypeScript sources).
 
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { BRAND } from '../../packages/contract/src/brand.ts';
 
@@ -22,18 +24,55 @@ function brandHtml(): Plugin {
   };
 }
 
+const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+/**
+ * The modules the entry imports, directly or not, kept together in the entry's chunk ("app").
+ * Left to itself the bundler gives every set of pages that shares code a chunk of its own, and the
+ * first page loaded a score of tiny ones (an icon, a hook), each a request that waits its turn among
+ * the browser's six connections. zod and the modules that build schemas with it are left out:
+ * their schemas are dropped from the first page (see manualPureFunctions), but a whole module would
+ * carry them, and zod with them, into it.
+ */
+function firstPageChunk() {
+  let initial: Set<string> | undefined;
+  return (moduleId: string, context: ChunkingContext) => {
+    if (!initial) {
+      const modules = new Set<string>();
+      const queue = [entryModule];
+      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+        if (modules.has(id)) continue;
+        modules.add(id);
+        queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+      }
+      const usesZod = (id: string) =>
+        /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+        (context.getModuleInfo(id)?.importedIds ?? []).some((imported) =>
+          /[\\/]node_modules[\\/]zod[\\/]|^zod$/.test(imported),
+        );
+      initial = new Set([...modules].filter((id) => !usesZod(id)));
+    }
+    return initial.has(moduleId) ? 'app' : null;
+  };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), brandHtml()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the server (apps/api web-app plugin) to preload a page's own chunks with the entry.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Building a zod schema has no side effect: a module-level schema nobody uses (such as the
         // contract's error envelope, next to failureMessage) can be dropped, keeping zod out of the
         // home page's JavaScript until a page that validates with it is opened.
         manualPureFunctions: ['z'],
+      },
+      output: {
+        codeSplitting: { groups: [{ name: firstPageChunk() }] },
       },
     },
   },
