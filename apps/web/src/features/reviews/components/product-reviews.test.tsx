@@ -166,7 +166,7 @@ describe('the reviews of a product page', () => {
     await renderApp(PRODUCT_PATH);
     const section = reviewsSection();
     await user.click(await within(section).findByRole('button', { name: 'Write a review' }));
-    const form = within(section).getByRole('form', { name: 'Review Kanonkop Pinotage' });
+    const form = await within(section).findByRole('form', { name: 'Review Kanonkop Pinotage' });
     await user.click(within(form).getByRole('button', { name: 'Publish review' }));
     expect(await within(form).findByText(reviewMessages.rating)).toBeInTheDocument();
     expect(within(form).getByText(reviewMessages.titleMissing)).toBeInTheDocument();
@@ -216,7 +216,7 @@ describe('the reviews of a product page', () => {
     await renderApp(PRODUCT_PATH);
     const section = reviewsSection();
     await user.click(await within(section).findByRole('button', { name: 'Write a review' }));
-    const form = within(section).getByRole('form', { name: 'Review Kanonkop Pinotage' });
+    const form = await within(section).findByRole('form', { name: 'Review Kanonkop Pinotage' });
     await user.click(within(form).getByRole('radio', { name: '3 stars' }));
     await user.type(within(form).getByLabelText('Title'), 'Fine');
     await user.type(within(form).getByLabelText('Your review'), 'Fine wine');
@@ -253,7 +253,7 @@ describe('the reviews of a product page', () => {
     const section = reviewsSection();
     expect(await within(section).findByText(/You rated this bottle 2 stars/)).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Edit your review' }));
-    const form = within(section).getByRole('form', { name: 'Edit your review' });
+    const form = await within(section).findByRole('form', { name: 'Edit your review' });
     expect(within(form).getByLabelText('Title')).toHaveValue('Too young');
     await user.click(within(form).getByRole('radio', { name: '4 stars' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));

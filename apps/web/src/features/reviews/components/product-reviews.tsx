@@ -1,6 +1,6 @@
-import { REVIEW_ORDERINGS, type Review, type ReviewOrdering } from '@shop/contract/reviews';
+import type { Review, ReviewOrdering } from '@shop/contract/reviews';
 import { PenLine, RotateCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSession } from '../../../app/use-session';
 import { useDeleteReview } from '../api/delete-review';
 import { useMyReview } from '../api/get-my-review';
@@ -9,16 +9,21 @@ import { useReviews } from '../api/get-reviews';
 import { useMarkHelpful } from '../api/mark-helpful';
 import { useSignInPrompt } from '../hooks/use-sign-in-prompt';
 import { starsText } from '../lib/review-display';
-import { ReviewForm } from './review-form';
 import { ReviewItem } from './review-item';
 import { ReviewSummaryView } from './review-summary';
 
+// The form (with its validation library) loads when a customer opens it, not with the product page.
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
+
 export const REVIEWS_LOAD_ERROR = 'Reviews could not be loaded';
 
+// Every ordering (the Record's type says so), in the contract's order. Its values are not imported:
+// the contract's reviews module would bring its zod schemas, and zod, into the product page.
 const orderingLabels: Record<ReviewOrdering, string> = {
   newest: 'Newest first',
   helpful: 'Most helpful first',
 };
+const orderings = Object.keys(orderingLabels) as ReviewOrdering[];
 
 const outlineButton =
   'inline-flex items-center gap-1.5 rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800 transition hover:bg-wine-50 disabled:opacity-60';
@@ -83,12 +88,14 @@ function ReviewWriter({ product }: { product: { id: number; name: string } }) {
   const own = mine.data.review;
   if (open) {
     return (
-      <ReviewForm
-        productId={product.id}
-        productName={product.name}
-        review={own}
-        onDone={() => setOpen(false)}
-      />
+      <Suspense fallback={<p role="status">Opening the review form…</p>}>
+        <ReviewForm
+          productId={product.id}
+          productName={product.name}
+          review={own}
+          onDone={() => setOpen(false)}
+        />
+      </Suspense>
     );
   }
   if (own) return <OwnReview review={own} onEdit={() => setOpen(true)} />;
@@ -134,7 +141,7 @@ function ReviewList({ productId, reviewCount }: { productId: number; reviewCount
           }}
           className="h-9 rounded-lg border border-cream-300 bg-white px-2 text-sm"
         >
-          {REVIEW_ORDERINGS.map((value) => (
+          {orderings.map((value) => (
             <option key={value} value={value}>
               {orderingLabels[value]}
             </option>
