@@ -24,14 +24,52 @@ export type PageHead = {
   jsonLd?: Record<string, unknown>;
 };
 
+/** What lets a page's first screen paint without waiting for the app to ask the API. */
+export type PageBoot = {
+  /** Public data of the first screen, as JSON text; the app reads it from #page-data at start. */
+  dataJson?: string;
+  /** The first screen's main picture, fetched together with the app's code. */
+  preloadImage?: string;
+  /**
+   * The page's own code, split from the entry (keys of Vite's manifest, e.g.
+   * `src/features/catalog/routes/products.tsx`): preloaded with the entry rather than after it runs.
+   */
+  modules?: string[];
+};
+
+/** Vite's build manifest (`.vite/manifest.json`): each source module's chunk and its static imports. */
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+function readManifest(distDir: string): ViteManifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return {};
+  }
+}
+
+/** The files of the modules' chunks and of every chunk they import, each once. */
+export function chunkFiles(manifest: ViteManifest, keys: string[]): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
+}
+
+/** A page of the shop: its status, and optionally its own head and first-screen data. */
+export type PageOptions = { status: number; head?: PageHead; boot?: PageBoot };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers with the storefront's page shell, its <head> filled for this page. */
-    sendPage: (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      page: { status: number; head?: PageHead },
-    ) => FastifyReply;
+    sendPage: (request: FastifyRequest, reply: FastifyReply, page: PageOptions) => FastifyReply;
   }
 }
 
@@ -59,12 +97,53 @@ function headTags(head: PageHead): string {
   return tags.join('\n    ');
 }
 
+/**
+ * JSON text that can sit inside a <script> element: `<`, `>` and `&` (which could close the element
+ * or open a comment) and the line separators U+2028/U+2029 are written as \u escapes. Outside
+ * strings JSON has none of these characters, so the data reads back the same.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** The shell with its own <title> and description replaced by the page's. */
 export function renderShell(shell: string, head: PageHead): string {
-  return shell
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `  ${headTags(head)}\n  </head>`);
+  return (
+    shell
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
+      // A replacer function: `$&` or `$'` in a product's text must not be read as replacement patterns.
+      .replace('</head>', () => `  ${headTags(head)}\n  </head>`)
+  );
+}
+
+/**
+ * The shell for one page: its head, the preloads of its main picture and of its code (files of
+ * `moduleFiles` the shell does not already load), and its first screen's data.
+ */
+export function renderPage(
+  shell: string,
+  { head, boot }: Pick<PageOptions, 'head' | 'boot'>,
+  moduleFiles: string[] = [],
+): string {
+  let html = head ? renderShell(shell, head) : shell;
+  const preloads = moduleFiles
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
+  if (boot?.preloadImage) {
+    preloads.unshift(
+      `<link rel="preload" as="image" href="${escapeHtml(boot.preloadImage)}" fetchpriority="high" />`,
+    );
+  }
+  if (preloads.length > 0) html = html.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+  if (boot?.dataJson !== undefined) {
+    const data = `<script type="application/json" id="page-data">${scriptSafeJson(boot.dataJson)}</script>`;
+    html = html.replace('</body>', () => `  ${data}\n  </body>`);
+  }
+  return html;
 }
 
 /**
@@ -80,6 +159,7 @@ export default fp(
     const hasWebApp = fs.existsSync(indexFile);
     const indexHtml = hasWebApp ? fs.readFileSync(indexFile) : Buffer.alloc(0);
     const indexHtmlText = indexHtml.toString('utf8');
+    const manifest = hasWebApp ? readManifest(distDir) : {};
     // The page shell is small and the same for every page: compress it once, serve it per
     // Accept-Encoding (it is below the on-the-fly compression threshold).
     const compressedHtml = {
@@ -106,30 +186,31 @@ export default fp(
       app.log.warn(`No built storefront in ${distDir}; run \`npm run build\` to serve it from here`);
     }
 
-    const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number, head?: PageHead) => {
+    const sendApp = (request: FastifyRequest, reply: FastifyReply, { status, head, boot }: PageOptions) => {
       reply
         .status(status)
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (request.method === 'HEAD') return reply.send('');
-      // A page with its own head is compressed on the fly (by @fastify/compress).
-      if (head) return reply.send(renderShell(indexHtmlText, head));
+      // A page with its own head or data is compressed on the fly (by @fastify/compress).
+      if (head || boot) {
+        const moduleFiles = chunkFiles(manifest, boot?.modules ?? []);
+        return reply.send(renderPage(indexHtmlText, { head, boot }, moduleFiles));
+      }
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding ? compressedHtml[encoding] : indexHtml);
     };
-    app.decorate(
-      'sendPage',
-      (request: FastifyRequest, reply: FastifyReply, page: { status: number; head?: PageHead }) =>
-        hasWebApp
-          ? sendApp(request, reply, page.status, page.head)
-          : sendError(
-              request,
-              reply,
-              new AppError(404, 'not_found', 'The requested information could not be found.'),
-            ),
+    app.decorate('sendPage', (request: FastifyRequest, reply: FastifyReply, page: PageOptions) =>
+      hasWebApp
+        ? sendApp(request, reply, page)
+        : sendError(
+            request,
+            reply,
+            new AppError(404, 'not_found', 'The requested information could not be found.'),
+          ),
     );
 
     // Every page but the signed-in ones, the payment round trip and the API may be indexed.
@@ -168,7 +249,7 @@ export default fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         !pathname.startsWith('/api/') &&
         pathname !== '/api';
-      if (wantsPage) return sendApp(request, reply, matchAppRoute(pathname) ? 200 : 404);
+      if (wantsPage) return sendApp(request, reply, { status: matchAppRoute(pathname) ? 200 : 404 });
       return sendError(
         request,
         reply,

@@ -1,11 +1,18 @@
 import { BRAND } from '@shop/contract/brand';
-import type { ProductDetail } from '@shop/contract/catalog';
-import { CURRENCY } from '@shop/contract/constants';
+import {
+  type ProductDetail,
+  productFacetsQuerySchema,
+  productListQuerySchema,
+  productSectionQuerySchema,
+} from '@shop/contract/catalog';
+import { CURRENCY, DEFAULT_PAGE_SIZE, HOME_PAGE_SIZE } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
 import { appRoutes } from '@shop/contract/pages';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
-import type { PageHead } from '../../plugins/web-app';
+import type { PageBoot, PageHead } from '../../plugins/web-app';
+import type { CatalogService } from './catalog.service';
 
 /** A sitemap file holds at most 50,000 addresses. */
 const SITEMAP_LIMIT = 50_000;
@@ -64,6 +71,64 @@ export function productPageHead(product: ProductDetail, publicUrl: string): Page
   };
 }
 
+/*
+ * The first screen's data, inlined in the served page so that it paints without waiting for the
+ * app to ask the API (the app reads #page-data, see apps/web/src/app/page-data.ts). Only public
+ * catalog answers, the same for every visitor, and their JSON text as the API sends it.
+ */
+
+/**
+ * The home page: the statistics, and the preload of the hero's picture (the first featured product).
+ * The featured section itself is left to the app's request, which it shares with the Featured
+ * Selections further down (whose paging counts on it).
+ */
+export async function homePageBoot(catalog: CatalogService): Promise<PageBoot> {
+  const [featured, stats] = await Promise.all([
+    catalog.listSection('featured', productSectionQuerySchema.parse({ page: 1, page_size: HOME_PAGE_SIZE })),
+    catalog.stats(),
+  ]);
+  return {
+    dataJson: `{"stats":${stats.body}}`,
+    preloadImage: featured.value.results[0]?.image ?? undefined,
+  };
+}
+
+/** The route modules of the pages (apps/web/src/app/router.tsx), as Vite's manifest names them. */
+const PRODUCTS_MODULE = 'src/features/catalog/routes/products.tsx';
+const PRODUCT_DETAIL_MODULE = 'src/features/catalog/routes/product-detail.tsx';
+
+/** /products with no search or filter: its first page and the filter counts. */
+export async function productsPageBoot(catalog: CatalogService): Promise<PageBoot> {
+  const [products, facets] = await Promise.all([
+    catalog.listProducts(productListQuerySchema.parse({ page: 1, page_size: DEFAULT_PAGE_SIZE })),
+    catalog.facets(productFacetsQuerySchema.parse({})),
+  ]);
+  return {
+    dataJson: `{"products":${products.body},"facets":${facets.body}}`,
+    preloadImage: products.value.results[0]?.image ?? undefined,
+    modules: [PRODUCTS_MODULE],
+  };
+}
+
+/** A product page: the product as asked for (id or slug, the app's cache key) and its main picture. */
+export function productPageBoot(idOrSlug: string, product: { value: ProductDetail; body: string }): PageBoot {
+  return {
+    dataJson: `{"product":{"id":${JSON.stringify(idOrSlug)},"detail":${product.body}}}`,
+    preloadImage: product.value.images[0]?.url || product.value.image || undefined,
+    modules: [PRODUCT_DETAIL_MODULE],
+  };
+}
+
+/** The page's boot data, or none when the catalog cannot answer: the app then asks the API itself. */
+async function tryBoot(log: FastifyBaseLogger, load: () => Promise<PageBoot>): Promise<PageBoot | undefined> {
+  try {
+    return await load();
+  } catch (error) {
+    log.warn({ err: error }, 'page served without its first-screen data');
+    return undefined;
+  }
+}
+
 /** Public pages worth listing: not the signed-in ones, not forms or the payment round trip. */
 const unlisted = new Set([
   'login',
@@ -89,11 +154,29 @@ export default fp(
   async (app) => {
     const { publicUrl } = app.config;
 
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const boot = await tryBoot(request.log, () => homePageBoot(app.catalog));
+      return app.sendPage(request, reply, { status: 200, boot });
+    });
+
+    app.get('/products', { schema: { hide: true } }, async (request, reply) => {
+      // Only the default view: a search or filter in the URL is the app's to ask for.
+      const isDefaultView = !request.url.includes('?');
+      const boot = (isDefaultView && (await tryBoot(request.log, () => productsPageBoot(app.catalog)))) || {
+        modules: [PRODUCTS_MODULE],
+      };
+      return app.sendPage(request, reply, { status: 200, boot });
+    });
+
     app.get('/products/:id', { schema: { hide: true } }, async (request, reply) => {
       const { id } = request.params as { id: string };
       try {
-        const { value: product } = await app.catalog.product(id);
-        return app.sendPage(request, reply, { status: 200, head: productPageHead(product, publicUrl) });
+        const answer = await app.catalog.product(id);
+        return app.sendPage(request, reply, {
+          status: 200,
+          head: productPageHead(answer.value, publicUrl),
+          boot: productPageBoot(id, answer),
+        });
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404)
           return app.sendPage(request, reply, { status: 404 });
