@@ -159,7 +159,10 @@ export const cartRoutes = [
         } finally {
           await db.end();
         }
-        const tokens = await inBatches(CONNECTIONS, customerSession(baseUrl));
+        // Twice as many customers as connections: a cycle cut short at the end of the warm-up
+        // keeps its session, and two connections sharing one would find each other's cart emptied
+        // (409 cart_empty).
+        const tokens = await inBatches(2 * CONNECTIONS, customerSession(baseUrl));
         const sessions = sessionPool(tokens);
         const order = () => ({
           idempotency_key: crypto.randomUUID(),
