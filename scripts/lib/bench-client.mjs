@@ -62,3 +62,34 @@ export async function signUpCustomer(baseUrl, name) {
   });
   return { id: signIn.user.id, token: signIn.token };
 }
+
+/**
+ * Sessions lent to one request cycle at a time, so that no two connections change one cart at
+ * once (a real customer does not either). A cycle cut short (the end of the warm-up) never gives
+ * its session back: when none is free, the one lent longest ago is taken back.
+ * @param {string[]} tokens
+ */
+export function sessionPool(tokens) {
+  const free = [...tokens];
+  /** @type {Map<string, number>} */
+  const lent = new Map();
+  return {
+    /** @param {Record<string, unknown>} context */
+    take(context) {
+      // Oldest returned first: every cart gets its share, so none reaches the per-size limit.
+      let token = free.shift();
+      if (token === undefined) {
+        const [oldest] = [...lent.entries()].sort((a, b) => a[1] - b[1])[0] ?? [];
+        token = oldest ?? tokens[0];
+      }
+      lent.set(/** @type {string} */ (token), performance.now());
+      context.token = token;
+      return /** @type {string} */ (token);
+    },
+    /** @param {Record<string, unknown>} context */
+    give(context) {
+      const token = /** @type {string} */ (context.token);
+      if (lent.delete(token)) free.push(token);
+    },
+  };
+}

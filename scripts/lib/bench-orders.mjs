@@ -10,7 +10,7 @@
 //   have no gap. A broken invariant fails the bench.
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { call, databaseOf, signUpCustomer } from './bench-client.mjs';
+import { call, databaseOf, sessionPool, signUpCustomer } from './bench-client.mjs';
 
 /** Sessions to prepare: one per connection of the run (bench.mjs --connections, default 50). */
 const { values: cli } = parseArgs({ options: { connections: { type: 'string' } }, strict: false });
@@ -34,37 +34,6 @@ const anonymousSession = (/** @type {string} */ baseUrl) => async () =>
 
 const customerSession = (/** @type {string} */ baseUrl) => async () =>
   (await signUpCustomer(baseUrl, 'Bench Customer')).token;
-
-/**
- * Sessions lent to one request cycle at a time, so that no two connections change one cart at
- * once (a real customer does not either). A cycle cut short (the end of the warm-up) never gives
- * its session back: when none is free, the one lent longest ago is taken back.
- * @param {string[]} tokens
- */
-function sessionPool(tokens) {
-  const free = [...tokens];
-  /** @type {Map<string, number>} */
-  const lent = new Map();
-  return {
-    /** @param {Record<string, unknown>} context */
-    take(context) {
-      // Oldest returned first: every cart gets its share, so none reaches the per-size limit.
-      let token = free.shift();
-      if (token === undefined) {
-        const [oldest] = [...lent.entries()].sort((a, b) => a[1] - b[1])[0] ?? [];
-        token = oldest ?? tokens[0];
-      }
-      lent.set(/** @type {string} */ (token), performance.now());
-      context.token = token;
-      return /** @type {string} */ (token);
-    },
-    /** @param {Record<string, unknown>} context */
-    give(context) {
-      const token = /** @type {string} */ (context.token);
-      if (lent.delete(token)) free.push(token);
-    },
-  };
-}
 
 const json = { 'content-type': 'application/json' };
 

@@ -9,7 +9,7 @@
 //   that each paid order has exactly one value-giving transaction. A broken invariant fails the bench.
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { call, databaseOf, signUpCustomer } from './bench-client.mjs';
+import { call, databaseOf, sessionPool, signUpCustomer } from './bench-client.mjs';
 
 const { values: cli } = parseArgs({ options: { connections: { type: 'string' } }, strict: false });
 const CONNECTIONS = Math.max(1, Number(cli.connections ?? 50) || 50);
@@ -97,7 +97,7 @@ export const paymentRoutes = [
         const product = await stockedProduct(baseUrl, dataDir, 2);
         /** @type {string[]} */
         const tokens = [];
-        // One customer per connection, for the warm-up's connections and then the measured ones.
+        // Twice as many customers as connections: cycles cut short at the end of the warm-up keep theirs.
         const customers = 2 * CONNECTIONS;
         for (let start = 0; start < customers; start += 5) {
           tokens.push(
@@ -106,7 +106,7 @@ export const paymentRoutes = [
             )),
           );
         }
-        const free = [...tokens];
+        const sessions = sessionPool(tokens);
         watched = { since: new Date() };
         /** @param {any} request @param {Record<string, any>} context @param {string} url @param {unknown} [body] */
         const next = (request, context, url, body) => ({
@@ -134,8 +134,9 @@ export const paymentRoutes = [
           requests: [
             {
               setupRequest: (/** @type {any} */ request, /** @type {Record<string, any>} */ context) => {
-                // Each connection keeps a customer of its own: no two change one cart at once.
-                context.token ??= free.pop() ?? tokens[Math.floor(Math.random() * tokens.length)];
+                // A customer lent for the whole cycle (given back after the verification): no two
+                // connections change one cart at once.
+                sessions.take(context);
                 return next(request, context, '/api/v1/orders/cart/add_item/', { product, quantity: 1 });
               },
             },
@@ -179,6 +180,11 @@ export const paymentRoutes = [
                   context,
                   `/api/v1/payments/transactions/${context.payment?.id}/verify_payment/`,
                 ),
+              onResponse: (
+                /** @type {number} */ _s,
+                /** @type {string} */ _body,
+                /** @type {any} */ context,
+              ) => sessions.give(context),
             },
           ],
         };
