@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { RenderedPages } from './web-app';
 
 let harness: TestApp;
 let distDir: string;
@@ -86,5 +87,32 @@ describe('serving the storefront', () => {
     const post = await harness.app.inject({ method: 'POST', url: '/products', payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json().error.code).toBe('not_found');
+  });
+});
+
+describe('rendered pages', () => {
+  const page = (name: string) =>
+    `<!doctype html><html><head><title>${name}</title></head><body>${'x'.repeat(2_000)}</body></html>`;
+
+  it('compresses each distinct page once, per encoding', () => {
+    const pages = new RenderedPages();
+    const br = pages.encoded(page('Home'), 'br');
+    expect(pages.encoded(page('Home'), 'br')).toBe(br);
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(page('Home'));
+    const gzip = pages.encoded(page('Home'), 'gzip');
+    expect(pages.encoded(page('Home'), 'gzip')).toBe(gzip);
+    expect(zlib.gunzipSync(gzip).toString()).toBe(page('Home'));
+    expect(pages.encoded(page('Home'), undefined).toString()).toBe(page('Home'));
+    // Another text (the catalog changed) is another page.
+    expect(zlib.brotliDecompressSync(pages.encoded(page('Home 2'), 'br')).toString()).toBe(page('Home 2'));
+  });
+
+  it('keeps at most its size, dropping the oldest', () => {
+    const pages = new RenderedPages(2);
+    const first = pages.encoded(page('a'), 'br');
+    pages.encoded(page('b'), 'br');
+    pages.encoded(page('c'), 'br');
+    expect(pages.size).toBe(2);
+    expect(pages.encoded(page('a'), 'br')).not.toBe(first);
   });
 });

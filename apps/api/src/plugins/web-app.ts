@@ -147,6 +147,44 @@ export function renderPage(
 }
 
 /**
+ * Pages rendered with their own head or data, each distinct text compressed once. A page's text
+ * changes only with the catalog, so the home page, /products and the popular bottles are
+ * compressed once per catalog change rather than on every request. The oldest go first.
+ */
+export class RenderedPages {
+  private readonly pages = new Map<string, { raw: Buffer; br?: Buffer; gzip?: Buffer }>();
+
+  constructor(private readonly maxPages = 200) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  encoded(html: string, encoding: 'br' | 'gzip' | undefined): Buffer {
+    let page = this.pages.get(html);
+    if (!page) {
+      if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
+      page = { raw: Buffer.from(html) };
+      this.pages.set(html, page);
+    }
+    if (encoding === 'br') {
+      page.br ??= zlib.brotliCompressSync(page.raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.raw.length,
+        },
+      });
+      return page.br;
+    }
+    if (encoding === 'gzip') {
+      page.gzip ??= zlib.gzipSync(page.raw, { level: 9 });
+      return page.gzip;
+    }
+    return page.raw;
+  }
+}
+
+/**
  * Serves the built storefront from the same process as the API: hashed assets cached for a
  * year, everything else revalidated. A path that is a page of the shop gets the app with 200;
  * any other path gets the app's designed 404 page with a 404 status; unknown /api/ paths get
@@ -166,6 +204,7 @@ export default fp(
       br: zlib.brotliCompressSync(indexHtml),
       gzip: zlib.gzipSync(indexHtml),
     };
+    const renderedPages = new RenderedPages();
 
     if (hasWebApp) {
       await app.register(fastifyStatic, {
@@ -193,14 +232,15 @@ export default fp(
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (request.method === 'HEAD') return reply.send('');
-      // A page with its own head or data is compressed on the fly (by @fastify/compress).
-      if (head || boot) {
-        const moduleFiles = chunkFiles(manifest, boot?.modules ?? []);
-        return reply.send(renderPage(indexHtmlText, { head, boot }, moduleFiles));
-      }
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
       if (encoding) reply.header('content-encoding', encoding);
+      if (head || boot) {
+        const moduleFiles = chunkFiles(manifest, boot?.modules ?? []);
+        return reply.send(
+          renderedPages.encoded(renderPage(indexHtmlText, { head, boot }, moduleFiles), encoding),
+        );
+      }
       return reply.send(encoding ? compressedHtml[encoding] : indexHtml);
     };
     app.decorate('sendPage', (request: FastifyRequest, reply: FastifyReply, page: PageOptions) =>
