@@ -6,6 +6,7 @@ import { appRoutes, matchAppRoute } from '@shop/contract/pages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import { encodedBody, pickEncoding, type SendableBody } from '../lib/http-cache';
 import { defaultWebDistDir } from '../lib/paths';
 import { sendError } from './error-handler';
 
@@ -147,12 +148,13 @@ export function renderPage(
 }
 
 /**
- * Pages rendered with their own head or data, each distinct text compressed once. A page's text
- * changes only with the catalog, so the home page, /products and the popular bottles are
- * compressed once per catalog change rather than on every request. The oldest go first.
+ * Pages rendered with their own head or data, each distinct text kept with its compressed forms
+ * (lib/http-cache). A page's text changes only with the catalog, so the home page, /products and
+ * the popular bottles are compressed once per catalog change rather than on every request. The
+ * oldest go first.
  */
 export class RenderedPages {
-  private readonly pages = new Map<string, { raw: Buffer; br?: Buffer; gzip?: Buffer }>();
+  private readonly pages = new Map<string, Pick<SendableBody, 'body' | 'encoded'>>();
 
   constructor(private readonly maxPages = 200) {}
 
@@ -160,27 +162,15 @@ export class RenderedPages {
     return this.pages.size;
   }
 
-  encoded(html: string, encoding: 'br' | 'gzip' | undefined): Buffer {
+  /** The page's text, compressed when an encoding is given. */
+  encoded(html: string, encoding: 'br' | 'gzip' | undefined): Buffer | string {
     let page = this.pages.get(html);
     if (!page) {
       if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
-      page = { raw: Buffer.from(html) };
+      page = { body: html };
       this.pages.set(html, page);
     }
-    if (encoding === 'br') {
-      page.br ??= zlib.brotliCompressSync(page.raw, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.raw.length,
-        },
-      });
-      return page.br;
-    }
-    if (encoding === 'gzip') {
-      page.gzip ??= zlib.gzipSync(page.raw, { level: 9 });
-      return page.gzip;
-    }
-    return page.raw;
+    return encoding ? encodedBody(page, encoding) : page.body;
   }
 }
 
@@ -232,8 +222,7 @@ export default fp(
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (request.method === 'HEAD') return reply.send('');
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       if (head || boot) {
         const moduleFiles = chunkFiles(manifest, boot?.modules ?? []);

@@ -18,7 +18,7 @@ export type CachedAnswer<T = unknown> = {
   value: T;
   body: string;
   etag: string;
-  /** Compressed forms of the body, made on first use (see http-cache). */
+  /** Compressed forms of the body, made on first use (see lib/http-cache). */
   encoded?: { br?: Buffer; gzip?: Buffer };
 };
 

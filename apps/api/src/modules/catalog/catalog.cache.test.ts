@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
+import { pickEncoding } from '../../lib/http-cache';
 import { CatalogCache, invalidateCatalogCache } from './catalog-cache';
-import { pickEncoding } from './http-cache';
 
 let harness: TestApp;
 let product: ProductFixture;

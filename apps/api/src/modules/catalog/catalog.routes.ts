@@ -15,9 +15,9 @@ import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedBody } from '../../lib/http-cache';
 import type { ProductSection } from './catalog.service';
 import type { CachedAnswer } from './catalog-cache';
-import { sendCachedBody } from './http-cache';
 
 const notModified = z.null().describe('Not modified: the ETag sent in If-None-Match still matches');
 const badInput = errorEnvelopeSchema.describe('Invalid query: each bad field is named with the reason');

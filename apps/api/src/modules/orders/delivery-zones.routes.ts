@@ -9,8 +9,8 @@ import {
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedBody } from '../../lib/http-cache';
 import { requireStaff } from '../../plugins/auth';
-import { sendCachedBody } from '../catalog/http-cache';
 import { changeZone, createZone, zoneList, zoneListBody } from './delivery-zones.service';
 
 /** Zones change rarely: browsers and proxies keep the list a minute, then revalidate by ETag. */

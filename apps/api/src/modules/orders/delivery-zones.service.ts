@@ -8,7 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
-import type { SendableBody } from '../catalog/http-cache';
+import type { SendableBody } from '../../lib/http-cache';
 import {
   findZone,
   insertZone,

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOGO_PATH } from '@shop/contract/constants';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches, type SendableBody, sendCachedBody } from '../../../lib/http-cache';
 import { defaultWebDistDir } from '../../../lib/paths';
-import { etagMatches, type SendableBody, sendCachedBody } from '../http-cache';
 import { FALLBACK_LOGO_SVG, renderImage } from './bottle-svg';
 import { parseGeneratedImagePath } from './media-urls';
 

@@ -42,7 +42,8 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return undefined;
 }
 
-function encode(answer: SendableBody, encoding: 'br' | 'gzip'): Buffer {
+/** The body compressed for this encoding, made on first use and kept with the body. */
+export function encodedBody(answer: Pick<SendableBody, 'body' | 'encoded'>, encoding: 'br' | 'gzip'): Buffer {
   answer.encoded ??= {};
   let buffer = answer.encoded[encoding];
   if (!buffer) {
@@ -80,5 +81,5 @@ export function sendCachedBody(
   reply.header('vary', 'accept-encoding');
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.body);
-  return reply.header('content-encoding', encoding).send(encode(answer, encoding));
+  return reply.header('content-encoding', encoding).send(encodedBody(answer, encoding));
 }
