@@ -247,6 +247,51 @@ describe('401 for a signed-in customer (through the API client)', () => {
     expect(toastError).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE, expect.anything());
   });
 
+  it.each([
+    ['reads the new anonymous session', false],
+    ['read no session before the check ended', true],
+  ])(
+    'a 401 whose session read %s, after the 5-minute check signed the customer out, leaves the new anonymous session alone',
+    async (_case, answersAsAtCall) => {
+      let session: unknown = customerSession();
+      let releaseRead: () => void = () => undefined;
+      let reads = 0;
+      const fake = mockIdentityApi({
+        'GET /auth/get-session': async () => {
+          reads += 1;
+          if (reads !== 2) return session;
+          // The 401 handler's read, answered only after the periodic check has finished.
+          const atCall = session;
+          await new Promise<void>((resolve) => {
+            releaseRead = resolve;
+          });
+          return answersAsAtCall ? atCall : session;
+        },
+        'POST /auth/sign-out': () => {
+          session = null;
+          return { success: true };
+        },
+        'POST /auth/sign-in/anonymous': () => {
+          session = anonymousSession();
+          return { token: 'anon-token', user: anonymousSession().user };
+        },
+      });
+      await store.start();
+      session = null;
+      const unauthorized = store.handleUnauthorized();
+      await store.check();
+      expect(store.getSnapshot().status).toBe('anonymous');
+      releaseRead();
+      expect(await unauthorized).toBe(false);
+      await store.expire();
+
+      expect(fake.callsTo('POST /auth/sign-out')).toHaveLength(0);
+      expect(fake.callsTo('POST /auth/sign-in/anonymous')).toHaveLength(1);
+      expect(store.getSnapshot().status).toBe('anonymous');
+      expect(toastError).toHaveBeenCalledTimes(1);
+    },
+  );
+
   it('an anonymous visitor’s 401 is an answer: no refresh, no sign-out', async () => {
     const fake = mockIdentityApi({
       'GET /auth/get-session': () => anonymousSession(),

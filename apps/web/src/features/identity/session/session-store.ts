@@ -170,18 +170,26 @@ export class SessionStore {
 
   /** Ends the session on the server, then signs in anonymously and clears the cart state. */
   signOut(): Promise<void> {
-    return this.exclusive(async () => {
-      await endSession().catch(() => undefined);
-      // Leaving the customer's session clears the cart state (see apply).
-      await this.becomeAnonymous();
-    });
+    return this.exclusive(() => this.endToAnonymous());
   }
 
-  /** The session is over: sign out to anonymous, clear the cart, say so. Concurrent calls share one. */
+  /**
+   * The customer's session is over: sign out to anonymous, clear the cart, say so. Concurrent
+   * calls share one. When its turn comes and that customer is gone already (the 5-minute check
+   * or another call got there first), it changes nothing: signing out then would end the
+   * visitor's new anonymous session.
+   */
   expire(): Promise<void> {
-    this.expiring ??= this.signOut().finally(() => {
+    const customerId = this.snapshot.status === 'customer' ? this.snapshot.user?.id : undefined;
+    this.expiring ??= this.exclusive(async () => {
+      if (customerId === undefined || !this.isCustomer(customerId)) return;
+      try {
+        await this.endToAnonymous();
+      } finally {
+        toast.error(SESSION_EXPIRED_MESSAGE, { id: SESSION_EXPIRED_MESSAGE, duration: TOAST_DURATION_MS });
+      }
+    }).finally(() => {
       this.expiring = null;
-      toast.error(SESSION_EXPIRED_MESSAGE, { id: SESSION_EXPIRED_MESSAGE, duration: TOAST_DURATION_MS });
     });
     return this.expiring;
   }
@@ -189,9 +197,12 @@ export class SessionStore {
   /** The API client's 401 hook: true when the request should be retried (the customer is still signed in). */
   handleUnauthorized(): Promise<boolean> {
     if (this.snapshot.status !== 'customer') return Promise.resolve(false);
+    const customerId = this.snapshot.user?.id;
     this.unauthorized ??= (async () => {
       try {
         const info = await fetchSession().catch(() => null);
+        // Signed out meanwhile (the 5-minute check): the 401 was the answer, nothing to end.
+        if (customerId === undefined || !this.isCustomer(customerId)) return false;
         if (info && !info.user.isAnonymous && info.expiresAt.getTime() > Date.now()) {
           this.apply(snapshotOf(info));
           return true;
@@ -216,6 +227,16 @@ export class SessionStore {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private isCustomer(userId: string): boolean {
+    return this.snapshot.status === 'customer' && this.snapshot.user?.id === userId;
+  }
+
+  private async endToAnonymous(): Promise<void> {
+    await endSession().catch(() => undefined);
+    // Leaving the customer's session clears the cart state (see apply).
+    await this.becomeAnonymous();
   }
 
   /** A new anonymous session; without one (offline, rate limited) the visitor still browses. */
