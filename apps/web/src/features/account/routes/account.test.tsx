@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
-import { PASSWORD_CHANGED_MESSAGE } from '../../identity/components/change-password-form';
 import {
   confirmAge,
   customerSession,
   envelope,
   makeProfile,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
+} from '../../../test/fakes/identity-api';
+import { renderApp } from '../../../test/render';
+import { PASSWORD_CHANGED_MESSAGE } from '../../identity/components/change-password-form';
 
 beforeEach(() => confirmAge());
 afterEach(() => {

@@ -1,6 +1,6 @@
-import { useSession } from '../../../app/use-session';
 import { LinkCards } from '../../../components/link-cards';
 import { PageShell } from '../../../components/page-shell';
+import { useSession } from '../../../lib/session/use-session';
 import { MyRsvps } from '../../events/components/my-rsvps';
 import { ChangePasswordForm } from '../../identity/components/change-password-form';
 import { ActivitySummary } from '../components/activity-summary';

@@ -1,7 +1,7 @@
 import type { Cart } from '@shop/contract/cart';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api, isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 import { EMPTY_CART } from '../lib/empty-cart';
 
 /**

@@ -3,10 +3,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { makeCart, makeCartItem } from '../../../test/fakes/cart-api';
+import { makeDetail, stubIntersectionObserver } from '../../../test/fakes/catalog-api';
+import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { makeCart, makeCartItem } from '../../cart/testing/cart-api';
-import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../identity/testing/identity-api';
-import { makeDetail, stubIntersectionObserver } from '../testing/catalog-api';
 
 // The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.
 configure({ asyncUtilTimeout: 5_000 });

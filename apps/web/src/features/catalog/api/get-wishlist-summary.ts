@@ -1,7 +1,7 @@
 import type { WishlistSummary } from '@shop/contract/wishlist';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 
 /**
  * The wishlist's queries live under this key (the wishlist feature's, under `['account']`, which

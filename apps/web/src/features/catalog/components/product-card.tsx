@@ -1,10 +1,10 @@
 import type { ProductCard as ProductCardData } from '@shop/contract/catalog';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
+import { ProductImage } from '../../../components/product-image';
 import { useAddToCartAction } from '../hooks/use-add-to-cart-action';
 import { originLine, reviewCountText } from '../lib/product-display';
 import { PriceTag, SaleBadge } from './price-tag';
-import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
 import { WishlistHeart } from './wishlist-heart';
 

@@ -4,15 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
+import { makeDetail, makeProduct, stubIntersectionObserver } from '../../../test/fakes/catalog-api';
 import {
   anonymousSession,
   confirmAge,
   customerSession,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeDetail, makeProduct, stubIntersectionObserver } from '../testing/catalog-api';
+} from '../../../test/fakes/identity-api';
+import { renderApp } from '../../../test/render';
 
 const related = makeProduct({ id: 8, slug: 'meerlust-rubicon', name: 'Meerlust Rubicon' });
 const product = makeDetail({

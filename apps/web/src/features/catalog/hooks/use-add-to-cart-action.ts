@@ -1,5 +1,5 @@
+import { useRequireSignIn } from '../../../lib/session/use-require-sign-in';
 import { useAddToCart } from '../api/add-to-cart';
-import { useRequireSignIn } from './use-require-sign-in';
 
 /**
  * Add to Cart as the card and the product page offer it: a signed-out visitor is asked to sign in

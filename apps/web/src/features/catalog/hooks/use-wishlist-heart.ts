@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '../../../app/use-session';
+import { useRequireSignIn } from '../../../lib/session/use-require-sign-in';
+import { useSession } from '../../../lib/session/use-session';
 import { saveForVisitor, useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlistSummary } from '../api/get-wishlist-summary';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
-import { useRequireSignIn } from './use-require-sign-in';
 
 /**
  * The heart of a bottle (cards and the product page): whether it is on the signed-in customer's

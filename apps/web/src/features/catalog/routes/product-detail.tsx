@@ -3,11 +3,12 @@ import { productStoreMessages } from '@shop/contract/errors';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronRight, Heart, ShoppingBag, Trophy } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { imageSource } from '../../../components/product-image';
 import { isApiError } from '../../../lib/api-client';
 import { useReviewSummary } from '../../reviews/api/get-review-summary';
 import { ProductReviews } from '../../reviews/components/product-reviews';
 import { useProduct } from '../api/get-product';
-import { LoadError } from '../components/load-error';
 import { PriceTag, SaleBadge } from '../components/price-tag';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-card';
 import { ProductDetailsTable } from '../components/product-details-table';
@@ -20,7 +21,7 @@ import { useAddToCartAction } from '../hooks/use-add-to-cart-action';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { useProductHead } from '../hooks/use-product-head';
 import { useWishlistHeart } from '../hooks/use-wishlist-heart';
-import { imageSource, reviewCountText, stockText } from '../lib/product-display';
+import { reviewCountText, stockText } from '../lib/product-display';
 
 const route = getRouteApi('/products/$id');
 

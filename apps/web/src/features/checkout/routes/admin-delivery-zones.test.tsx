@@ -3,16 +3,16 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
-import { makePage } from '../../catalog/testing/catalog-api';
+import { makePage } from '../../../test/fakes/catalog-api';
 import {
   confirmAge,
   customerSession,
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeZone } from '../../orders/testing/orders-api';
+} from '../../../test/fakes/identity-api';
+import { makeZone } from '../../../test/fakes/orders-api';
+import { renderApp } from '../../../test/render';
 import { ZONES_STAFF_ONLY_MESSAGE } from './admin-delivery-zones';
 
 configure({ asyncUtilTimeout: 5_000 });

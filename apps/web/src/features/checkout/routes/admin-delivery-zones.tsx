@@ -8,15 +8,15 @@ import { formatUGX } from '@shop/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../../app/use-session';
-import { PageShell } from '../../../components/page-shell';
-import { isApiError } from '../../../lib/api-client';
 import {
   FormMessage,
   inputClass,
   primaryButtonClass,
   secondaryButtonClass,
-} from '../../identity/components/form-field';
+} from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 import {
   createDeliveryZone,
   STAFF_DELIVERY_ZONES_KEY,

@@ -2,15 +2,15 @@ import { PICKUP_LOCATION } from '@shop/contract/orders';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
 import {
   anonymousSession,
   confirmAge,
   customerSession,
   envelope,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeOrder, ORDER_ID } from '../../orders/testing/orders-api';
+} from '../../../test/fakes/identity-api';
+import { makeOrder, ORDER_ID } from '../../../test/fakes/orders-api';
+import { renderApp } from '../../../test/render';
 import { ORDER_NOT_FOUND_MESSAGE } from './order-success';
 
 // The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.

@@ -1,9 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { CheckCircle2, Smartphone } from 'lucide-react';
-import { useSession } from '../../../app/use-session';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
-import { FormMessage, textLinkClass } from '../../identity/components/form-field';
+import { useSession } from '../../../lib/session/use-session';
 import { isOrderId, useOrder } from '../../orders/api/get-order';
 import { OrderOverview } from '../../orders/components/order-overview';
 import { awaitingMobileMoney, NextSteps } from '../components/next-steps';

@@ -7,8 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField, FormMessage, primaryButtonClass } from '../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { WaitingForApproval } from '../../payments/components/waiting-for-approval';
 import {
   initialPayValues,

@@ -5,9 +5,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { sessionStoreFor } from '../../../lib/session/session-store';
+import {
+  anonymousSession,
+  confirmAge,
+  customerSession,
+  mockIdentityApi,
+} from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { sessionStoreFor } from '../session/session-store';
-import { anonymousSession, confirmAge, customerSession, mockIdentityApi } from '../testing/identity-api';
 import { loginHrefFor, requireCustomer } from './require-customer';
 
 afterEach(() => {

@@ -2,11 +2,7 @@ import { formatUGX } from '@shop/contract/money';
 import { paymentMessages, type Transaction } from '@shop/contract/payments';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, Loader2, Smartphone } from 'lucide-react';
-import {
-  primaryButtonClass,
-  secondaryButtonClass,
-  textLinkClass,
-} from '../../identity/components/form-field';
+import { primaryButtonClass, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { formatClock, networkLabels } from '../lib/payment-display';
 
 /**

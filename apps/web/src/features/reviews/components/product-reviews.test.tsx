@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
-import { makeDetail, stubIntersectionObserver } from '../../catalog/testing/catalog-api';
+import { makeDetail, stubIntersectionObserver } from '../../../test/fakes/catalog-api';
 import {
   anonymousSession,
   confirmAge,
@@ -14,7 +13,8 @@ import {
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
+} from '../../../test/fakes/identity-api';
+import { renderApp } from '../../../test/render';
 import { REVIEW_SAVED_MESSAGE } from './review-form';
 
 const product = makeDetail({

@@ -1,7 +1,7 @@
 import type { WishlistSummary } from '@shop/contract/wishlist';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 import { WISHLIST_KEY } from './get-wishlist';
 
 /** `GET /orders/wishlist/summary/`: which bottles are saved (the catalog's hearts read the same key). */

@@ -1,7 +1,7 @@
 import type { WishlistListResponse } from '@shop/contract/wishlist';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 
 /**
  * Every wishlist query starts with this key. It sits under `['account']`, which the identity

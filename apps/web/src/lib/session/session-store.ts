@@ -2,7 +2,7 @@ import { SESSION_CHECK_INTERVAL_MS, SESSION_LENGTH_MS, TOAST_DURATION_MS } from 
 import { failureMessages } from '@shop/contract/errors';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../api-client';
 import {
   endSession,
   fetchSession,

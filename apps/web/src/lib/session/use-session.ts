@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { SessionUser } from '../features/identity/session/session-api';
-import { type SessionStatus, sessionStoreFor } from '../features/identity/session/session-store';
+import type { SessionUser } from './session-api';
+import { type SessionStatus, sessionStoreFor } from './session-store';
 
 /** A signed-in (non-anonymous) customer, as the header shows them. */
 export type SessionSummary = {

@@ -2,14 +2,14 @@ import { SESSION_CHECK_INTERVAL_MS } from '@shop/contract/constants';
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import {
   anonymousSession,
   customerSession,
   envelope,
   mockIdentityApi,
   sessionBody,
-} from '../testing/identity-api';
+} from '../../test/fakes/identity-api';
+import { api, setSessionExpiredHandler, setUnauthorizedHandler } from '../api-client';
 import { SESSION_EXPIRED_MESSAGE, SessionStore } from './session-store';
 
 let queryClient: QueryClient;

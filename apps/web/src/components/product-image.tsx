@@ -1,6 +1,10 @@
 import { LOGO_PATH } from '@shop/contract/constants';
 import { type ImgHTMLAttributes, type SyntheticEvent, useState } from 'react';
-import { imageSource } from '../lib/product-display';
+
+/** A picture's address, or the logo when the product has none (SPEC.md section 9). */
+export function imageSource(path: string | null | undefined): string {
+  return path && path.trim() !== '' ? path : LOGO_PATH;
+}
 
 type ProductImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height'> & {
   src: string | null | undefined;

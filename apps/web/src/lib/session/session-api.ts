@@ -1,5 +1,5 @@
 import type { UserRole } from '@shop/contract/identity';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /**
  * The session calls the storefront makes on every visit (better-auth under /api/v1/auth). Parsed by

@@ -1,7 +1,10 @@
 import { PASSWORD_POLICY } from '@shop/contract/identity';
 import type { Profile } from '@shop/contract/profile';
 import { vi } from 'vitest';
-import { AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE } from '../age-gate/age-confirmation';
+import {
+  AGE_CONFIRMATION_STORAGE_KEY,
+  AGE_CONFIRMED_VALUE,
+} from '../../features/identity/age-gate/age-confirmation';
 
 /** Test helpers for the identity feature: sessions as the API answers them, and a fake API. */
 

@@ -3,7 +3,7 @@ import { signInRequiredMessage } from '@shop/contract/errors';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../../app/use-session';
+import { useSession } from './use-session';
 
 /**
  * SPEC.md section 5: adding to the cart or the wishlist needs a signed-in customer. The returned

@@ -1,5 +1,5 @@
 import { failureMessages } from '@shop/contract/errors';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from './api-client';
 
 /** Statuses whose envelope message is written for the customer (wrong password, rate limit, bad token…). */
 const SPEAKING_STATUSES = new Set([400, 401, 409, 422, 429]);
