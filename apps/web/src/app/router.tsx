@@ -169,7 +169,7 @@ const routes = {
   order_success: createRoute({
     ...page('order_success'),
     component: lazyRouteComponent(
-      () => import('../features/checkout/routes/order-success'),
+      () => import('../features/orders/routes/order-success'),
       'OrderSuccessPage',
     ),
   }),
@@ -244,7 +244,7 @@ const routes = {
   admin_delivery_zones: createRoute({
     ...page('admin_delivery_zones'),
     component: lazyRouteComponent(
-      () => import('../features/checkout/routes/admin-delivery-zones'),
+      () => import('../features/admin-delivery-zones/routes/admin-delivery-zones'),
       'AdminDeliveryZonesPage',
     ),
   }),

@@ -195,7 +195,6 @@ describe('the payment screen', () => {
         order: PAY_ORDER_ID,
         status: 'confirmed',
         payment_method: 'cash_on_delivery',
-        next_path: `/order_success/${PAY_ORDER_ID}`,
       }),
     });
     await screen.findByText('Your payment did not go through');
@@ -214,7 +213,6 @@ describe('the payment screen', () => {
         order: PAY_ORDER_ID,
         status: 'cancelled',
         payment_method: 'mobile_money',
-        next_path: `/order-history/${PAY_ORDER_ID}`,
       }),
     });
     await screen.findByText('Your payment did not go through');

@@ -13,10 +13,10 @@ import { paymentKeys } from '../api/payment-keys';
 import { startPayment } from '../api/start-payment';
 import { PayForm } from '../components/pay-form';
 import { PaymentProblem } from '../components/payment-problem';
-import { WaitingForApproval } from '../components/waiting-for-approval';
-import { initialPayValues, localPhone } from '../lib/pay-form';
-import { isUuid } from '../lib/payment-display';
-import { useWatchedPayment } from '../lib/use-watched-payment';
+import { WaitingForApproval } from '../../../components/waiting-for-approval';
+import { initialPayValues, localPhone } from '../../../lib/mobile-money/pay-form';
+import { isUuid } from '../../../lib/mobile-money/payment-display';
+import { useWatchedPayment } from '../../../lib/mobile-money/use-watched-payment';
 
 const route = getRouteApi('/pay/$orderId');
 

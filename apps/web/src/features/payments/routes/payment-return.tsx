@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session/use-session';
 import { PAYMENTS_KEY } from '../api/payment-keys';
-import { verifyPayment } from '../api/verify-payment';
+import { verifyPayment } from '../../../lib/mobile-money/verify-payment';
 
 const route = getRouteApi('/payment_return');
 

@@ -6,7 +6,7 @@ import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { useMyPayments } from '../api/get-my-payments';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
-import { formatDateTime, networkLabels, paymentMethodLabels } from '../lib/payment-display';
+import { formatDateTime, networkLabels, paymentMethodLabels } from '../../../lib/mobile-money/payment-display';
 
 const route = getRouteApi('/payments');
 

@@ -16,7 +16,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { paymentKeys } from '../api/payment-keys';
 import { answerSandboxCharge, useSandboxCharge } from '../api/sandbox-charge';
-import { networkShortNames } from '../lib/payment-display';
+import { networkShortNames } from '../../../lib/mobile-money/payment-display';
 
 const route = getRouteApi('/sandbox/pay/$reference');
 

@@ -1,6 +1,6 @@
 import type { Transaction } from '@shop/contract/payments';
 import { useEffect, useState } from 'react';
-import { verifyPayment } from '../api/verify-payment';
+import { verifyPayment } from './verify-payment';
 import { pollDelay } from './poll-delay';
 
 /**

@@ -1,5 +1,5 @@
 import { type Transaction, transactionSchema } from '@shop/contract/payments';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /**
  * `POST /payments/transactions/{id}/verify_payment/` by id or by reference: the server asks the

@@ -2,7 +2,7 @@ import { formatUGX } from '@shop/contract/money';
 import { type Order, PICKUP_LOCATION, UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
 import { CheckCircle2, Clock, MapPin, Smartphone, Truck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatTime, networkLabels } from '../../orders/lib/order-display';
+import { formatTime, networkLabels } from '../lib/order-display';
 
 /** The mobile-money payment is waiting for the customer to approve it on their phone. */
 export function awaitingMobileMoney(order: Pick<Order, 'payment_method' | 'payment_status'>): boolean {

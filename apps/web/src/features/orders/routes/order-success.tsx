@@ -4,8 +4,8 @@ import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
-import { isOrderId, useOrder } from '../../orders/api/get-order';
-import { OrderOverview } from '../../orders/components/order-overview';
+import { isOrderId, useOrder } from '../api/get-order';
+import { OrderOverview } from '../components/order-overview';
 import { awaitingMobileMoney, NextSteps } from '../components/next-steps';
 
 const route = getRouteApi('/order_success/$id');
