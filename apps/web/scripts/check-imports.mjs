@@ -99,7 +99,9 @@ export function findViolations(srcDir) {
       if (reason && !ALLOWED_EXCEPTIONS.has(`${from} → ${to}`)) found.push({ from, to, reason });
     }
   }
-  return found;
+  // Sorted: the report reads the same on every file system.
+  const key = (/** @type {{ from: string, to: string }} */ item) => `${item.from} ${item.to}`;
+  return found.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -2,8 +2,8 @@ import { formatUGX } from '@shop/contract/money';
 import { paymentMessages, type Transaction } from '@shop/contract/payments';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, Loader2, Smartphone } from 'lucide-react';
-import { primaryButtonClass, secondaryButtonClass, textLinkClass } from './form-field';
 import { formatClock, networkLabels } from '../lib/mobile-money/payment-display';
+import { primaryButtonClass, secondaryButtonClass, textLinkClass } from './form-field';
 
 /**
  * The waiting screen: what to do on the phone, the amount and number, the provider's page or the

@@ -1,7 +1,7 @@
 import type { Transaction } from '@shop/contract/payments';
 import { useEffect, useState } from 'react';
-import { verifyPayment } from './verify-payment';
 import { pollDelay } from './poll-delay';
+import { verifyPayment } from './verify-payment';
 
 /**
  * Follows a pending transaction live: asks the server to verify it with the provider after 3 s,

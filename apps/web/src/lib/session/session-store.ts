@@ -3,6 +3,7 @@ import { failureMessages } from '@shop/contract/errors';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../api-client';
+import { CART_KEY } from '../cart-key';
 import {
   endSession,
   fetchSession,
@@ -38,8 +39,6 @@ export type SessionSnapshot = {
   expiresAt: Date | null;
 };
 
-/** The cart's queries (`['cart', …]`): cleared when the customer changes, reloaded after sign-in. */
-export const CART_QUERY_KEY = ['cart'] as const;
 /** A customer's own data, dropped on sign-out so that the next visitor never sees it. */
 export const PRIVATE_QUERY_KEYS = [['profile'], ['account'], ['orders'], ['invoices']] as const;
 
@@ -266,7 +265,7 @@ export class SessionStore {
     const isCustomer = next.status === 'customer' ? next.user?.id : undefined;
     if (wasCustomer !== isCustomer) {
       if (wasCustomer) this.clearCustomerState();
-      else void this.queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      else void this.queryClient.invalidateQueries({ queryKey: CART_KEY });
     }
     for (const listener of this.listeners) listener();
     // A customer signed out under a protected page: its guard sends them to the login page.
@@ -274,7 +273,7 @@ export class SessionStore {
   }
 
   private clearCustomerState(): void {
-    void this.queryClient.resetQueries({ queryKey: CART_QUERY_KEY }).catch(() => undefined);
+    void this.queryClient.resetQueries({ queryKey: CART_KEY }).catch(() => undefined);
     for (const queryKey of PRIVATE_QUERY_KEYS) this.queryClient.removeQueries({ queryKey });
   }
 }

@@ -3,7 +3,7 @@ import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';
-import { useAddToCartAction } from '../hooks/use-add-to-cart-action';
+import { useCatalogSlots } from '../lib/catalog-slots';
 import { originLine } from '../lib/product-display';
 import { PriceTag, SaleBadge } from './price-tag';
 
@@ -23,6 +23,7 @@ const panelClass =
 
 /** The featured product in the hero: its picture, name, price and Add to Cart. */
 export function FeaturedHeroCard({ product }: { product: ProductCard }) {
+  const { useAddToCartAction } = useCatalogSlots();
   const { addToCart, isAdding } = useAddToCartAction();
   const origin = originLine(product);
   return (

@@ -12,6 +12,7 @@ import {
   type FakeHandler,
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
+import { preloadProductPage } from '../../../test/pages';
 import { renderApp } from '../../../test/render';
 
 const related = makeProduct({ id: 8, slug: 'meerlust-rubicon', name: 'Meerlust Rubicon' });
@@ -24,7 +25,7 @@ const product = makeDetail({
 const PRODUCT_PATH = `/products/${product.slug}`;
 
 // The product page is a chunk of its own: load it up front, so that no test waits for it.
-beforeAll(() => import('../routes/product-detail'));
+beforeAll(preloadProductPage);
 beforeEach(() => {
   confirmAge();
   stubIntersectionObserver();

@@ -8,8 +8,8 @@ import { Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { WaitingForApproval } from '../../../components/waiting-for-approval';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import {
   initialPayValues,
   PAY_FORM_FIELDS,

@@ -5,8 +5,8 @@ import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { isOrderId, useOrder } from '../api/get-order';
-import { OrderOverview } from '../components/order-overview';
 import { awaitingMobileMoney, NextSteps } from '../components/next-steps';
+import { OrderOverview } from '../components/order-overview';
 
 const route = getRouteApi('/order_success/$id');
 

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
-import { startPayment } from '../api/start-payment';
 import { PAY_FORM_FIELDS, type PayFormValues, payFormSchema } from '../../../lib/mobile-money/pay-form';
 import { networkLabels } from '../../../lib/mobile-money/payment-display';
+import { startPayment } from '../api/start-payment';
 
 /**
  * Choose MTN or Airtel and the paying number, then send the payment request to that phone. The

@@ -5,9 +5,9 @@ import { Ban, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { FormMessage, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { formErrorMessage } from '../../../lib/form-errors';
-import { chooseOrderAlternative } from '../api/order-payment-choice';
 import { initialPayValues, localPhone } from '../../../lib/mobile-money/pay-form';
 import { networkLabels } from '../../../lib/mobile-money/payment-display';
+import { chooseOrderAlternative } from '../api/order-payment-choice';
 import { PayForm } from './pay-form';
 
 const headings: Record<Exclude<Transaction['status'], 'pending' | 'successful'>, string> = {

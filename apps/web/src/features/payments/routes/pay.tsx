@@ -5,18 +5,18 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { WaitingForApproval } from '../../../components/waiting-for-approval';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { initialPayValues, localPhone } from '../../../lib/mobile-money/pay-form';
+import { isUuid } from '../../../lib/mobile-money/payment-display';
+import { useWatchedPayment } from '../../../lib/mobile-money/use-watched-payment';
 import { useLatestOrderPayment } from '../api/get-latest-order-payment';
 import { usePayableOrder } from '../api/get-payable-order';
 import { paymentKeys } from '../api/payment-keys';
 import { startPayment } from '../api/start-payment';
 import { PayForm } from '../components/pay-form';
 import { PaymentProblem } from '../components/payment-problem';
-import { WaitingForApproval } from '../../../components/waiting-for-approval';
-import { initialPayValues, localPhone } from '../../../lib/mobile-money/pay-form';
-import { isUuid } from '../../../lib/mobile-money/payment-display';
-import { useWatchedPayment } from '../../../lib/mobile-money/use-watched-payment';
 
 const route = getRouteApi('/pay/$orderId');
 

@@ -5,9 +5,9 @@ import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { verifyPayment } from '../../../lib/mobile-money/verify-payment';
 import { useSession } from '../../../lib/session/use-session';
 import { PAYMENTS_KEY } from '../api/payment-keys';
-import { verifyPayment } from '../../../lib/mobile-money/verify-payment';
 
 const route = getRouteApi('/payment_return');
 

@@ -4,9 +4,13 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import {
+  formatDateTime,
+  networkLabels,
+  paymentMethodLabels,
+} from '../../../lib/mobile-money/payment-display';
 import { useMyPayments } from '../api/get-my-payments';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
-import { formatDateTime, networkLabels, paymentMethodLabels } from '../../../lib/mobile-money/payment-display';
 
 const route = getRouteApi('/payments');
 

@@ -14,9 +14,9 @@ import {
 import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { networkShortNames } from '../../../lib/mobile-money/payment-display';
 import { paymentKeys } from '../api/payment-keys';
 import { answerSandboxCharge, useSandboxCharge } from '../api/sandbox-charge';
-import { networkShortNames } from '../../../lib/mobile-money/payment-display';
 
 const route = getRouteApi('/sandbox/pay/$reference');
 

@@ -14,6 +14,7 @@ import {
   type FakeHandler,
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
+import { preloadProductPage } from '../../../test/pages';
 import { renderApp } from '../../../test/render';
 import { REVIEW_SAVED_MESSAGE } from './review-form';
 
@@ -27,7 +28,7 @@ const product = makeDetail({
 const PRODUCT_PATH = `/products/${product.slug}`;
 
 // The product page is a chunk of its own: load it up front, so that no test waits for it.
-beforeAll(() => import('../../catalog/routes/product-detail'));
+beforeAll(preloadProductPage);
 beforeEach(() => {
   confirmAge();
   stubIntersectionObserver();

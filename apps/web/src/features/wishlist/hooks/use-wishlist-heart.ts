@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useRequireSignIn } from '../../../lib/session/use-require-sign-in';
 import { useSession } from '../../../lib/session/use-session';
-import { saveForVisitor, useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlistSummary } from '../api/get-wishlist-summary';
-import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+import { saveForVisitor, useAddToWishlist, useRemoveFromWishlist } from '../api/wishlist-mutations';
 
 /**
- * The heart of a bottle (cards and the product page): whether it is on the signed-in customer's
- * wishlist, and a toggle. A visitor who is not signed in is asked to sign in ('Please sign in to
- * add to wishlist', SPEC.md section 5) and comes back after login; the bottle is kept on their
- * anonymous session meanwhile, so it is on the wishlist once they have signed in. A press made
+ * The heart of a bottle (the catalog's cards and product page): whether it is on the signed-in
+ * customer's wishlist, and a toggle. A visitor who is not signed in is asked to sign in ('Please
+ * sign in to add to wishlist', SPEC.md section 5) and comes back after login; the bottle is kept on
+ * their anonymous session meanwhile, so it is on the wishlist once they have signed in. A press made
  * while the session is still starting waits for it, so that it is not lost.
  */
 export function useWishlistHeart(product: { id: number; name: string }, variant: number | null = null) {

@@ -1,7 +1,7 @@
 import type { Profile } from '@shop/contract/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { profileQuery } from '../../profile/api/get-profile';
+import { profileQuery } from '../api/get-profile';
 
 const memberSince = (iso: string) => {
   const date = new Date(iso);

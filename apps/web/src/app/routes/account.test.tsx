@@ -2,16 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { PASSWORD_CHANGED_MESSAGE } from '../../features/identity/components/change-password-form';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../lib/api-client';
 import {
   confirmAge,
   customerSession,
   envelope,
   makeProfile,
   mockIdentityApi,
-} from '../../../test/fakes/identity-api';
-import { renderApp } from '../../../test/render';
-import { PASSWORD_CHANGED_MESSAGE } from '../../identity/components/change-password-form';
+} from '../../test/fakes/identity-api';
+import { renderApp } from '../../test/render';
 
 beforeEach(() => confirmAge());
 afterEach(() => {
