@@ -24,7 +24,9 @@ export async function renderApp(initialPath = '/', { waitForPage = true }: { wai
   const history = createMemoryHistory({ initialEntries: [initialPath] });
   const router = createAppRouter({ queryClient, history });
   const view = render(<AppProviders router={router} queryClient={queryClient} />);
-  if (waitForPage) await screen.findByRole('heading', { level: 1 });
+  // The first page can take seconds on a busy machine (a lazy chunk, the guard's session checks):
+  // the wait ends when the heading appears, so patience costs nothing when the machine is idle.
+  if (waitForPage) await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
   return { ...view, router, queryClient, history };
 }
 
