@@ -1,12 +1,12 @@
 import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readPageData } from './app/page-data';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { connectionMonitor } from './features/connection/connection-monitor';
 import { onNoResponse } from './lib/api-client';
+import { readPageData } from './lib/page-data';
 import './styles.css';
 
 const queryClient = createQueryClient();

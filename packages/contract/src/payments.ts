@@ -236,6 +236,7 @@ export type SandboxApproveRequest = z.input<typeof sandboxApproveRequestSchema>;
  * `POST /payments/transactions/cancel_unpaid_order/`: the customer's unpaid mobile-money order
  * is to be paid cash on delivery instead (it is confirmed), or is cancelled (its bottles go back
  * to stock). Pending attempts are checked with the provider first: a paid order answers 409.
+ * The answer says what became of the order; the storefront decides which page follows.
  */
 export const orderPaymentChoiceRequestSchema = z.object({
   order_id: z.uuid({ error: 'Order id must be a UUID' }),
@@ -246,6 +247,5 @@ export const orderPaymentChoiceResponseSchema = z.object({
   order: z.string().describe('Order id'),
   status: z.enum(['confirmed', 'cancelled']),
   payment_method: z.enum(['mobile_money', 'cash_on_delivery']),
-  next_path: z.string().describe('Where the storefront goes next, e.g. /order_success/{id}'),
 });
 export type OrderPaymentChoiceResponse = z.infer<typeof orderPaymentChoiceResponseSchema>;

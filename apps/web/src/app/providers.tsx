@@ -2,6 +2,7 @@ import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
+import { FeatureSlots } from './catalog-slots';
 import type { AppRouter } from './router';
 
 /** Server state: cached 30 s; the API client already retries once, so Query does not retry again. */
@@ -14,11 +15,13 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Everything the app runs inside: the query cache, the router and the toasts (3 s). */
+/** Everything the app runs inside: the query cache, the features' slots, the router and the toasts (3 s). */
 export function AppProviders({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <FeatureSlots>
+        <RouterProvider router={router} />
+      </FeatureSlots>
       <Toaster position="top-center" duration={TOAST_DURATION_MS} closeButton richColors />
     </QueryClientProvider>
   );

@@ -2,12 +2,7 @@ import { appRoutes, pageTitle } from '@shop/contract/pages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  confirmAge,
-  customerSession,
-  makeProfile,
-  mockIdentityApi,
-} from '../features/identity/testing/identity-api';
+import { confirmAge, customerSession, makeProfile, mockIdentityApi } from '../test/fakes/identity-api';
 import { renderApp } from '../test/render';
 import { createQueryClient } from './providers';
 import { createAppRouter } from './router';

@@ -92,10 +92,7 @@ const routes = {
   product_detail: createRoute({
     ...page('product_detail'),
     loader: ({ context, params }) => warmProduct(context.queryClient, params.id),
-    component: lazyRouteComponent(
-      () => import('../features/catalog/routes/product-detail'),
-      'ProductDetailPage',
-    ),
+    component: lazyRouteComponent(() => import('./routes/product-detail'), 'ProductDetailRoute'),
   }),
   cart: createRoute({
     ...page('cart'),
@@ -104,8 +101,8 @@ const routes = {
   checkout: createRoute({
     ...page('checkout'),
     loader: ({ context }) =>
-      void import('../features/checkout/routes/loaders').then((m) => m.warmCheckout(context.queryClient)),
-    component: lazyRouteComponent(() => import('../features/checkout/routes/checkout'), 'CheckoutPage'),
+      void import('./routes/checkout-loader').then((m) => m.warmCheckoutRoute(context.queryClient)),
+    component: lazyRouteComponent(() => import('./routes/checkout'), 'CheckoutRoute'),
   }),
   events: createRoute({
     ...page('events'),
@@ -152,11 +149,11 @@ const routes = {
   }),
   account: createRoute({
     ...page('account'),
-    component: lazyRouteComponent(() => import('../features/account/routes/account'), 'AccountPage'),
+    component: lazyRouteComponent(() => import('./routes/account'), 'AccountRoute'),
   }),
   wishlist: createRoute({
     ...page('wishlist'),
-    component: lazyRouteComponent(() => import('../features/wishlist/routes/wishlist'), 'WishlistPage'),
+    component: lazyRouteComponent(() => import('./routes/wishlist'), 'WishlistRoute'),
   }),
   payment_return: createRoute({
     ...page('payment_return'),
@@ -169,7 +166,7 @@ const routes = {
   order_success: createRoute({
     ...page('order_success'),
     component: lazyRouteComponent(
-      () => import('../features/checkout/routes/order-success'),
+      () => import('../features/orders/routes/order-success'),
       'OrderSuccessPage',
     ),
   }),
@@ -244,7 +241,7 @@ const routes = {
   admin_delivery_zones: createRoute({
     ...page('admin_delivery_zones'),
     component: lazyRouteComponent(
-      () => import('../features/checkout/routes/admin-delivery-zones'),
+      () => import('../features/admin-delivery-zones/routes/admin-delivery-zones'),
       'AdminDeliveryZonesPage',
     ),
   }),

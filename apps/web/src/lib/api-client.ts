@@ -49,7 +49,7 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
-   * On 401, refresh the session and retry once (default). The identity feature's own calls
+   * On 401, refresh the session and retry once (default). The session's own calls
    * (get-session, sign-in, sign-out) pass false: a 401 there is an answer, not an expired session.
    */
   refreshOn401?: boolean;
@@ -121,13 +121,13 @@ export function readCsrfCookie(): string | null {
   return null;
 }
 
-/** The identity feature registers where the bearer token comes from. */
+/** The session (lib/session) registers where the bearer token comes from. */
 export function setAuthTokenProvider(provider: TokenProvider | null): void {
   tokenProvider = provider;
 }
 
 /**
- * The identity feature registers what to do on a 401: refresh the session of a signed-in user
+ * The session (lib/session) registers what to do on a 401: refresh the session of a signed-in user
  * and answer true to have the request retried once, or answer false (nobody signed in).
  */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
@@ -135,7 +135,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 }
 
 /**
- * The identity feature registers what to do when the retry after a refresh answers 401 again: sign
+ * The session (lib/session) registers what to do when the retry after a refresh answers 401 again: sign
  * out to an anonymous session, clear the cart and say 'Your session has expired. Please log in again.'
  */
 export function setSessionExpiredHandler(handler: SessionExpiredHandler | null): void {

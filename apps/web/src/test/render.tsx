@@ -10,21 +10,29 @@ import {
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { FeatureSlots } from '../app/catalog-slots';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { createAppRouter } from '../app/router';
 
-/** Renders the whole app (real router, providers and layout) at a path, with a memory history. */
-export async function renderApp(initialPath = '/') {
+/**
+ * Renders the whole app (real router, providers and layout) at a path, with a memory history.
+ * Resolves once a page's heading is on screen, unless `waitForPage` is false: a test that holds
+ * back an answer the page needs waits for the page itself, after giving the answer.
+ */
+export async function renderApp(initialPath = '/', { waitForPage = true }: { waitForPage?: boolean } = {}) {
   const queryClient = createQueryClient();
   const history = createMemoryHistory({ initialEntries: [initialPath] });
   const router = createAppRouter({ queryClient, history });
   const view = render(<AppProviders router={router} queryClient={queryClient} />);
-  await screen.findByRole('heading', { level: 1 });
+  // The first page can take seconds on a busy machine (a lazy chunk, the guard's session checks):
+  // the wait ends when the heading appears, so patience costs nothing when the machine is idle.
+  if (waitForPage) await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
   return { ...view, router, queryClient, history };
 }
 
 /**
- * Renders one component inside a minimal router (for components with links), with a catch-all
+ * Renders one component inside a minimal router (for components with links) and the features'
+ * slots the app gives, with a catch-all
  * route so that clicked links land somewhere. Resolves once the component is on screen.
  */
 export async function renderWithRouter(
@@ -45,7 +53,9 @@ export async function renderWithRouter(
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router as never} />
+      <FeatureSlots>
+        <RouterProvider router={router as never} />
+      </FeatureSlots>
     </QueryClientProvider>,
   );
   await router.load();

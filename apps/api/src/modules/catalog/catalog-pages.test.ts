@@ -26,7 +26,7 @@ const MANIFEST = {
     imports: ['_app.js', '_product-card.js'],
     isDynamicEntry: true,
   },
-  'src/features/catalog/routes/product-detail.tsx': {
+  'src/app/routes/product-detail.tsx': {
     file: 'assets/product-detail-d1.js',
     imports: ['_app.js', '_product-card.js'],
     isDynamicEntry: true,

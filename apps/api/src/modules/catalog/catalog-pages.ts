@@ -73,7 +73,7 @@ export function productPageHead(product: ProductDetail, publicUrl: string): Page
 
 /*
  * The first screen's data, inlined in the served page so that it paints without waiting for the
- * app to ask the API (the app reads #page-data, see apps/web/src/app/page-data.ts). Only public
+ * app to ask the API (the app reads #page-data, see apps/web/src/lib/page-data.ts). Only public
  * catalog answers, the same for every visitor, and their JSON text as the API sends it.
  */
 
@@ -95,7 +95,7 @@ export async function homePageBoot(catalog: CatalogService): Promise<PageBoot> {
 
 /** The route modules of the pages (apps/web/src/app/router.tsx), as Vite's manifest names them. */
 const PRODUCTS_MODULE = 'src/features/catalog/routes/products.tsx';
-const PRODUCT_DETAIL_MODULE = 'src/features/catalog/routes/product-detail.tsx';
+const PRODUCT_DETAIL_MODULE = 'src/app/routes/product-detail.tsx';
 
 /** /products with no search or filter: its first page and the filter counts. */
 export async function productsPageBoot(catalog: CatalogService): Promise<PageBoot> {

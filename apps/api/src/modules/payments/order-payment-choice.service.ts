@@ -53,7 +53,6 @@ export async function chooseOrderAlternative(
         order: orderId,
         status: 'confirmed',
         payment_method: 'cash_on_delivery',
-        next_path: `/order_success/${orderId}`,
       };
     }
 
@@ -63,7 +62,6 @@ export async function chooseOrderAlternative(
       order: orderId,
       status: 'cancelled',
       payment_method: 'mobile_money',
-      next_path: `/order-history/${orderId}`,
     };
   });
 }

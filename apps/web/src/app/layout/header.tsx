@@ -3,7 +3,7 @@ import { LOGO_PATH } from '@shop/contract/constants';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Heart, Menu, ShoppingBag, Truck, User, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { SessionSummary } from '../use-session';
+import type { SessionSummary } from '../../lib/session/use-session';
 
 export type HeaderProps = {
   /** Bottles in the cart; the badge is hidden at 0. */

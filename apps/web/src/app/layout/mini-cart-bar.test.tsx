@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeCart, makeCartItem } from '../../features/cart/testing/cart-api';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../lib/api-client';
+import { makeCart, makeCartItem } from '../../test/fakes/cart-api';
 import {
   anonymousSession,
   confirmAge,
   customerSession,
   envelope,
   mockIdentityApi,
-} from '../../features/identity/testing/identity-api';
-import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../lib/api-client';
+} from '../../test/fakes/identity-api';
 import { renderApp, renderWithRouter } from '../../test/render';
 import { MiniCartBar } from './mini-cart-bar';
 

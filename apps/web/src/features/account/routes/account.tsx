@@ -1,10 +1,8 @@
-import { useSession } from '../../../app/use-session';
+import type { ReactNode } from 'react';
 import { LinkCards } from '../../../components/link-cards';
 import { PageShell } from '../../../components/page-shell';
-import { MyRsvps } from '../../events/components/my-rsvps';
-import { ChangePasswordForm } from '../../identity/components/change-password-form';
+import { useSession } from '../../../lib/session/use-session';
 import { ActivitySummary } from '../components/activity-summary';
-import { ProfileSummary } from '../components/profile-summary';
 
 /** The back office's pages: shown to staff and admins only (the API checks the role again). */
 function StaffDesk() {
@@ -35,8 +33,18 @@ function StaffDesk() {
   );
 }
 
+/** The parts of the account page that other features own, composed by its route in src/app. */
+export type AccountPageSlots = {
+  /** The profile's summary (name, contact, address). */
+  profileSummary: ReactNode;
+  /** The customer's event RSVPs. */
+  rsvps: ReactNode;
+  /** The change-password form. */
+  changePassword: ReactNode;
+};
+
 /** /account: the customer's overview, the way to every protected screen, and change password. */
-export function AccountPage() {
+export function AccountPage({ profileSummary, rsvps, changePassword }: AccountPageSlots) {
   const { user } = useSession();
   const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
@@ -46,7 +54,7 @@ export function AccountPage() {
       lead="Everything about your shopping with us in one place."
     >
       <div className="space-y-12">
-        <ProfileSummary />
+        {profileSummary}
 
         <section aria-labelledby="account-activity" className="space-y-4">
           <h2 id="account-activity" className="font-serif text-2xl text-wine-900">
@@ -59,7 +67,7 @@ export function AccountPage() {
           <h2 id="account-rsvps" className="font-serif text-2xl text-wine-900">
             Your event RSVPs
           </h2>
-          <MyRsvps />
+          {rsvps}
         </section>
 
         <div className="space-y-4">
@@ -95,7 +103,7 @@ export function AccountPage() {
             Changing your password signs you out on every other phone and computer. Signed in with Google or
             another provider? You have no password here to change.
           </p>
-          <ChangePasswordForm />
+          {changePassword}
         </section>
       </div>
     </PageShell>

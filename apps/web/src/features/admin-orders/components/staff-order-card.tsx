@@ -7,9 +7,9 @@ import type { StaffOrder } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { FormMessage, inputClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
-import { FormMessage, inputClass } from '../../identity/components/form-field';
-import { formErrorMessage } from '../../identity/lib/form-errors';
+import { formErrorMessage } from '../../../lib/form-errors';
 import { assignRider, moveOrder, STAFF_ORDERS_KEY } from '../api/staff-orders';
 
 /** What the button that moves an order to a status says. */

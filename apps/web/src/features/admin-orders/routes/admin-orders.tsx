@@ -1,8 +1,8 @@
 import { ORDER_STATUSES, type OrderStatus, orderStatusLabels } from '@shop/contract/orders';
 import { useState } from 'react';
-import { useSession } from '../../../app/use-session';
+import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { FormMessage } from '../../identity/components/form-field';
+import { useSession } from '../../../lib/session/use-session';
 import { useStaffOrders } from '../api/staff-orders';
 import { StaffOrderCard } from '../components/staff-order-card';
 

@@ -1,20 +1,9 @@
 import type { Cart } from '@shop/contract/cart';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api, isApiError } from '../../../lib/api-client';
+import { CART_KEY } from '../../../lib/cart-key';
+import { useSession } from '../../../lib/session/use-session';
 import { EMPTY_CART } from '../lib/empty-cart';
-
-/**
- * The cart's query key. The identity feature resets it on sign-out and refreshes it after sign-in;
- * every cart change answers the whole cart, which is set here.
- */
-export const CART_KEY = ['cart'] as const;
-
-/**
- * Cart changes run one after another (TanStack Query's mutation scope): each answers the whole
- * cart, and setting those answers in the order they were sent keeps the last one on screen.
- */
-export const CART_MUTATION_SCOPE = { id: 'cart' } as const;
 
 async function fetchCart(signal: AbortSignal): Promise<Cart> {
   try {

@@ -3,8 +3,7 @@ import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { BottleThumbnail } from '../../../components/bottle-thumbnail';
-import { useRemoveCartItem } from '../api/remove-cart-item';
-import { useUpdateCartItem } from '../api/update-cart-item';
+import { useRemoveCartItem, useUpdateCartItem } from '../api/cart-mutations';
 import { lineName, lineProblem, lowStockNote, maxQuantity } from '../lib/cart-line';
 import { QuantityStepper } from './quantity-stepper';
 

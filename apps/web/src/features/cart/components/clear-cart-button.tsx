@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useClearCart } from '../api/clear-cart';
+import { useClearCart } from '../api/cart-mutations';
 import { itemCountText } from '../lib/cart-line';
 
 /** Empties the cart, after the customer confirms (a slip of the finger would lose every line). */

@@ -1,6 +1,6 @@
 import { EMPTY_CART as CONTRACT_EMPTY_CART, MAX_CART_ITEM_QUANTITY } from '@shop/contract/cart';
 import { describe, expect, it } from 'vitest';
-import { makeCartItem } from '../testing/cart-api';
+import { makeCartItem } from '../../../test/fakes/cart-api';
 import { lineProblem, lowStockNote, maxQuantity } from './cart-line';
 import { EMPTY_CART } from './empty-cart';
 

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
+import { fakeCartServer, makeCart, makeCartItem } from '../../../test/fakes/cart-api';
 import {
   anonymousSession,
   confirmAge,
@@ -11,8 +11,8 @@ import {
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { fakeCartServer, makeCart, makeCartItem } from '../testing/cart-api';
+} from '../../../test/fakes/identity-api';
+import { renderApp } from '../../../test/render';
 
 // The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,6 +1,6 @@
 import type { Category } from '@shop/contract/catalog';
 import { Link } from '@tanstack/react-router';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../components/product-image';
 
 /** What a category without a description says. */
 export const GENERIC_CATEGORY_TEXT = 'Hand-picked bottles, tasted and chosen by our team.';

@@ -2,10 +2,10 @@ import type { ProductCard } from '@shop/contract/catalog';
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
-import { useAddToCartAction } from '../hooks/use-add-to-cart-action';
+import { ProductImage } from '../../../components/product-image';
+import { useCatalogSlots } from '../lib/catalog-slots';
 import { originLine } from '../lib/product-display';
 import { PriceTag, SaleBadge } from './price-tag';
-import { ProductImage } from './product-image';
 
 /**
  * What the hero shows when the shop has no featured product (or it could not be loaded): the
@@ -23,6 +23,7 @@ const panelClass =
 
 /** The featured product in the hero: its picture, name, price and Add to Cart. */
 export function FeaturedHeroCard({ product }: { product: ProductCard }) {
+  const { useAddToCartAction } = useCatalogSlots();
   const { addToCart, isAdding } = useAddToCartAction();
   const origin = originLine(product);
   return (

@@ -2,10 +2,10 @@ import { HOME_PAGE_SIZE } from '@shop/contract/constants';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { type ProductSection, useSectionProducts } from '../api/get-section-products';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import type { ProductsSearch } from '../lib/products-search';
-import { LoadError } from './load-error';
 import { ProductGrid, ProductGridSkeleton } from './product-card';
 
 export type HomeProductSectionProps = {

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '../../../test/fakes/catalog-api';
+import { anonymousSession, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderWithRouter } from '../../../test/render';
-import { anonymousSession, mockIdentityApi } from '../../identity/testing/identity-api';
-import { makeProduct } from '../testing/catalog-api';
 import { ProductCard } from './product-card';
 
 describe('ProductCard', () => {

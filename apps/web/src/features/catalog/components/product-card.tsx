@@ -1,10 +1,10 @@
 import type { ProductCard as ProductCardData } from '@shop/contract/catalog';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
-import { useAddToCartAction } from '../hooks/use-add-to-cart-action';
+import { ProductImage } from '../../../components/product-image';
+import { useCatalogSlots } from '../lib/catalog-slots';
 import { originLine, reviewCountText } from '../lib/product-display';
 import { PriceTag, SaleBadge } from './price-tag';
-import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
 import { WishlistHeart } from './wishlist-heart';
 
@@ -23,6 +23,7 @@ export type ProductCardProps = {
  * A sold-out product is marked and cannot be added to the cart (but can be saved).
  */
 export function ProductCard({ product, headingLevel = 3, imageLoading = 'lazy' }: ProductCardProps) {
+  const { useAddToCartAction } = useCatalogSlots();
   const { addToCart, isAdding } = useAddToCartAction();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const origin = originLine(product);

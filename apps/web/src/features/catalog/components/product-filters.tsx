@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { productTypeLabels } from '../lib/product-display';
 import {
   changeSearch,
@@ -14,7 +15,6 @@ import {
   VINTAGE_MIN,
   validateProductsSearch,
 } from '../lib/products-search';
-import { LoadError } from './load-error';
 
 type Choice = {
   key: string;

@@ -1,6 +1,6 @@
 import type { ProductImage as ProductImageData } from '@shop/contract/catalog';
 import { useState } from 'react';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../components/product-image';
 
 /** The product's pictures: a large one, and thumbnails to choose another when there are several. */
 export function ProductGallery({ images, name }: { images: ProductImageData[]; name: string }) {

@@ -4,15 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
+import { makeDetail, makeProduct, stubIntersectionObserver } from '../../../test/fakes/catalog-api';
 import {
   anonymousSession,
   confirmAge,
   customerSession,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeDetail, makeProduct, stubIntersectionObserver } from '../testing/catalog-api';
+} from '../../../test/fakes/identity-api';
+import { preloadProductPage } from '../../../test/pages';
+import { renderApp } from '../../../test/render';
 
 const related = makeProduct({ id: 8, slug: 'meerlust-rubicon', name: 'Meerlust Rubicon' });
 const product = makeDetail({
@@ -24,7 +25,7 @@ const product = makeDetail({
 const PRODUCT_PATH = `/products/${product.slug}`;
 
 // The product page is a chunk of its own: load it up front, so that no test waits for it.
-beforeAll(() => import('../routes/product-detail'));
+beforeAll(preloadProductPage);
 beforeEach(() => {
   confirmAge();
   stubIntersectionObserver();

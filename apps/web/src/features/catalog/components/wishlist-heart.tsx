@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useWishlistHeart } from '../hooks/use-wishlist-heart';
+import { useCatalogSlots } from '../lib/catalog-slots';
 
 /**
  * The heart on a product card: filled when the bottle is on the wishlist; a press saves or
@@ -12,6 +12,7 @@ export function WishlistHeart({
   product: { id: number; name: string };
   className?: string;
 }) {
+  const { useWishlistHeart } = useCatalogSlots();
   const { saved, toggle, pending } = useWishlistHeart(product);
   return (
     <button

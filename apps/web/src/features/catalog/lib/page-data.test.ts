@@ -1,7 +1,7 @@
 import type { CatalogStats, ProductDetail, ProductListResponse } from '@shop/contract/catalog';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readPageData } from '../../../app/page-data';
+import { readPageData } from '../../../lib/page-data';
 import { catalogStatsQueryOptions } from '../api/get-catalog-stats';
 import { productQueryOptions } from '../api/get-product';
 import { productFacetsQueryOptions } from '../api/get-product-facets';

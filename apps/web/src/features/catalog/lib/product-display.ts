@@ -1,5 +1,4 @@
 import type { ProductType } from '@shop/contract/catalog';
-import { LOGO_PATH } from '@shop/contract/constants';
 
 /** What the card and the product page need to know about a price. */
 type Priced = {
@@ -44,11 +43,6 @@ export function formatCount(count: number): string {
 
 export function reviewCountText(count: number): string {
   return count === 1 ? '1 review' : `${formatCount(count)} reviews`;
-}
-
-/** A picture's address, or the logo when the product has none (SPEC.md section 9). */
-export function imageSource(path: string | null | undefined): string {
-  return path && path.trim() !== '' ? path : LOGO_PATH;
 }
 
 /** "750 ml", "1.5 L", "6 × 750 ml". */

@@ -2,7 +2,6 @@ import { HOME_PAGE_SIZE } from '@shop/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render';
 import {
   emptyFacets,
   json,
@@ -12,7 +11,8 @@ import {
   mockCatalogApi,
   sampleStats,
   stubIntersectionObserver,
-} from '../testing/catalog-api';
+} from '../../../test/fakes/catalog-api';
+import { renderApp } from '../../../test/render';
 
 /** A section of `count` products, answering each page with its own products (named "<prefix> <n>"). */
 function section(prefix: string, count: number) {

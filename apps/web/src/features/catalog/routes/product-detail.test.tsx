@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../test/render';
 import {
   json,
   makeDetail,
   makeProduct,
   mockCatalogApi,
   stubIntersectionObserver,
-} from '../testing/catalog-api';
+} from '../../../test/fakes/catalog-api';
+import { renderApp } from '../../../test/render';
 
 const product = makeDetail({
   id: 7,

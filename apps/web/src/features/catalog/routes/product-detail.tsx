@@ -3,11 +3,10 @@ import { productStoreMessages } from '@shop/contract/errors';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronRight, Heart, ShoppingBag, Trophy } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { imageSource } from '../../../components/product-image';
 import { isApiError } from '../../../lib/api-client';
-import { useReviewSummary } from '../../reviews/api/get-review-summary';
-import { ProductReviews } from '../../reviews/components/product-reviews';
 import { useProduct } from '../api/get-product';
-import { LoadError } from '../components/load-error';
 import { PriceTag, SaleBadge } from '../components/price-tag';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-card';
 import { ProductDetailsTable } from '../components/product-details-table';
@@ -16,11 +15,10 @@ import { ProductNotFound } from '../components/product-not-found';
 import { QuantityInput } from '../components/quantity-input';
 import { StarRating } from '../components/star-rating';
 import { initialVariant, VariantPicker } from '../components/variant-picker';
-import { useAddToCartAction } from '../hooks/use-add-to-cart-action';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { useProductHead } from '../hooks/use-product-head';
-import { useWishlistHeart } from '../hooks/use-wishlist-heart';
-import { imageSource, reviewCountText, stockText } from '../lib/product-display';
+import { type ProductReviewsSlots, useCatalogSlots } from '../lib/catalog-slots';
+import { reviewCountText, stockText } from '../lib/product-display';
 
 const route = getRouteApi('/products/$id');
 
@@ -71,13 +69,21 @@ function TextSection({ title, children }: { title: string; children: ReactNode }
 }
 
 /** One product, shown: its key is the product's id, so choosing a related product starts afresh. */
-function ProductView({ product }: { product: ProductDetail }) {
+function ProductView({
+  product,
+  reviews: reviewSlots,
+}: {
+  product: ProductDetail;
+  reviews: ProductReviewsSlots;
+}) {
   const [variantId, setVariantId] = useState<number | undefined>(undefined);
   const [quantity, setQuantity] = useState(1);
+  const { useAddToCartAction, useWishlistHeart } = useCatalogSlots();
+  const { useCurrentRating, ProductReviews } = reviewSlots;
   const { addToCart, isAdding } = useAddToCartAction();
   const radioName = useId();
   // The reviews' own summary is always current; the catalog's figures may be a minute old.
-  const reviews = useReviewSummary(product.id).data;
+  const reviews = useCurrentRating(product.id);
   const averageRating = reviews?.average_rating ?? product.average_rating;
   const reviewCount = reviews?.review_count ?? product.review_count;
 
@@ -255,12 +261,12 @@ function ProductSkeleton() {
  * Cart, the wishlist, the details table, tasting notes, food pairing, awards, the reviews summary
  * and related products. An unknown product shows a friendly "not found".
  */
-export function ProductDetailPage() {
+export function ProductDetailPage({ reviews }: { reviews: ProductReviewsSlots }) {
   const { id } = route.useParams();
   const query = useProduct(id);
   useProductHead(query.data);
 
-  if (query.data) return <ProductView key={query.data.id} product={query.data} />;
+  if (query.data) return <ProductView key={query.data.id} product={query.data} reviews={reviews} />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <ProductNotFound />;
     return (

@@ -2,8 +2,8 @@ import type { ProductCard, ProductFacets } from '@shop/contract/catalog';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { json, makeCategory, makePage, makeProduct, mockCatalogApi } from '../../../test/fakes/catalog-api';
 import { renderApp } from '../../../test/render';
-import { json, makeCategory, makePage, makeProduct, mockCatalogApi } from '../testing/catalog-api';
 
 /** A small cellar: 15 French reds (3 on sale), 5 Argentinian reds and 4 Scotch whiskies. */
 const cellar: ProductCard[] = [

@@ -8,18 +8,17 @@ import {
 } from '@shop/contract/delivery';
 import { cartMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
-import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { type Order, PICKUP_LOCATION } from '@shop/contract/orders';
 import type { Profile } from '@shop/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
-import { CART_KEY } from '../../cart/api/get-cart';
-import { FormField, FormMessage, primaryButtonClass } from '../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
-import { orderKey } from '../../orders/api/get-order';
+import { CART_KEY } from '../../../lib/cart-key';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { placeOrder } from '../api/place-order';
 import { CheckoutAttempt, orderCertainlyNotPlaced } from '../lib/checkout-attempt';
 import {
@@ -106,12 +105,15 @@ export function CheckoutForm({
   profile,
   zones,
   zonesFailed,
+  rememberOrder,
 }: {
   cart: Cart;
   profile: Profile | undefined;
   zones: readonly DeliveryZone[];
   /** The zones could not be loaded: delivery cannot be chosen, pick-up still can. */
   zonesFailed: boolean;
+  /** Keeps the placed order where the orders' pages read it (src/app hands it in), so the next page shows it at once. */
+  rememberOrder: (order: Order) => void;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -153,7 +155,7 @@ export function CheckoutForm({
     try {
       const order = await placeOrder(checked.data);
       attempt.current.finish();
-      queryClient.setQueryData(orderKey(order.id), order);
+      rememberOrder(order);
       // Mobile money: the payments feature's screen sends the request to the phone and waits for it.
       if (order.payment_method === 'mobile_money' && order.payment_status !== 'paid') {
         await navigate({ to: '/pay/$orderId', params: { orderId: order.id } });

@@ -1,8 +1,8 @@
 import { deliveryInstructionMessages } from '@shop/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { makeProfile } from '../../identity/testing/identity-api';
-import { sampleZones } from '../../orders/testing/orders-api';
+import { makeProfile } from '../../../test/fakes/identity-api';
+import { sampleZones } from '../../../test/fakes/orders-api';
 import { CheckoutAttempt, orderCertainlyNotPlaced } from './checkout-attempt';
 import {
   type CheckoutFormValues,

@@ -5,8 +5,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
-import { makeCart, makeCartItem } from '../../cart/testing/cart-api';
+import { makeCart, makeCartItem } from '../../../test/fakes/cart-api';
 import {
   confirmAge,
   customerSession,
@@ -15,8 +14,9 @@ import {
   type FakeRequest,
   makeProfile,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeOrder, ORDER_ID, sampleZones } from '../../orders/testing/orders-api';
+} from '../../../test/fakes/identity-api';
+import { makeOrder, ORDER_ID, sampleZones } from '../../../test/fakes/orders-api';
+import { renderApp } from '../../../test/render';
 
 // The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.
 configure({ asyncUtilTimeout: 5_000 });

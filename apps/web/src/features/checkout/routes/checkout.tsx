@@ -1,29 +1,42 @@
+import type { Cart } from '@shop/contract/cart';
 import { cartMessages } from '@shop/contract/errors';
-import { useQuery } from '@tanstack/react-query';
+import type { Order } from '@shop/contract/orders';
+import type { Profile } from '@shop/contract/profile';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { useCart } from '../../cart/api/get-cart';
-import { FormMessage, textLinkClass } from '../../identity/components/form-field';
-import { profileQuery } from '../../profile/api/get-profile';
 import { useDeliveryZones } from '../api/get-delivery-zones';
 import { CheckoutForm } from '../components/checkout-form';
 
 const lead =
   'Tell us where and when to deliver, or collect from our shop, then pay with MTN or Airtel mobile money or in cash.';
 
-/** /checkout (signed in): the form, filled from the profile, beside the order summary. */
-export function CheckoutPage() {
-  const { cart, query } = useCart({ fresh: true });
-  const profile = useQuery(profileQuery);
+export type CheckoutPageProps = {
+  /** The cart, read afresh (undefined while it loads). */
+  cart: Cart | undefined;
+  /** The cart could not be read, and how to try again. */
+  cartFailed: boolean;
+  retryCart: () => void;
+  /** The profile the form is filled from. */
+  profile: { data: Profile | undefined; isPending: boolean };
+  /** Keeps the placed order for the page that follows. */
+  rememberOrder: (order: Order) => void;
+};
+
+/**
+ * /checkout (signed in): the form, filled from the profile, beside the order summary. The cart,
+ * the profile and the orders belong to other features: the route in src/app hands them in.
+ */
+export function CheckoutPage({ cart, cartFailed, retryCart, profile, rememberOrder }: CheckoutPageProps) {
   const zones = useDeliveryZones();
 
-  if (cart === undefined && query.isError) {
+  if (cart === undefined && cartFailed) {
     return (
       <PageShell eyebrow="Checkout" title="Checkout">
         <FormMessage kind="error">
           {cartMessages.load}.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void query.refetch()}>
+          <button type="button" className={textLinkClass} onClick={retryCart}>
             Try again
           </button>
         </FormMessage>
@@ -79,6 +92,7 @@ export function CheckoutPage() {
         profile={profile.data}
         zones={zones.data?.results ?? []}
         zonesFailed={zones.isError}
+        rememberOrder={rememberOrder}
       />
     </PageShell>
   );

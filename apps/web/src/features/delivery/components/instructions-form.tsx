@@ -15,8 +15,8 @@ import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
+import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { deliveryKeys } from '../api/delivery-keys';
 import { saveDeliveryInstructions } from '../api/save-delivery-instructions';
 

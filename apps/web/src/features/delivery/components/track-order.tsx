@@ -1,8 +1,8 @@
 import { ORDER_NUMBER_FORMAT, trackingMessages } from '@shop/contract/delivery-tracking';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
-import { FormMessage, inputClass, primaryButtonClass } from '../../identity/components/form-field';
 import { useTrackedDelivery } from '../api/track-delivery';
 import { DeliveryCard } from './delivery-card';
 

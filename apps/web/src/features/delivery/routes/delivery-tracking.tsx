@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useSession } from '../../../app/use-session';
+import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { FormMessage } from '../../identity/components/form-field';
+import { useSession } from '../../../lib/session/use-session';
 import { ACTIVE_DELIVERIES_PAGE_SIZE, useActiveDeliveries } from '../api/get-active-deliveries';
 import { useDeliverableOrders } from '../api/get-deliverable-orders';
 import { useDeliveryStats } from '../api/get-delivery-stats';

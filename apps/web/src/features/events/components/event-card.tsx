@@ -1,7 +1,7 @@
 import type { EventSummary } from '@shop/contract/events';
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
-import { ProductImage } from '../../catalog/components/product-image';
+import { ProductImage } from '../../../components/product-image';
 import { eventTypeLabels, eventWhen, priceLabel, seatsText } from '../lib/event-display';
 import { EventBadges } from './event-badges';
 

@@ -1,7 +1,7 @@
 import type { FeaturedWine } from '@shop/contract/events';
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
-import { ProductImage } from '../../catalog/components/product-image';
+import { ProductImage } from '../../../components/product-image';
 
 /** The bottles poured at the event, each linking to its page in the shop. */
 export function FeaturedWines({ wines }: { wines: FeaturedWine[] }) {

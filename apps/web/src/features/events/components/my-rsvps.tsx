@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormMessage, textLinkClass } from '../../identity/components/form-field';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { useMyRsvps } from '../api/get-my-rsvps';
 import { eventWhen, guestsText, rsvpStatusLabels, rsvpStatusTone } from '../lib/event-display';
 

@@ -7,17 +7,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField, FormMessage, primaryButtonClass } from '../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
-import { WaitingForApproval } from '../../payments/components/waiting-for-approval';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { WaitingForApproval } from '../../../components/waiting-for-approval';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import {
   initialPayValues,
   PAY_FORM_FIELDS,
   type PayFormValues,
   payFormSchema,
-} from '../../payments/lib/pay-form';
-import { networkLabels } from '../../payments/lib/payment-display';
-import { useWatchedPayment } from '../../payments/lib/use-watched-payment';
+} from '../../../lib/mobile-money/pay-form';
+import { networkLabels } from '../../../lib/mobile-money/payment-display';
+import { useWatchedPayment } from '../../../lib/mobile-money/use-watched-payment';
 import { eventKeys, RSVPS_KEY } from '../api/event-keys';
 import { payRsvp } from '../api/rsvp-mutations';
 import { clockAndDate } from '../lib/event-display';

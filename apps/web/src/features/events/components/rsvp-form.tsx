@@ -3,15 +3,15 @@ import { type EventSummary, MAX_GUESTS_PER_RSVP, type Rsvp } from '@shop/contrac
 import { formatUGX } from '@shop/contract/money';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../../../lib/api-client';
 import {
   FormField,
   FormMessage,
   inputClass,
   primaryButtonClass,
   secondaryButtonClass,
-} from '../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
+} from '../../../components/form-field';
+import { isApiError } from '../../../lib/api-client';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { createRsvp, updateRsvp, useRememberRsvp } from '../api/rsvp-mutations';
 import {
   emptyRsvpForm,

@@ -1,8 +1,8 @@
 import { type EventDetail, rsvpCancelReasonLabels } from '@shop/contract/events';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSession } from '../../../app/use-session';
-import { FormMessage, primaryButtonClass, textLinkClass } from '../../identity/components/form-field';
+import { FormMessage, primaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { useSession } from '../../../lib/session/use-session';
 import { useMyRsvpForEvent } from '../api/get-my-rsvps';
 import { closedReason, seatsText } from '../lib/event-display';
 import { RsvpForm } from './rsvp-form';

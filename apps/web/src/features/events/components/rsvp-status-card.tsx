@@ -1,7 +1,7 @@
 import type { EventSummary, Rsvp } from '@shop/contract/events';
 import { useState } from 'react';
-import { FormMessage, secondaryButtonClass, textLinkClass } from '../../identity/components/form-field';
-import { formErrorMessage } from '../../identity/lib/form-errors';
+import { FormMessage, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { formErrorMessage } from '../../../lib/form-errors';
 import { cancelRsvp, useRememberRsvp } from '../api/rsvp-mutations';
 import { guestsText, rsvpStatusLabels, rsvpStatusTone } from '../lib/event-display';
 import { PayForRsvp } from './pay-for-rsvp';

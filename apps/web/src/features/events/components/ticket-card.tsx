@@ -1,6 +1,6 @@
 import type { Rsvp } from '@shop/contract/events';
 import { CalendarPlus } from 'lucide-react';
-import { secondaryButtonClass } from '../../identity/components/form-field';
+import { secondaryButtonClass } from '../../../components/form-field';
 import { guestsText } from '../lib/event-display';
 
 /**

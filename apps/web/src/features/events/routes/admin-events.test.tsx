@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { makeStaffEvent, pageOf } from '../../../test/fakes/events-api';
+import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../identity/testing/identity-api';
-import { makeStaffEvent, pageOf } from '../testing/events-api';
 import { STAFF_ONLY_MESSAGE } from './admin-events';
 
 beforeEach(() => confirmAge());

@@ -2,14 +2,9 @@ import { EVENT_STATUSES, eventStatusLabels, type StaffEvent } from '@shop/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useSession } from '../../../app/use-session';
+import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import {
-  FormMessage,
-  inputClass,
-  primaryButtonClass,
-  textLinkClass,
-} from '../../identity/components/form-field';
+import { useSession } from '../../../lib/session/use-session';
 import { eventKeys, STAFF_EVENTS_KEY } from '../api/event-keys';
 import { useStaffEvents } from '../api/staff-events';
 import { EventEditor } from '../components/staff/event-editor';

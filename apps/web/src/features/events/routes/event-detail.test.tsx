@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
+import { makeEventDetail, makeRsvp, pageOf, RSVP_ID } from '../../../test/fakes/events-api';
 import {
   anonymousSession,
   confirmAge,
@@ -11,9 +11,9 @@ import {
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeTransaction } from '../../payments/testing/payments-api';
-import { makeEventDetail, makeRsvp, pageOf, RSVP_ID } from '../testing/events-api';
+} from '../../../test/fakes/identity-api';
+import { makeTransaction } from '../../../test/fakes/payments-api';
+import { renderApp } from '../../../test/render';
 import { EVENT_NOT_FOUND } from './event-detail';
 
 beforeEach(() => confirmAge());

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { eventPage, makeEventSummary } from '../../../test/fakes/events-api';
+import { anonymousSession, confirmAge, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { anonymousSession, confirmAge, envelope, mockIdentityApi } from '../../identity/testing/identity-api';
-import { eventPage, makeEventSummary } from '../testing/events-api';
 
 beforeEach(() => confirmAge());
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { BRAND } from '@shop/contract/brand';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
-import { LoadError } from '../../catalog/components/load-error';
 import { useEvents } from '../api/get-events';
 import { EventCard } from '../components/event-card';
 

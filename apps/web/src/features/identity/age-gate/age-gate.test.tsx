@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { anonymousSession, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { anonymousSession, mockIdentityApi } from '../testing/identity-api';
 import { AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE } from './age-confirmation';
 
 beforeEach(() => {

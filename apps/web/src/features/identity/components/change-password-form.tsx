@@ -4,11 +4,11 @@ import { changePasswordRequestSchema } from '@shop/contract/identity';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
+import { useSessionStore } from '../../../lib/session/use-session-store';
 import { changePassword } from '../api/change-password';
 import { usePasswordPolicy } from '../api/use-password-policy';
-import { applyFieldErrors, formErrorMessage } from '../lib/form-errors';
-import { useSessionStore } from '../session/use-session-store';
-import { FormField, FormMessage, primaryButtonClass } from './form-field';
 import { PasswordRules } from './password-rules';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { identityMessages, requestPasswordResetSchema } from '@shop/contract/identity';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { formErrorMessage } from '../../../lib/form-errors';
 import { requestPasswordReset } from '../api/password-reset';
-import { formErrorMessage } from '../lib/form-errors';
-import { FormField, FormMessage, primaryButtonClass } from './form-field';
 
 /**
  * The forgotten-password request: the answer is the same whether or not the address has an

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signInRequestSchema } from '@shop/contract/identity';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyFieldErrors, formErrorMessage } from '../lib/form-errors';
-import { useSessionStore } from '../session/use-session-store';
-import { FormField, FormMessage, primaryButtonClass } from './form-field';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
+import { useSessionStore } from '../../../lib/session/use-session-store';
 
 const loginSchema = signInRequestSchema.pick({ email: true, password: true });
 const FIELDS = ['email', 'password'] as const;

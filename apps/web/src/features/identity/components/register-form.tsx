@@ -3,11 +3,11 @@ import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { signUpRequestSchema } from '@shop/contract/identity';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
+import { useSessionStore } from '../../../lib/session/use-session-store';
 import { signUp } from '../api/sign-up';
 import { usePasswordPolicy } from '../api/use-password-policy';
-import { applyFieldErrors, formErrorMessage } from '../lib/form-errors';
-import { useSessionStore } from '../session/use-session-store';
-import { FormField, FormMessage, primaryButtonClass } from './form-field';
 import { PasswordRules } from './password-rules';
 
 const FIELDS = ['name', 'email', 'password', 'date_of_birth'] as const;

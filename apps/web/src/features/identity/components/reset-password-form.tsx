@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { FormField, FormMessage, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { resetPassword } from '../api/password-reset';
 import { usePasswordPolicy } from '../api/use-password-policy';
-import { applyFieldErrors, formErrorMessage } from '../lib/form-errors';
-import { FormField, FormMessage, primaryButtonClass, textLinkClass } from './form-field';
 import { PasswordRules } from './password-rules';
 
 const schema = z.object({ newPassword: newPasswordSchema });

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { FormMessage, secondaryButtonClass } from '../../../components/form-field';
+import { formErrorMessage } from '../../../lib/form-errors';
 import { providersQuery, startSocialSignIn } from '../api/providers';
-import { formErrorMessage } from '../lib/form-errors';
-import { FormMessage, secondaryButtonClass } from './form-field';
 
 function GoogleMark() {
   return (

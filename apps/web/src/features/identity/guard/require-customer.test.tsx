@@ -5,10 +5,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { sessionStoreFor } from '../../../lib/session/session-store';
+import {
+  anonymousSession,
+  confirmAge,
+  customerSession,
+  mockIdentityApi,
+} from '../../../test/fakes/identity-api';
+import { preloadAccountPage } from '../../../test/pages';
 import { renderApp } from '../../../test/render';
-import { sessionStoreFor } from '../session/session-store';
-import { anonymousSession, confirmAge, customerSession, mockIdentityApi } from '../testing/identity-api';
 import { loginHrefFor, requireCustomer } from './require-customer';
+
+/** Waits that end on an event, not a deadline: generous enough for a machine under load. */
+const PATIENT = { timeout: 15_000 } as const;
 
 afterEach(() => {
   setUnauthorizedHandler(null);
@@ -112,14 +121,20 @@ describe('protected route → login → back to the route', () => {
           answer = resolve;
         }),
     });
-    const view = renderApp('/account');
-    expect(await screen.findByText('Checking your sign-in…')).toBeInTheDocument();
+    // The account page's code is loaded first, and nothing is awaited before the session answers:
+    // each wait below starts once what it waits for can happen, and the session is held back until
+    // the loading page is seen, so neither wait races the other (under load the first-heading
+    // wait used to run out while the answer was still held back).
+    await preloadAccountPage();
+    await renderApp('/account', { waitForPage: false });
+    expect(await screen.findByText('Checking your sign-in…', undefined, PATIENT)).toBeInTheDocument();
     answer(
       new Response(JSON.stringify(customerSession()), { headers: { 'Content-Type': 'application/json' } }),
     );
-    await view;
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your account');
-  });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account' }, PATIENT)).toHaveTextContent(
+      'Your account',
+    );
+  }, 40_000);
 
   it('sign-out on a protected page goes home, ends the session and shows Sign In', async () => {
     let session: unknown = customerSession();

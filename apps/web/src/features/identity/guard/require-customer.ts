@@ -1,7 +1,7 @@
 import { ROUTE_GUARD_CHECKS, ROUTE_GUARD_INTERVAL_MS } from '@shop/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { type SessionSnapshot, type SessionStore, sessionStoreFor } from '../session/session-store';
+import { type SessionSnapshot, type SessionStore, sessionStoreFor } from '../../../lib/session/session-store';
 
 /**
  * The route guard of SPEC.md section 2: waits up to 3 seconds (30 checks, 100 ms apart) for the

@@ -1,13 +1,13 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
+import { FormMessage, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { useSessionStore } from '../../../lib/session/use-session-store';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
-import { FormMessage, primaryButtonClass, textLinkClass } from '../components/form-field';
 import { LoginForm } from '../components/login-form';
 import { SocialSignIn } from '../components/social-sign-in';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/login-search';
 import { socialErrorMessage } from '../lib/social-errors';
-import { useSessionStore } from '../session/use-session-store';
 
 const routeApi = getRouteApi('/login');
 

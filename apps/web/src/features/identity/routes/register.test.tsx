@@ -3,15 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
-import { SIGN_IN_AFTER_SIGN_UP_FAILED } from '../components/register-form';
 import {
   anonymousSession,
   confirmAge,
   customerSession,
   envelope,
   mockIdentityApi,
-} from '../testing/identity-api';
+} from '../../../test/fakes/identity-api';
+import { renderApp } from '../../../test/render';
+import { SIGN_IN_AFTER_SIGN_UP_FAILED } from '../components/register-form';
 
 beforeEach(() => confirmAge());
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { FormMessage, textLinkClass } from '../components/form-field';
+import { useSessionStore } from '../../../lib/session/use-session-store';
 import { RegisterForm } from '../components/register-form';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/login-search';
-import { useSessionStore } from '../session/use-session-store';
 
 const routeApi = getRouteApi('/register');
 

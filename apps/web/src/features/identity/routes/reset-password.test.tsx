@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { anonymousSession, confirmAge, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
 import { RESET_LINK_INVALID } from '../components/reset-password-form';
-import { anonymousSession, confirmAge, envelope, mockIdentityApi } from '../testing/identity-api';
 
 beforeEach(() => confirmAge());
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { FormMessage, textLinkClass } from '../components/form-field';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
 const routeApi = getRouteApi('/reset-password');

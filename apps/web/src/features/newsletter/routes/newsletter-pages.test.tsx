@@ -2,8 +2,8 @@ import { newsletterApiMessages } from '@shop/contract/newsletter';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { anonymousSession, confirmAge, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { anonymousSession, confirmAge, envelope, mockIdentityApi } from '../../identity/testing/identity-api';
 
 const TOKEN = `${'A'.repeat(21)}_-${'b'.repeat(20)}`;
 

@@ -4,8 +4,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockCatalogApi } from '../../../test/fakes/catalog-api';
 import { renderWithRouter } from '../../../test/render';
-import { json, mockCatalogApi } from '../../catalog/testing/catalog-api';
 import { NotificationBell, timeAgo } from './notification-bell';
 
 /** The browser's WebSocket, replaced: the test opens it and sends the server's messages. */

@@ -6,12 +6,12 @@ import {
   setSessionExpiredHandler,
   setUnauthorizedHandler,
 } from '../../../lib/api-client';
+import { makePage } from '../../../test/fakes/catalog-api';
+import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
+import { makeInvoice, ORDER_ID } from '../../../test/fakes/orders-api';
 import { renderApp } from '../../../test/render';
-import { makePage } from '../../catalog/testing/catalog-api';
-import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../identity/testing/identity-api';
 import { invoiceDownloadFailed } from '../api/download-invoice';
 import { INVOICES_PAGE_SIZE } from '../api/get-invoices';
-import { makeInvoice, ORDER_ID } from '../testing/orders-api';
 
 // The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.
 configure({ asyncUtilTimeout: 5_000 });

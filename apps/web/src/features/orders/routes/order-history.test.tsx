@@ -2,17 +2,17 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
-import { makePage } from '../../catalog/testing/catalog-api';
+import { makePage } from '../../../test/fakes/catalog-api';
 import {
   confirmAge,
   customerSession,
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
+} from '../../../test/fakes/identity-api';
+import { makeOrder, makeStats, ORDER_ID, summaryOf } from '../../../test/fakes/orders-api';
+import { renderApp } from '../../../test/render';
 import { ORDERS_PAGE_SIZE } from '../api/get-my-orders';
-import { makeOrder, makeStats, ORDER_ID, summaryOf } from '../testing/orders-api';
 import { ORDERS_LOAD_FAILED } from './order-history';
 
 // The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.

@@ -5,11 +5,11 @@ import type { Transaction } from '@shop/contract/payments';
 import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField, FormMessage, primaryButtonClass } from '../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
+import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
+import { PAY_FORM_FIELDS, type PayFormValues, payFormSchema } from '../../../lib/mobile-money/pay-form';
+import { networkLabels } from '../../../lib/mobile-money/payment-display';
 import { startPayment } from '../api/start-payment';
-import { PAY_FORM_FIELDS, type PayFormValues, payFormSchema } from '../lib/pay-form';
-import { networkLabels } from '../lib/payment-display';
 
 /**
  * Choose MTN or Airtel and the paying number, then send the payment request to that phone. The

@@ -3,11 +3,11 @@ import type { Order } from '@shop/contract/orders';
 import type { OrderPaymentChoiceResponse, Transaction } from '@shop/contract/payments';
 import { Ban, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { FormMessage, secondaryButtonClass, textLinkClass } from '../../identity/components/form-field';
-import { formErrorMessage } from '../../identity/lib/form-errors';
+import { FormMessage, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { initialPayValues, localPhone } from '../../../lib/mobile-money/pay-form';
+import { networkLabels } from '../../../lib/mobile-money/payment-display';
 import { chooseOrderAlternative } from '../api/order-payment-choice';
-import { initialPayValues, localPhone } from '../lib/pay-form';
-import { networkLabels } from '../lib/payment-display';
 import { PayForm } from './pay-form';
 
 const headings: Record<Exclude<Transaction['status'], 'pending' | 'successful'>, string> = {

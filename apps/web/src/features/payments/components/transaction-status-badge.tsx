@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '@shop/contract/payments';
-import { transactionStatusLabels, transactionStatusTone } from '../lib/payment-display';
+import { transactionStatusLabels, transactionStatusTone } from '../../../lib/mobile-money/payment-display';
 
 /** A payment's status as the customer reads it ("Paid", "Waiting for approval", …). */
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {

@@ -2,14 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
 import {
   confirmAge,
   customerSession,
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
+} from '../../../test/fakes/identity-api';
 import {
   makePayOrder,
   makeTransaction,
@@ -17,7 +16,8 @@ import {
   pageOf,
   REFERENCE,
   TRANSACTION_ID,
-} from '../testing/payments-api';
+} from '../../../test/fakes/payments-api';
+import { renderApp } from '../../../test/render';
 
 // The page's code is its own chunk: load it once up front, so that no test waits on the first import.
 beforeAll(async () => {
@@ -195,7 +195,6 @@ describe('the payment screen', () => {
         order: PAY_ORDER_ID,
         status: 'confirmed',
         payment_method: 'cash_on_delivery',
-        next_path: `/order_success/${PAY_ORDER_ID}`,
       }),
     });
     await screen.findByText('Your payment did not go through');
@@ -214,7 +213,6 @@ describe('the payment screen', () => {
         order: PAY_ORDER_ID,
         status: 'cancelled',
         payment_method: 'mobile_money',
-        next_path: `/order-history/${PAY_ORDER_ID}`,
       }),
     });
     await screen.findByText('Your payment did not go through');

@@ -3,20 +3,20 @@ import type { Transaction } from '@shop/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { WaitingForApproval } from '../../../components/waiting-for-approval';
 import { isApiError } from '../../../lib/api-client';
-import { FormMessage, textLinkClass } from '../../identity/components/form-field';
-import { formErrorMessage } from '../../identity/lib/form-errors';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { initialPayValues, localPhone } from '../../../lib/mobile-money/pay-form';
+import { isUuid } from '../../../lib/mobile-money/payment-display';
+import { useWatchedPayment } from '../../../lib/mobile-money/use-watched-payment';
 import { useLatestOrderPayment } from '../api/get-latest-order-payment';
 import { usePayableOrder } from '../api/get-payable-order';
 import { paymentKeys } from '../api/payment-keys';
 import { startPayment } from '../api/start-payment';
 import { PayForm } from '../components/pay-form';
 import { PaymentProblem } from '../components/payment-problem';
-import { WaitingForApproval } from '../components/waiting-for-approval';
-import { initialPayValues, localPhone } from '../lib/pay-form';
-import { isUuid } from '../lib/payment-display';
-import { useWatchedPayment } from '../lib/use-watched-payment';
 
 const route = getRouteApi('/pay/$orderId');
 

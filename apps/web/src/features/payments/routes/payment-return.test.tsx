@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
 import {
   anonymousSession,
   confirmAge,
@@ -9,8 +8,9 @@ import {
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeTransaction, PAY_ORDER_ID, REFERENCE } from '../testing/payments-api';
+} from '../../../test/fakes/identity-api';
+import { makeTransaction, PAY_ORDER_ID, REFERENCE } from '../../../test/fakes/payments-api';
+import { renderApp } from '../../../test/render';
 import { RETURN_NOT_FOUND, RETURN_NOTHING } from './payment-return';
 
 // The page's code is its own chunk: load it once up front, so that no test waits on the first import.

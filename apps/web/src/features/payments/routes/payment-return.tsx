@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession } from '../../../app/use-session';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
-import { FormMessage, textLinkClass } from '../../identity/components/form-field';
-import { formErrorMessage } from '../../identity/lib/form-errors';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { verifyPayment } from '../../../lib/mobile-money/verify-payment';
+import { useSession } from '../../../lib/session/use-session';
 import { PAYMENTS_KEY } from '../api/payment-keys';
-import { verifyPayment } from '../api/verify-payment';
 
 const route = getRouteApi('/payment_return');
 

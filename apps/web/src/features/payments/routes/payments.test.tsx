@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { confirmAge, customerSession, mockIdentityApi } from '../../../test/fakes/identity-api';
+import { makeTransaction, PAY_ORDER_ID, pageOf } from '../../../test/fakes/payments-api';
 import { renderApp } from '../../../test/render';
-import { confirmAge, customerSession, mockIdentityApi } from '../../identity/testing/identity-api';
-import { makeTransaction, PAY_ORDER_ID, pageOf } from '../testing/payments-api';
 import { NO_PAYMENTS_MESSAGE } from './payments';
 
 // The page's code is its own chunk: load it once up front, so that no test waits on the first import.

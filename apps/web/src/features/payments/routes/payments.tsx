@@ -2,11 +2,15 @@ import { formatUGX } from '@shop/contract/money';
 import type { Transaction } from '@shop/contract/payments';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { FormMessage, textLinkClass } from '../../identity/components/form-field';
+import {
+  formatDateTime,
+  networkLabels,
+  paymentMethodLabels,
+} from '../../../lib/mobile-money/payment-display';
 import { useMyPayments } from '../api/get-my-payments';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
-import { formatDateTime, networkLabels, paymentMethodLabels } from '../lib/payment-display';
 
 const route = getRouteApi('/payments');
 

@@ -2,15 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
 import {
   confirmAge,
   customerSession,
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
-import { makeSandboxCharge, makeTransaction, PAY_ORDER_ID, REFERENCE } from '../testing/payments-api';
+} from '../../../test/fakes/identity-api';
+import {
+  makeSandboxCharge,
+  makeTransaction,
+  PAY_ORDER_ID,
+  REFERENCE,
+} from '../../../test/fakes/payments-api';
+import { renderApp } from '../../../test/render';
 import { PIN_MESSAGE } from './sandbox-pay';
 
 // The page's code is its own chunk: load it once up front, so that no test waits on the first import.

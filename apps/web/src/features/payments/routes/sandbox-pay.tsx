@@ -4,19 +4,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Smartphone } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { PageShell } from '../../../components/page-shell';
-import { isApiError } from '../../../lib/api-client';
 import {
   FormMessage,
   inputClass,
   primaryButtonClass,
   secondaryButtonClass,
   textLinkClass,
-} from '../../identity/components/form-field';
-import { formErrorMessage } from '../../identity/lib/form-errors';
+} from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { isApiError } from '../../../lib/api-client';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { networkShortNames } from '../../../lib/mobile-money/payment-display';
 import { paymentKeys } from '../api/payment-keys';
 import { answerSandboxCharge, useSandboxCharge } from '../api/sandbox-charge';
-import { networkShortNames } from '../lib/payment-display';
 
 const route = getRouteApi('/sandbox/pay/$reference');
 

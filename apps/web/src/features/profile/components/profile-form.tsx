@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../identity/lib/form-errors';
-import { useSessionStore } from '../../identity/session/use-session-store';
+import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
+import { useSessionStore } from '../../../lib/session/use-session-store';
 import { profileQuery } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import {

@@ -3,14 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
 import {
   confirmAge,
   customerSession,
   envelope,
   makeProfile,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
+} from '../../../test/fakes/identity-api';
+import { renderApp } from '../../../test/render';
 import { PROFILE_SAVED_MESSAGE } from '../components/profile-form';
 
 beforeEach(() => confirmAge());

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { FormMessage, textLinkClass } from '../../identity/components/form-field';
 import { profileQuery } from '../api/get-profile';
 import { ProfileForm } from '../components/profile-form';
 

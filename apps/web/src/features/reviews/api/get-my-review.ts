@@ -1,7 +1,7 @@
 import type { MyReviewResponse } from '@shop/contract/reviews';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 
 /** The customer's own reviews sit under `['account']`, which is dropped on sign-out. */
 export const myReviewKey = (productId: number) => ['account', 'reviews', productId] as const;

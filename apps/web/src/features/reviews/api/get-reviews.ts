@@ -1,7 +1,7 @@
 import type { ReviewListResponse, ReviewOrdering } from '@shop/contract/reviews';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 import { reviewsKey } from './get-review-summary';
 
 export const REVIEWS_PAGE_SIZE = 5;

@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
-import { renderApp } from '../../../test/render';
-import { makeDetail, stubIntersectionObserver } from '../../catalog/testing/catalog-api';
+import { makeDetail, stubIntersectionObserver } from '../../../test/fakes/catalog-api';
 import {
   anonymousSession,
   confirmAge,
@@ -14,7 +13,9 @@ import {
   envelope,
   type FakeHandler,
   mockIdentityApi,
-} from '../../identity/testing/identity-api';
+} from '../../../test/fakes/identity-api';
+import { preloadProductPage } from '../../../test/pages';
+import { renderApp } from '../../../test/render';
 import { REVIEW_SAVED_MESSAGE } from './review-form';
 
 const product = makeDetail({
@@ -27,7 +28,7 @@ const product = makeDetail({
 const PRODUCT_PATH = `/products/${product.slug}`;
 
 // The product page is a chunk of its own: load it up front, so that no test waits for it.
-beforeAll(() => import('../../catalog/routes/product-detail'));
+beforeAll(preloadProductPage);
 beforeEach(() => {
   confirmAge();
   stubIntersectionObserver();

@@ -1,7 +1,7 @@
 import type { Review, ReviewOrdering } from '@shop/contract/reviews';
 import { PenLine, RotateCw } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useSession } from '../../../app/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { useDeleteReview } from '../api/delete-review';
 import { useMyReview } from '../api/get-my-review';
 import { useReviewSummary } from '../api/get-review-summary';

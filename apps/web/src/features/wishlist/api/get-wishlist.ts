@@ -1,11 +1,11 @@
 import type { WishlistListResponse } from '@shop/contract/wishlist';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/use-session';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
 
 /**
- * Every wishlist query starts with this key. It sits under `['account']`, which the identity
- * feature drops on sign-out, so the next visitor never sees the last one's bottles; wishlist
+ * Every wishlist query starts with this key. It sits under `['account']`, which the session
+ * (lib/session) drops on sign-out, so the next visitor never sees the last one's bottles; wishlist
  * changes refresh the whole prefix (the list, the summary and the account page's count).
  */
 export const WISHLIST_KEY = ['account', 'wishlist'] as const;

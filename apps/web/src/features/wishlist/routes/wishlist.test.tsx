@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
+import { preloadWishlistPage } from '../../../test/pages';
 import { renderApp } from '../../../test/render';
-import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../identity/testing/identity-api';
 
 // The page is its own chunk: load it once up front, so that no test waits for it on a busy machine.
-beforeAll(() => import('./wishlist'));
+beforeAll(preloadWishlistPage);
 beforeEach(() => confirmAge());
 afterEach(() => {
   setUnauthorizedHandler(null);

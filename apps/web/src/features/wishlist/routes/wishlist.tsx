@@ -4,8 +4,7 @@ import { Heart, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { PageShell } from '../../../components/page-shell';
 import { useWishlist } from '../api/get-wishlist';
-import { useMoveToCart } from '../api/move-to-cart';
-import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+import { type AddToCart, useMoveToCart, useRemoveFromWishlist } from '../api/wishlist-mutations';
 import { WishlistItemCard } from '../components/wishlist-item';
 
 export const WISHLIST_LOAD_ERROR = 'Failed to load your wishlist';
@@ -46,17 +45,18 @@ function WishlistSkeleton() {
 
 /**
  * /wishlist (customers only): the saved bottles with current price, stock and sale badge; Add to
- * Cart moves a bottle to the cart, Remove takes it off. Paged, newest first.
+ * Cart moves a bottle to the cart (with the cart's `addToCart`, handed in by src/app), Remove takes
+ * it off. Paged, newest first.
  */
-export function WishlistPage() {
+export function WishlistPage({ addToCart }: { addToCart: AddToCart }) {
   const [page, setPage] = useState(1);
   const query = useWishlist(page);
-  const moveToCart = useMoveToCart();
+  const moveToCart = useMoveToCart(addToCart);
   const remove = useRemoveFromWishlist();
   const busyId = moveToCart.isPending
     ? moveToCart.variables?.id
     : remove.isPending
-      ? remove.variables?.id
+      ? remove.variables?.ids[0]
       : undefined;
 
   const data = query.data;
@@ -73,7 +73,7 @@ export function WishlistPage() {
       variant: item.cart_variant,
       name: item.product_name,
     });
-  const onRemove = (item: WishlistItem) => remove.mutate({ id: item.id, name: item.product_name });
+  const onRemove = (item: WishlistItem) => remove.mutate({ ids: [item.id], name: item.product_name });
 
   let body: ReactNode;
   if (data) {

@@ -2,12 +2,8 @@ import type { CheckInResponse } from '@shop/contract/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { Camera, CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  inputClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from '../../../identity/components/form-field';
-import { formErrorMessage } from '../../../identity/lib/form-errors';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/form-field';
+import { formErrorMessage } from '../../../../lib/form-errors';
 import { STAFF_EVENTS_KEY } from '../../api/event-keys';
 import { staffEventCalls } from '../../api/staff-events';
 

@@ -10,8 +10,8 @@ import {
   inputClass,
   primaryButtonClass,
   secondaryButtonClass,
-} from '../../../identity/components/form-field';
-import { applyFieldErrors, formErrorMessage } from '../../../identity/lib/form-errors';
+} from '../../../../components/form-field';
+import { applyFieldErrors, formErrorMessage } from '../../../../lib/form-errors';
 import { searchProducts, staffEventCalls } from '../../api/staff-events';
 import {
   EVENT_FORM_FIELDS,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FormMessage, inputClass, textLinkClass } from '../../../identity/components/form-field';
+import { FormMessage, inputClass, textLinkClass } from '../../../../components/form-field';
 import { useGuests } from '../../api/staff-events';
 import { guestsText, rsvpStatusLabels, rsvpStatusTone } from '../../lib/event-display';
 

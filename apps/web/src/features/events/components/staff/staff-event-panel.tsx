@@ -7,8 +7,8 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
   textLinkClass,
-} from '../../../identity/components/form-field';
-import { formErrorMessage } from '../../../identity/lib/form-errors';
+} from '../../../../components/form-field';
+import { formErrorMessage } from '../../../../lib/form-errors';
 import { EVENTS_KEY, eventKeys, STAFF_EVENTS_KEY } from '../../api/event-keys';
 import { staffEventCalls, useStaffEvent } from '../../api/staff-events';
 import { eventWhen, guestsText, priceLabel } from '../../lib/event-display';

@@ -1,0 +1,112 @@
+import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { configure, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import {
+  anonymousSession,
+  confirmAge,
+  customerSession,
+  envelope,
+  mockIdentityApi,
+} from '../../../test/fakes/identity-api';
+import { makeOrder, ORDER_ID } from '../../../test/fakes/orders-api';
+import { renderApp } from '../../../test/render';
+import { ORDER_NOT_FOUND_MESSAGE } from './order-success';
+
+// The whole app renders here (lazy pages, the session start): on a busy machine that takes a while.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => confirmAge());
+afterEach(() => {
+  setUnauthorizedHandler(null);
+  setSessionExpiredHandler(null);
+});
+
+async function openSuccess(order: unknown, id = ORDER_ID) {
+  const api = mockIdentityApi({
+    'GET /auth/get-session': () => customerSession(),
+    [`GET /orders/orders/${id}/`]: () => order,
+  });
+  const view = await renderApp(`/order_success/${id}`);
+  return { api, ...view };
+}
+
+const nextSteps = () => screen.getByRole('region', { name: 'What happens next' });
+
+describe('the order success page', () => {
+  it('shows the order number, items, totals, delivery details and what happens next (cash on delivery)', async () => {
+    await openSuccess(makeOrder());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('ORD-20261122-7KQ2M')).toBeInTheDocument();
+
+    const items = screen.getByRole('region', { name: 'Items (3 items)' });
+    expect(within(items).getAllByRole('link', { name: 'Kanonkop Pinotage' })[0]).toHaveAttribute(
+      'href',
+      '/products/kanonkop-pinotage',
+    );
+    expect(items).toHaveTextContent('750 ml bottle · 2 × Shs 260,000Shs 520,000');
+    expect(items).toHaveTextContent('1.5 L magnum · 1 × Shs 540,000Shs 540,000');
+    expect(items).toHaveTextContent('SubtotalShs 1,060,000DeliveryFreeTotalShs 1,060,000');
+
+    const delivery = screen.getByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('Amina Nakato, +256772123456');
+    expect(delivery).toHaveTextContent('Central Kampala (2–4 hours)');
+    expect(delivery).toHaveTextContent('Opposite Shell Kololo');
+    expect(delivery).toHaveTextContent('Evening (17:00–20:00)');
+
+    expect(nextSteps()).toHaveTextContent('Pay Shs 1,060,000 in cash at the door.');
+    expect(nextSteps()).toHaveTextContent(
+      'Delivery to Central Kampala usually takes 2–4 hours from dispatch.',
+    );
+    expect(screen.queryByText(/awaiting approval/)).not.toBeInTheDocument();
+  });
+
+  it('says the mobile money payment is awaiting approval while it is pending', async () => {
+    await openSuccess(
+      makeOrder({
+        payment_method: 'mobile_money',
+        mobile_money_network: 'MTN',
+        payment_phone: '+256772123456',
+        payment_due_at: '2026-11-22T11:35:00.000Z',
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your payment is awaiting approval' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/mobile money payment is/).closest('[role="status"]')).toHaveTextContent(
+      'Your order is placed and your mobile money payment is awaiting approval.',
+    );
+    expect(nextSteps()).toHaveTextContent('Approve the MTN Mobile Money prompt on +256772123456.');
+    expect(nextSteps()).toHaveTextContent('Unpaid orders are cancelled at 14:35.');
+  });
+
+  it('tells a pick-up customer where to collect the order and to pay when collecting', async () => {
+    await openSuccess(
+      makeOrder({ fulfilment: 'pickup', delivery_zone: null, street: null, delivery_instructions: null }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(nextSteps()).toHaveTextContent(`Collect it at ${PICKUP_LOCATION.name}.`);
+    expect(nextSteps()).toHaveTextContent(`${PICKUP_LOCATION.address}. ${PICKUP_LOCATION.hours}.`);
+    expect(nextSteps()).toHaveTextContent('in cash when you collect your order');
+    expect(screen.getByRole('region', { name: 'Pick-up' })).toHaveTextContent(PICKUP_LOCATION.address);
+  });
+
+  it('says so when the order is not one of the customer’s (404)', async () => {
+    await openSuccess(envelope(404, 'not_found', 'Order not found'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByText(ORDER_NOT_FOUND_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('asks a visitor who is not signed in to sign in, without asking for the order', async () => {
+    const api = mockIdentityApi({ 'GET /auth/get-session': () => anonymousSession() });
+    await renderApp(`/order_success/${ORDER_ID}`);
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?redirect=%2Forder_success%2F${ORDER_ID}`,
+    );
+    expect(api.callsTo(`GET /orders/orders/${ORDER_ID}/`)).toHaveLength(0);
+  });
+});
