@@ -43,6 +43,7 @@ import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import errorHandler, { sendError } from './plugins/error-handler';
 import handlersInFlight from './plugins/handlers-in-flight';
+import inputSafety from './plugins/input-safety';
 import jobsPlugin from './plugins/jobs';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database }: AppDependencies) {
   // External plugins.
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(inputSafety);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(openapi);
