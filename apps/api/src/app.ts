@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import { API_BASE_PATH } from '@shop/contract/constants';
@@ -8,6 +9,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './errors';
 import { domainEventsPlugin } from './lib/domain-events';
+import { logRedaction } from './lib/log-redaction';
 import cartPlugin from './modules/cart/cart.plugin';
 import cartRoutes from './modules/cart/cart.routes';
 import catalogPlugin from './modules/catalog/catalog.plugin';
@@ -53,15 +55,18 @@ import webApp from './plugins/web-app';
 export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
+  /** Where the log goes (standard output unless given; tests capture it). */
+  logStream?: Writable;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, logStream?: Writable): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...logRedaction,
+    ...(logStream ? { stream: logStream } : {}),
   };
 }
 
@@ -69,9 +74,9 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * Builds the application: external plugins first, then the app's own, then the routes. The
  * caller owns the database connection and the listening socket.
  */
-export async function buildApp({ config, database }: AppDependencies) {
+export async function buildApp({ config, database, logStream }: AppDependencies) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A client may pass its own request id (for tracing across services) if it looks sane.
