@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import { API_BASE_PATH } from '@shop/contract/constants';
@@ -8,6 +9,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './errors';
 import { domainEventsPlugin } from './lib/domain-events';
+import { logRedaction } from './lib/log-redaction';
 import cartPlugin from './modules/cart/cart.plugin';
 import cartRoutes from './modules/cart/cart.routes';
 import catalogPlugin from './modules/catalog/catalog.plugin';
@@ -43,6 +45,7 @@ import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import errorHandler, { sendError } from './plugins/error-handler';
 import handlersInFlight from './plugins/handlers-in-flight';
+import inputSafety from './plugins/input-safety';
 import jobsPlugin from './plugins/jobs';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -52,15 +55,18 @@ import webApp from './plugins/web-app';
 export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
+  /** Where the log goes (standard output unless given; tests capture it). */
+  logStream?: Writable;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, logStream?: Writable): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...logRedaction,
+    ...(logStream ? { stream: logStream } : {}),
   };
 }
 
@@ -68,9 +74,9 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * Builds the application: external plugins first, then the app's own, then the routes. The
  * caller owns the database connection and the listening socket.
  */
-export async function buildApp({ config, database }: AppDependencies) {
+export async function buildApp({ config, database, logStream }: AppDependencies) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A client may pass its own request id (for tracing across services) if it looks sane.
@@ -100,6 +106,7 @@ export async function buildApp({ config, database }: AppDependencies) {
   // External plugins.
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(inputSafety);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(openapi);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedListSchema, pageQuerySchema } from './pagination';
+import { CONTROL_CHARACTERS, unsafeTextMessages } from './text';
 
 /**
  * Reviews and ratings (SPEC.md sections 2, 3 and 7). Anyone reads a product's visible reviews;
@@ -34,7 +35,7 @@ export const reviewMessages = {
   titleTooLong: `Use at most ${REVIEW_TITLE_MAX_LENGTH} characters for the title`,
   textMissing: 'Please write your review',
   textTooLong: `Use at most ${REVIEW_TEXT_MAX_LENGTH} characters for the review`,
-  controlCharacters: 'Remove the invisible control characters',
+  controlCharacters: unsafeTextMessages.controlCharacters,
   unknownProduct: 'This product does not exist or is no longer sold',
   alreadyReviewed: 'You have already reviewed this product. Edit your review instead.',
   ownReviewHelpful: 'You cannot mark your own review as helpful',
@@ -47,10 +48,6 @@ const id = (what: string) =>
     .int({ error: `${what} must be a whole number` })
     .positive({ error: `${what} must be a positive id` })
     .max(2_147_483_647, { error: `${what} is not a known id` });
-
-// Newlines and tabs are text; other control characters (NUL above all) are not.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const text = (missing: string, max: number, tooLong: string) =>
   z

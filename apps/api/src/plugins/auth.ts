@@ -140,19 +140,18 @@ export default fp(
     // better-auth's getSession pipeline cost more than the rest of a customer call put together:
     // the same checks, made directly (./modules/identity/session-lookup.ts).
     // Kept in memory between calls; the database tells every instance what changed.
+    // Listening even with the cache off: the notification sockets close on the same messages.
     const sessionCache = new SessionCache(config.SESSION_CACHE_TTL_MS);
     app.decorate('sessionCache', sessionCache);
-    if (config.SESSION_CACHE_TTL_MS > 0) {
-      const listener = listenToChannel({
-        connection: app.pool.options,
-        channel: IDENTITY_CHANGED_CHANNEL,
-        onNotification: (payload) => sessionCache.changed(payload),
-        onListening: () => sessionCache.listening(),
-        onLost: () => sessionCache.lost(),
-        log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
-      });
-      app.addHook('onClose', () => listener.close());
-    }
+    const listener = listenToChannel({
+      connection: app.pool.options,
+      channel: IDENTITY_CHANGED_CHANNEL,
+      onNotification: (payload) => sessionCache.changed(payload),
+      onListening: () => sessionCache.listening(),
+      onLost: () => sessionCache.lost(),
+      log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
+    });
+    app.addHook('onClose', () => listener.close());
 
     const lookUp = async (request: FastifyRequest): Promise<RequestAuth | null> => {
       const token = sessionTokenOf(request.headers, app.sessionCookieName, secret);

@@ -15,6 +15,15 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
+
+  it('switches off browser features the shop does not use (the camera only for its own pages)', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/no-such-route', '/']) {
+      const policy = String((await harness.app.inject({ method: 'GET', url })).headers['permissions-policy']);
+      for (const feature of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'camera=(self)']) {
+        expect(policy, url).toContain(feature);
+      }
+    }
+  });
 });
 
 describe('CORS', () => {

@@ -3,7 +3,32 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers with a Content-Security-Policy, and CORS for the origins allowed by
+ * Browser features the storefront never uses are switched off for the shop's pages and anything
+ * they embed. The camera stays on for the shop's own pages: staff scan tickets at the door
+ * (features/events, check-in). Mobile money goes through the server, not the Payment Request API.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'screen-wake-lock=()',
+  'xr-spatial-tracking=()',
+  'publickey-credentials-get=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * Security headers (with a Permissions-Policy) with a Content-Security-Policy, and CORS for the origins allowed by
  * CORS_ORIGINS. The shop's own pages are same-origin and need no CORS at all.
  */
 export default fp(
@@ -30,6 +55,10 @@ export default fp(
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: app.config.publicUrl.startsWith('https:'),
+    });
+
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
     });
 
     const allowed = new Set([app.config.publicUrl, ...app.config.CORS_ORIGINS]);

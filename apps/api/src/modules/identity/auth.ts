@@ -31,7 +31,8 @@ import { createPasswordHasher, passwordProblem } from './password';
  * - Anonymous visitors (anonymous plugin), linked on sign-up/sign-in: `identity.account_linked`.
  * - Bearer tokens (bearer plugin), Google and any OpenID Connect provider when configured.
  * - Rate limits in PostgreSQL (shared by every instance), plus failed sign-ins per account and
- *   address, and a per-account back-off on password-reset e-mails (never a lock-out).
+ *   address, a growing delay per account over all addresses, and a per-account back-off on
+ *   password-reset e-mails (never a lock-out).
  */
 
 /** The bridge writes the client's address (Fastify's `request.ip`) here; a client's own value is dropped. */
@@ -42,6 +43,22 @@ export const OIDC_PROVIDER_ID = 'oidc';
 /** Failed sign-ins allowed per account and address in the window, before 429. */
 export const SIGN_IN_FAILURES_ALLOWED = 5;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Failed sign-ins per account over every address: guessing capacity must not grow with the
+ * number of addresses an attacker holds, and the real customer must never be locked out. So no
+ * block: after SIGN_IN_ACCOUNT_FREE_FAILURES failures within a day, the next attempt (from any
+ * address, with any password) waits 2^(n - free) seconds after the last failure, at most 15
+ * minutes. A wait answers 429 with Retry-After and is not itself a failure, so it never grows by
+ * being asked; a success clears it. An attacker gets at most ~100 guesses a day per account.
+ */
+export const SIGN_IN_ACCOUNT_FREE_FAILURES = 10;
+export const SIGN_IN_ACCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
+const SIGN_IN_ACCOUNT_MAX_DELAY_MS = 15 * 60 * 1000;
+export const accountSignInDelayMs = (failures: number) =>
+  failures < SIGN_IN_ACCOUNT_FREE_FAILURES
+    ? 0
+    : Math.min(SIGN_IN_ACCOUNT_MAX_DELAY_MS, 2 ** (failures - SIGN_IN_ACCOUNT_FREE_FAILURES) * 1000);
 
 /** Password-reset e-mails per account: the n-th within a day waits 2^(n-1) minutes (at most an hour). */
 const RESET_EMAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -145,7 +162,27 @@ export function createAuth(deps: AuthDependencies) {
       }
       case '/sign-in/email': {
         if (!rateLimitEnabled || typeof body.email !== 'string') return;
-        const key = attemptKey('sign-in', body.email.trim().toLowerCase(), clientIp(ctx));
+        const email = body.email.trim().toLowerCase();
+        const accountFailures = await readAttempts(
+          db,
+          attemptKey('sign-in-account', email),
+          SIGN_IN_ACCOUNT_WINDOW_MS,
+        );
+        if (accountFailures) {
+          const waitUntil = accountFailures.lastAt.getTime() + accountSignInDelayMs(accountFailures.count);
+          if (waitUntil > Date.now()) {
+            const retryAfter = Math.max(1, Math.ceil((waitUntil - Date.now()) / 1000));
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                code: 'TOO_MANY_FAILED_SIGN_INS',
+                message: `Too many failed sign-ins for this account. Please try again in ${retryAfter} seconds, or reset your password.`,
+              },
+              { 'Retry-After': String(retryAfter) },
+            );
+          }
+        }
+        const key = attemptKey('sign-in', email, clientIp(ctx));
         const failures = await readAttempts(db, key, SIGN_IN_FAILURE_WINDOW_MS);
         if (failures && failures.count >= SIGN_IN_FAILURES_ALLOWED) {
           const retryAfter = Math.max(
@@ -186,9 +223,16 @@ export function createAuth(deps: AuthDependencies) {
     switch (ctx.path) {
       case '/sign-in/email': {
         if (!rateLimitEnabled || typeof body.email !== 'string') return;
-        const key = attemptKey('sign-in', body.email.trim().toLowerCase(), clientIp(ctx));
-        if (failed && returned.statusCode === 401) await recordAttempt(db, key, SIGN_IN_FAILURE_WINDOW_MS);
-        else if (!failed) await clearAttempts(db, key);
+        const email = body.email.trim().toLowerCase();
+        const key = attemptKey('sign-in', email, clientIp(ctx));
+        const accountKey = attemptKey('sign-in-account', email);
+        if (failed && returned.statusCode === 401) {
+          await recordAttempt(db, key, SIGN_IN_FAILURE_WINDOW_MS);
+          await recordAttempt(db, accountKey, SIGN_IN_ACCOUNT_WINDOW_MS);
+        } else if (!failed) {
+          await clearAttempts(db, key);
+          await clearAttempts(db, accountKey);
+        }
         return;
       }
       case '/change-password': {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
 import { currentAuth, requireCustomer, requireStaff, requireVisitor } from '../../plugins/auth';
-import { SIGN_IN_FAILURE_WINDOW_MS } from './auth';
+import { accountSignInDelayMs, SIGN_IN_ACCOUNT_FREE_FAILURES, SIGN_IN_FAILURE_WINDOW_MS } from './auth';
 import { STRONG_PASSWORD, TestBrowser, uniqueEmail } from './testing';
 
 let harness: TestApp;
@@ -259,6 +259,52 @@ describe('sign-in rate limits', () => {
     expect(statuses[20]).toBe(429);
     // Another address is not affected.
     expect((await browser().signIn(uniqueEmail('spray'), 'some password 1')).statusCode).toBe(401);
+  });
+
+  it('slows guessing of one account from many addresses down, exponentially, without a lock-out', async () => {
+    const email = uniqueEmail();
+    await browser().register(email);
+    // Ten attackers, one failure each: under every per-address limit.
+    for (let i = 0; i < SIGN_IN_ACCOUNT_FREE_FAILURES; i++) {
+      expect((await browser().signIn(email, `wrong password ${i}`)).statusCode).toBe(401);
+    }
+    // The next attempt from yet another address waits, even with the right password.
+    const waiting = await browser().signIn(email);
+    expect(waiting.statusCode).toBe(429);
+    expect(envelope(waiting.body).code).toBe('rate_limited');
+    expect(Number(waiting.headers['retry-after'])).toBe(1);
+
+    // After the wait one more guess is allowed; it fails, and the next wait doubles.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 1_100);
+    expect((await browser().signIn(email, 'another wrong guess')).statusCode).toBe(401);
+    expect((await browser().signIn(email)).headers['retry-after']).toBe('2');
+    // Asking during a wait does not make it longer.
+    expect((await browser().signIn(email, 'guess while waiting')).headers['retry-after']).toBe('2');
+
+    // Bounded: after many failures the wait is at most 15 minutes…
+    expect(accountSignInDelayMs(SIGN_IN_ACCOUNT_FREE_FAILURES + 40)).toBe(15 * 60 * 1000);
+    // …and once it has passed, the real customer signs in, which clears the count.
+    vi.setSystemTime(Date.now() + 2_100);
+    expect((await browser().signIn(email)).statusCode).toBe(200);
+    expect((await browser().signIn(email, 'a typo after that')).statusCode).toBe(401);
+    expect((await browser().signIn(email)).statusCode).toBe(200);
+  });
+
+  it('sets the session cookie exactly once in the sign-in answer', async () => {
+    const email = uniqueEmail();
+    const name = harness.app.sessionCookieName;
+    const sessionCookies = (response: { headers: Record<string, unknown> }) =>
+      [response.headers['set-cookie'] ?? []].flat().filter((line) => String(line).startsWith(`${name}=`));
+    const visitor = browser();
+    await visitor.startVisit();
+    await visitor.signUp({ email });
+    // From an anonymous session (linked), from nothing, and over an existing session.
+    expect(sessionCookies(await visitor.signIn(email))).toHaveLength(1);
+    const fresh = browser();
+    await fresh.get('/api/v1/auth/csrf');
+    expect(sessionCookies(await fresh.signIn(email))).toHaveLength(1);
+    expect(sessionCookies(await fresh.signIn(email))).toHaveLength(1);
   });
 
   it('limits anonymous sessions per address', async () => {

@@ -16,7 +16,11 @@ export const IDENTITY_CHANGED_CHANNEL = 'identity_changed';
 
 export type LiveSession = { user: AuthUser; session: AuthSessionRecord };
 
+/** Told of every `identity_changed` message ('all' too when messages may have been missed). */
+export type IdentityChangeListener = (payload: string) => void;
+
 export class SessionCache {
+  private readonly changeListeners = new Set<IdentityChangeListener>();
   private readonly entries = new Map<string, { value: LiveSession; until: number }>();
   private readonly tokensByUser = new Map<string, Set<string>>();
   private enabledNow = false;
@@ -96,12 +100,26 @@ export class SessionCache {
     this.tokensByUser.clear();
   }
 
+  /**
+   * Others that hold something per session (the notification sockets) hear the same messages.
+   * Answers the function that stops listening.
+   */
+  onChange(listener: IdentityChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private tell(payload: string): void {
+    for (const listener of this.changeListeners) listener(payload);
+  }
+
   /** Applies one `identity_changed` message: `s:<token>`, `u:<user id>` or anything else (all). */
   changed(payload: string): void {
     this.generationNow += 1;
     if (payload.startsWith('s:')) this.forgetToken(payload.slice(2));
     else if (payload.startsWith('u:')) this.forgetUser(payload.slice(2));
     else this.clear();
+    this.tell(payload);
   }
 
   /** The LISTEN is in place (again): start from nothing, since messages may have been missed. */
@@ -109,6 +127,7 @@ export class SessionCache {
     this.generationNow += 1;
     this.clear();
     this.enabledNow = true;
+    this.tell('all');
   }
 
   /** The LISTEN is gone: serve and keep nothing until it is back. */

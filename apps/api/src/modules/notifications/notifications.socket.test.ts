@@ -1,8 +1,14 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { SOCKET_CLOSE_CODES } from '@shop/contract/notification-constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { connectDatabase } from '../../db/client';
 import { sessions } from '../../db/schema/identity';
 import { TestBrowser, uniqueEmail } from '../identity/testing';
 import { LISTENER_APPLICATION_NAME } from './notification-hub';
@@ -95,7 +101,7 @@ describe('the notifications websocket', () => {
     expect(bobTab.messages.filter(isNotification)).toHaveLength(1);
   });
 
-  it('pushes the notice of a domain event as it happens (a password change)', async () => {
+  it('a password change ends the socket of the replaced session; the new session sees the notice', async () => {
     const { client } = await customer();
     const socket = await openAsPage(client);
     const changed = await client.post('/api/v1/auth/change-password', {
@@ -103,14 +109,17 @@ describe('the notifications websocket', () => {
       newPassword: 'a much better passphrase',
     });
     expect(changed.statusCode).toBe(200);
-    const pushed = await socket.next(isNotification);
-    expect(pushed.notification).toMatchObject({
+    // Changing the password replaces every session, the socket's own included.
+    expect((await socket.closed).code).toBe(SOCKET_CLOSE_CODES.sessionEnded);
+    const reopened = await openAsPage(client);
+    expect(reopened.messages[0]).toMatchObject({ type: 'notification_update', unread_count: 1 });
+    const list = await client.get('/api/v1/notifications/');
+    expect(list.json().results[0]).toMatchObject({
       type: 'security',
       priority: 'high',
       title: 'Your password was changed',
       is_read: false,
     });
-    expect(pushed.unread_count).toBe(1);
   });
 
   it('admits a bearer token on the upgrade, or in a first message', async () => {
@@ -184,5 +193,86 @@ describe('the notifications websocket', () => {
     expect(resync).toEqual({ type: 'notification_update', read_ids: null, all_read: false, unread_count: 0 });
     await create(id, 'After the reconnection');
     expect((await socket.next(isNotification)).notification.title).toBe('After the reconnection');
+  });
+});
+
+describe('a socket ends with its session, on every instance, within a second', () => {
+  const WITHIN_MS = 1_000;
+
+  /** How long the socket took to close after `since`, failing past the limit. */
+  async function closesWithin(socket: TestSocket, since: number) {
+    const closed = await Promise.race([
+      socket.closed,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), WITHIN_MS + 500)),
+    ]);
+    expect(closed, 'the socket stayed open').not.toBeNull();
+    expect(closed?.code).toBe(SOCKET_CLOSE_CODES.sessionEnded);
+    expect(Date.now() - since).toBeLessThan(WITHIN_MS);
+  }
+
+  it("closes on sign-out through the API, and leaves the same customer's other session open", async () => {
+    const { client, email } = await customer();
+    const otherDevice = new TestBrowser(harness.app);
+    await otherDevice.get('/api/v1/auth/csrf');
+    await otherDevice.signIn(email);
+    const socket = await openAsPage(client);
+    const kept = await openAsPage(otherDevice);
+
+    const since = Date.now();
+    expect((await client.post('/api/v1/auth/sign-out')).statusCode).toBe(200);
+    await closesWithin(socket, since);
+    await create((await otherDevice.session())?.user.id ?? '', 'Still here');
+    expect((await kept.next(isNotification)).notification.title).toBe('Still here');
+  });
+
+  it('closes when the session row is deleted in SQL', async () => {
+    const { client, token } = await customer();
+    const socket = await openAsPage(client);
+    const since = Date.now();
+    await harness.app.db.delete(sessions).where(eq(sessions.token, token));
+    await closesWithin(socket, since);
+  });
+
+  it('closes at the new expiry when the session is shortened while the socket is open', async () => {
+    const { client, token } = await customer();
+    const socket = await openAsPage(client);
+    const expiresAt = Date.now() + 300;
+    await harness.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(expiresAt) })
+      .where(eq(sessions.token, token));
+    await closesWithin(socket, expiresAt);
+  });
+
+  it('closes a socket held by another instance when the session ends on this one', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-second-instance-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: harness.testDatabase.url,
+      SESSION_CACHE_TTL_MS: '0',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    });
+    const database = connectDatabase(harness.testDatabase.url, 2);
+    const second = await buildApp({ config, database });
+    try {
+      await second.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = second.server.address() as AddressInfo;
+      const { client, token } = await customer();
+      const socket = new TestSocket(`ws://127.0.0.1:${port}/api/v1/ws/notifications`);
+      sockets.push(socket);
+      await socket.opened();
+      socket.send({ type: 'auth', token });
+      await socket.next(isUpdate);
+
+      const since = Date.now();
+      expect((await client.post('/api/v1/auth/sign-out')).statusCode).toBe(200);
+      await closesWithin(socket, since);
+    } finally {
+      await second.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { CLIENT_IP_HEADER, trustedOriginsOf } from '../identity/auth';
 import { toFetchHeaders } from '../identity/fetch-bridge';
+import { findLiveSession } from '../identity/session-lookup';
 import type { NotificationHub } from './notification-hub';
 import { countUnread } from './notifications.repository';
 
@@ -22,25 +23,27 @@ import { countUnread } from './notifications.repository';
  * - or by a first message `{ "type": "auth", "token": "…" }` within 10 seconds.
  *
  * Once in, the socket gets a `notification_update` with the unread count (and an empty
- * `read_ids`), then `notification` and `notification_update` messages as they happen. The
- * session is checked again every 5 minutes and the socket closed with 4403 when it has ended
- * (and at its expiry time); 4401 means no customer could be authenticated. The server pings
- * every 30 s and drops a socket that stops answering.
+ * `read_ids`), then `notification` and `notification_update` messages as they happen. The socket
+ * closes with 4403 when its session ends: at once on sign-out, revocation or a deleted session or
+ * user, on every instance (the database's `identity_changed` message, heard through the session
+ * cache, makes each instance re-read the sessions concerned), at its expiry time, and at the
+ * latest at the 5-minute re-check should a message be lost. 4401 means no customer could be
+ * authenticated. The server pings every 30 s and drops a socket that stops answering.
  */
 
 const PING_INTERVAL_MS = 30_000;
 
-type SocketAuth = { userId: string; expiresAt: Date; headers: Headers };
+type SocketAuth = { userId: string; token: string; expiresAt: Date; headers: Headers };
 
 async function sessionOf(app: FastifyInstance, headers: Headers): Promise<SocketAuth | null> {
   const result = (await app.betterAuth.api.getSession({ headers, query: { disableRefresh: true } })) as {
     user: { id: string; isAnonymous?: boolean | null };
-    session: { expiresAt: Date | string };
+    session: { expiresAt: Date | string; token: string };
   } | null;
   if (!result || result.user.isAnonymous) return null;
   const expiresAt = new Date(result.session.expiresAt);
   if (expiresAt.getTime() <= Date.now()) return null;
-  return { userId: result.user.id, expiresAt, headers };
+  return { userId: result.user.id, token: result.session.token, expiresAt, headers };
 }
 
 /** The upgrade request's own credentials: bearer header, or the cookie from a trusted origin. */
@@ -63,8 +66,47 @@ function bearerHeaders(request: FastifyRequest, token: string): Headers {
   return headers;
 }
 
+/** The open, authenticated sockets of this instance by session token, to re-check on a change. */
+class SessionSockets {
+  readonly #byToken = new Map<string, Set<OpenSocket>>();
+
+  add(socket: OpenSocket): void {
+    let set = this.#byToken.get(socket.token);
+    if (!set) {
+      set = new Set();
+      this.#byToken.set(socket.token, set);
+    }
+    set.add(socket);
+  }
+
+  remove(socket: OpenSocket): void {
+    const set = this.#byToken.get(socket.token);
+    set?.delete(socket);
+    if (set?.size === 0) this.#byToken.delete(socket.token);
+  }
+
+  /** Applies one `identity_changed` message: `s:<token>`, `u:<user id>`, or anything else (all). */
+  changed(payload: string): void {
+    if (payload.startsWith('s:')) {
+      for (const socket of this.#byToken.get(payload.slice(2)) ?? []) socket.recheck();
+      return;
+    }
+    const userId = payload.startsWith('u:') ? payload.slice(2) : null;
+    for (const set of this.#byToken.values()) {
+      for (const socket of set) if (userId === null || socket.userId === userId) socket.recheck();
+    }
+  }
+}
+
+type OpenSocket = { token: string; userId: string; recheck: () => void };
+
 export function registerNotificationSocket(app: FastifyInstance, hub: NotificationHub): void {
   const trusted = new Set(trustedOriginsOf(app.config));
+  const sessionSockets = new SessionSockets();
+  const stopListening = app.sessionCache.onChange((payload) => sessionSockets.changed(payload));
+  app.addHook('onClose', async () => {
+    stopListening();
+  });
 
   app.get(
     NOTIFICATIONS_SOCKET_PATH,
@@ -77,6 +119,8 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
       let closed = false;
       let alive = true;
       const timers: NodeJS.Timeout[] = [];
+      let expiryTimer: NodeJS.Timeout | undefined;
+      let registered: OpenSocket | null = null;
       const close = (code: number, reason: string) => {
         if (closed) return;
         closed = true;
@@ -91,6 +135,8 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
         }
         auth = found;
         hub.add(found.userId, socket);
+        registered = { token: found.token, userId: found.userId, recheck: recheckSession };
+        sessionSockets.add(registered);
         const unread = await countUnread(app.db, found.userId);
         // Closed while counting: the close handler has run, so no timer may be started now.
         if (closed) return;
@@ -104,14 +150,7 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
             }),
           );
         }
-        const untilExpiry = found.expiresAt.getTime() - Date.now();
-        // setTimeout holds at most ~24.8 days; sessions last 24 hours.
-        timers.push(
-          setTimeout(
-            () => close(SOCKET_CLOSE_CODES.sessionEnded, 'Session ended'),
-            Math.min(untilExpiry, 2 ** 31 - 1),
-          ),
-        );
+        closeAtExpiry(found.expiresAt);
         timers.push(
           setInterval(() => {
             sessionOf(app, found.headers)
@@ -123,6 +162,45 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
               .catch((error: unknown) => request.log.warn({ err: error }, 'socket session check failed'));
           }, SESSION_CHECK_INTERVAL_MS),
         );
+      };
+
+      const closeAtExpiry = (expiresAt: Date) => {
+        if (closed) return;
+        clearTimeout(expiryTimer);
+        // setTimeout holds at most ~24.8 days; sessions last 24 hours.
+        expiryTimer = setTimeout(
+          () => close(SOCKET_CLOSE_CODES.sessionEnded, 'Session ended'),
+          Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), 2 ** 31 - 1),
+        );
+      };
+
+      // The session or its user changed somewhere: read it again (one read at a time per socket).
+      let rechecking = false;
+      let recheckAgain = false;
+      const recheckSession = () => {
+        if (closed || !auth) return;
+        if (rechecking) {
+          recheckAgain = true;
+          return;
+        }
+        rechecking = true;
+        const current = auth;
+        findLiveSession(app.db, current.token)
+          .then((found) => {
+            if (!found || found.user.isAnonymous || found.user.id !== current.userId) {
+              close(SOCKET_CLOSE_CODES.sessionEnded, 'Session ended');
+            } else {
+              closeAtExpiry(found.session.expiresAt);
+            }
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'socket session re-check failed'))
+          .finally(() => {
+            rechecking = false;
+            if (recheckAgain) {
+              recheckAgain = false;
+              recheckSession();
+            }
+          });
       };
 
       // Listeners first, synchronously: a message sent right after the upgrade is not lost.
@@ -157,6 +235,8 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
       socket.on('close', () => {
         closed = true;
         for (const timer of timers) clearTimeout(timer);
+        clearTimeout(expiryTimer);
+        if (registered) sessionSockets.remove(registered);
         if (auth) hub.remove(auth.userId, socket);
       });
       socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
