@@ -21,7 +21,7 @@ const NotificationBell = lazy(() =>
 export function AppLayout() {
   useDocumentTitle();
   const cart = useCartSummary();
-  const { session, user, signOut } = useSession();
+  const { session, user, expiresAt, signOut } = useSession();
   const wishlistCount = useWishlistCount();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,7 +34,8 @@ export function AppLayout() {
         notifications={
           user ? (
             <Suspense fallback={null}>
-              <NotificationBell key={user.id} userId={user.id} />
+              {/* One bell (and live connection) per session: a new session reconnects. */}
+              <NotificationBell key={`${user.id}:${expiresAt?.getTime()}`} userId={user.id} />
             </Suspense>
           ) : null
         }

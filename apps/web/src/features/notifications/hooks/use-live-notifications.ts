@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { sessionStoreFor } from '../../../lib/session/session-store';
 import { notificationsKey, recentNotificationsQuery } from '../api/get-notifications';
 import { showBrowserNotification } from '../lib/browser-notifications';
 import { withNewNotification, withReadUpdate } from '../lib/notification-cache';
@@ -63,6 +64,9 @@ export function useLiveNotifications(userId: string): SocketStatus {
       url: notificationSocketUrl(),
       onMessage,
       onStatus: setStatus,
+      // The session ended (signed out or revoked elsewhere, a password changed): reading it again
+      // either signs out here or finds the new session, which remounts the bell with a new socket.
+      onEnded: () => void sessionStoreFor(queryClient).refresh(),
       onReconnected: () => {
         // What happened while the connection was down.
         void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) });

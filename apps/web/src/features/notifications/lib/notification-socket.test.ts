@@ -47,7 +47,7 @@ let messages: ServerSocketMessage[];
 let statuses: SocketStatus[];
 let reconnected: number;
 
-function client(overrides: { maxAttempts?: number } = {}) {
+function client(overrides: { maxAttempts?: number; onEnded?: () => void } = {}) {
   return new NotificationSocket({
     ...overrides,
     url: 'ws://shop.test/api/v1/ws/notifications',
@@ -157,6 +157,21 @@ describe('NotificationSocket', () => {
       expect(created).toHaveLength(1);
       expect(socket.currentStatus).toBe('closed');
     }
+  });
+
+  it('asks for the session to be read again when the server ends it, and only then', async () => {
+    const ended = vi.fn();
+    const socket = client({ onEnded: ended });
+    socket.start();
+    last().open();
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(ended).not.toHaveBeenCalled();
+    last().open();
+    last().drop(SOCKET_CLOSE_CODES.sessionEnded);
+    expect(ended).toHaveBeenCalledTimes(1);
+    socket.stop();
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 
   it('tries again at once when back online after giving up', async () => {

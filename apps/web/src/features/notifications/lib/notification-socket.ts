@@ -12,7 +12,7 @@ import type { ServerSocketMessage } from '@shop/contract/notifications';
  * cookie, hands each message on, and when the connection drops reconnects after 1 s, 2 s, 4 s…
  * (doubled, at most 30 s), at most 5 attempts in a row. A successful connection resets the count
  * and, after a reconnection, asks for what was missed (`onReconnected`). The server's 4401/4403
- * (no customer, session ended) are final: the session store deals with those.
+ * (no customer, session ended) are final: `onEnded` lets the session store read the session again.
  */
 
 /** The delay before reconnection attempt `attempt` (1, 2, 3…): 1 s doubled, at most 30 s. */
@@ -38,6 +38,8 @@ export type NotificationSocketOptions = {
   /** Called when a connection opens again after a drop: refetch what may have been missed. */
   onReconnected?: () => void;
   onStatus?: (status: SocketStatus) => void;
+  /** The server closed for good (no customer, or the session ended): read the session again. */
+  onEnded?: () => void;
   createSocket?: (url: string) => SocketLike;
   maxAttempts?: number;
 };
@@ -153,6 +155,7 @@ export class NotificationSocket {
       if (this.stopped) return;
       if (FINAL_CODES.has(event.code)) {
         this.setStatus('closed');
+        this.options.onEnded?.();
         return;
       }
       this.scheduleReconnect();
