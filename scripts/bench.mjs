@@ -5,10 +5,12 @@
 //   npm run bench -- --duration 5 --routes ready   shorter, only some routes (health is always in)
 //   npm run bench -- --lighthouse [paths...]       Lighthouse on pages (default /, /products, /products/1)
 //   npm run bench -- --products 100000             the same routes over a catalog of that many products
+//   npm run bench -- --products 100000 --data-dir /tmp/kc-100k   seeded once, kept and reused by later runs
 //
 // Options: --duration N (s, default 10), --warmup N (s, default 3), --connections N (default 50),
-// --routes a,b, --products N (seeded with `npm run seed -- --products N` first), --no-build. Results are printed and written to bench-results/<timestamp>.json.
-// The server runs on a free 127.0.0.1 port with a fresh data directory, removed at the end.
+// --routes a,b, --products N (seeded with `npm run seed -- --products N` first), --data-dir DIR, --no-build.
+// Results are printed and written to bench-results/<timestamp>.json. The server runs on a free
+// 127.0.0.1 port with a fresh data directory, removed at the end, unless --data-dir names one.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +39,7 @@ const { values: options, positionals } = parseArgs({
     connections: { type: 'string', default: '50' },
     routes: { type: 'string' },
     products: { type: 'string' },
+    'data-dir': { type: 'string' },
     lighthouse: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -48,7 +51,7 @@ if (options.help) {
     fs
       .readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(1, 11)
+      .slice(1, 13)
       .join('\n'),
   );
   process.exit(0);
@@ -262,8 +265,25 @@ if (!options['no-build']) await buildIfNeeded({ log });
 
 const startedAt = new Date().toISOString();
 const port = await findFreePort();
-const dataDir = makeTempDataDir('shop-bench-');
-if (products !== undefined) {
+// A kept data directory remembers the catalog size it was seeded with, so a later run with the
+// same --products skips the seeding (minutes at 100,000 products). What the routes' setups
+// write (customers, orders) stays in it too.
+const keptDataDir = options['data-dir'] ? path.resolve(options['data-dir']) : undefined;
+const seededMarker = keptDataDir && path.join(keptDataDir, 'bench-seeded-products');
+if (keptDataDir) {
+  fs.mkdirSync(keptDataDir, { recursive: true });
+  fs.chmodSync(keptDataDir, 0o755);
+}
+const dataDir = keptDataDir ?? makeTempDataDir('shop-bench-');
+const alreadySeeded =
+  seededMarker !== undefined &&
+  fs.existsSync(seededMarker) &&
+  fs.readFileSync(seededMarker, 'utf8').trim() === String(products ?? 'demo');
+if (alreadySeeded) log(`reusing ${dataDir}, seeded with ${products ?? 'the demo cellar'}`);
+else if (keptDataDir && fs.existsSync(path.join(keptDataDir, 'postgres'))) {
+  fail(`${keptDataDir} holds a database not seeded by the bench with --products ${products ?? '(none)'}`);
+}
+if (products !== undefined && !alreadySeeded) {
   // The catalog is written before the server starts (the seed refuses a data directory in use);
   // the server then finds it not empty and keeps it.
   log(`seeding ${products.toLocaleString('en-US')} products into ${dataDir}`);
@@ -280,10 +300,11 @@ if (products !== undefined) {
       },
     );
   } catch {
-    removeDir(dataDir);
+    if (!keptDataDir) removeDir(dataDir);
     fail('seeding the catalog failed');
   }
 }
+if (seededMarker && !alreadySeeded) fs.writeFileSync(seededMarker, `${products ?? 'demo'}\n`);
 const server = startServer({
   port,
   dataDir,
@@ -300,7 +321,7 @@ const server = startServer({
 let cleaningUp;
 const cleanUp = () => {
   cleaningUp ??= server.stop().then((result) => {
-    removeDir(dataDir);
+    if (!keptDataDir) removeDir(dataDir);
     return result;
   });
   return cleaningUp;
