@@ -118,46 +118,54 @@ UPDATE products SET search_document = search_document || catalog_vintage_documen
 WHERE vintage IS NOT NULL;
 --> statement-breakpoint
 
--- The full-text query for what a visitor typed. Each word (folded) is:
+-- The full-text queries for what a visitor typed: [every field, the name (weight A), the name or
+-- the place (weights A and B: grape, region, country, category, type, vintage)], the last two
+-- for ranking. Each word (folded) is:
 -- - a number: itself (an age, a vintage);
 -- - a word of the catalog: itself;
 -- - the start of one or more (typing in progress, "glenf", "cab sauv"): a prefix query;
 -- - else the catalog's nearest word by trigrams ("chardonay", "henesy", "jonnie"), or itself
 --   when none is near (it then finds nothing).
 -- Words are joined with AND (`match_all`) or OR. At most eight words are read.
-CREATE OR REPLACE FUNCTION catalog_search_query(query text, match_all boolean) RETURNS tsquery
+CREATE OR REPLACE FUNCTION catalog_search_query(query text, match_all boolean) RETURNS tsquery[]
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET pg_trgm.similarity_threshold = 0.3
 AS $$
 DECLARE
   typed text;
-  nearest text;
+  term text;
+  weights text;
   part tsquery;
-  result tsquery;
+  result tsquery[] := ARRAY[NULL, NULL, NULL]::tsquery[];
 BEGIN
   FOR typed IN
     SELECT w FROM regexp_split_to_table(catalog_fold(query), '[^[:alnum:]]+') w WHERE w <> '' LIMIT 8
   LOOP
     IF typed ~ '^[0-9]+$' OR EXISTS (SELECT 1 FROM catalog_words WHERE catalog_words.word = typed) THEN
-      part := plainto_tsquery('english', typed);
+      term := typed || ':';
     ELSIF length(typed) >= 3 AND EXISTS (
       SELECT 1 FROM catalog_words WHERE catalog_words.word LIKE typed || '%'
     ) THEN
-      part := to_tsquery('english', typed || ':*');
+      term := typed || ':*';
     ELSE
-      SELECT c.word INTO nearest FROM catalog_words c
+      SELECT c.word INTO term FROM catalog_words c
       WHERE c.word % typed
       ORDER BY c.word <-> typed, c.word
       LIMIT 1;
-      part := plainto_tsquery('english', coalesce(nearest, typed));
+      term := coalesce(term, typed) || ':';
     END IF;
-    result := CASE
-      WHEN result IS NULL THEN part
-      WHEN match_all THEN result && part
-      ELSE result || part
-    END;
+    FOR i IN 1..3 LOOP
+      weights := (ARRAY['', 'A', 'AB'])[i];
+      -- A word with nothing after its colon is the plain word (an English stop word: no lexeme).
+      part := to_tsquery('english', CASE WHEN term LIKE '%:' AND weights = '' THEN rtrim(term, ':') ELSE term || weights END);
+      result[i] := CASE
+        WHEN result[i] IS NULL THEN part
+        WHEN match_all THEN result[i] && part
+        ELSE result[i] || part
+      END;
+    END LOOP;
   END LOOP;
-  RETURN coalesce(result, ''::tsquery);
+  RETURN ARRAY[coalesce(result[1], ''::tsquery), coalesce(result[2], ''::tsquery), coalesce(result[3], ''::tsquery)];
 END
 $$;
 --> statement-breakpoint

@@ -7,6 +7,7 @@ import {
 } from '@shop/contract/catalog';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executePrepared } from '../../db/named-statement';
 
 /**
  * The catalog's queries. Lists read one table (`products`, whose list columns the database keeps
@@ -110,23 +111,29 @@ const cardColumns = sql`
 const fromListed = sql`FROM products p JOIN categories c ON c.id = p.category_id`;
 
 /**
- * The corrected full-text query of a search (see the migration 0016_search_at_scale), with the
- * folded text for the name's closeness. `matchAll`: every word must match, else any.
+ * The corrected full-text queries of a search (see the migration 0016_search_at_scale): `words`
+ * finds, `name_words` and `place_words` (the same words in the name, or in the name or place)
+ * rank; `folded` is the text for the name's closeness. `matchAll`: every word, else any.
  */
 function searchQuery(search: string, matchAll: boolean): SQL {
   return sql`q AS MATERIALIZED (
-    SELECT catalog_search_query(${search}, ${matchAll}) AS words, catalog_fold(${search}) AS folded)`;
+    SELECT x.queries[1] AS words, x.queries[2] AS name_words, x.queries[3] AS place_words,
+           catalog_fold(${search}) AS folded
+    FROM (SELECT catalog_search_query(${search}, ${matchAll}) AS queries) x)`;
 }
 
 /**
- * How well a found product answers the search: every word in its name (and vintage) first, then
- * every word in its grape, region, country, category or type; then how close its name is.
- * Only found products are ranked, at most SEARCH_COUNT_CAP + 1 of them.
+ * Matches ranked in relevance order; the rest follow in the order they were found (by id).
+ * Ranking reads each product's name and document, so only the first ones are ranked.
+ */
+export const SEARCH_RANKED = 240;
+
+/**
+ * How well a found product answers the search: every word in its name first, then every word in
+ * its name, grape, region, country, category, type or vintage; then how close its name is.
  */
 const relevance = sql`(
-  4 * (to_tsvector('english', p.name_folded || ' ' || coalesce(p.vintage::text, '')) @@ q.words)::int
-  + 2 * (to_tsvector('english', p.search_text || ' ' || catalog_fold(c.name) || ' ' || p.product_type::text)
-         @@ q.words)::int
+  4 * (p.search_document @@ q.name_words)::int + 2 * (p.search_document @@ q.place_words)::int
   + 2 * word_similarity(q.folded, p.name_folded) + similarity(q.folded, p.name_folded))`;
 
 /** `ILIKE` pattern that matches the text anywhere, with the pattern characters escaped. */
@@ -195,20 +202,22 @@ export async function findProductRows(
   limit: number,
   offset: number,
 ): Promise<CardRow[]> {
-  const result = await db.execute<CardRow>(sql`
-    SELECT ${cardColumns} ${fromListed}
-    WHERE ${conditions(filters)}
-    ORDER BY ${orderBy(order, undefined)}
-    LIMIT ${limit} OFFSET ${offset}`);
-  return result.rows;
+  return executePrepared<CardRow>(
+    db,
+    sql`SELECT ${cardColumns} ${fromListed}
+      WHERE ${conditions(filters)}
+      ORDER BY ${orderBy(order, undefined)}
+      LIMIT ${limit} OFFSET ${offset}`,
+  );
 }
 
 /** How many products match (no search); an index-only scan of products_list_counts_idx. */
 export async function countProducts(db: Database, filters: ProductFilters): Promise<number> {
-  const result = await db.execute<{ count: number }>(
+  const rows = await executePrepared<{ count: number }>(
+    db,
     sql`SELECT count(*)::int AS count ${fromListed} WHERE ${conditions(filters)}`,
   );
-  return result.rows[0]?.count ?? 0;
+  return rows[0]?.count ?? 0;
 }
 
 export type SearchPage = { rows: CardRow[]; count: number; capped: boolean };
@@ -233,12 +242,7 @@ export async function searchProductPage(
   const page =
     order === 'relevance'
       ? sql`SELECT ${cardColumns}
-          FROM (
-            SELECT p.id, ${relevance} AS rank
-            FROM hits h JOIN products p ON p.id = h.id JOIN categories c ON c.id = p.category_id CROSS JOIN q
-            ORDER BY rank DESC, p.id ASC
-            LIMIT ${limit} OFFSET ${offset}
-          ) r
+          FROM (SELECT h.id, h.rank FROM hits h ORDER BY h.rank DESC, h.id ASC LIMIT ${limit} OFFSET ${offset}) r
           JOIN products p ON p.id = r.id JOIN categories c ON c.id = p.category_id
           ORDER BY r.rank DESC, p.id ASC`
       : sql`SELECT ${cardColumns}
@@ -246,19 +250,30 @@ export async function searchProductPage(
           WHERE p.search_document @@ q.words AND ${conditions(filters)}
           ORDER BY ${orderBy(order, filters.search)}
           LIMIT ${limit} OFFSET ${offset}`;
-  const result = await db.execute<CardRow & { total: number }>(sql`
+  // In relevance order the matches are ranked as they are found (the first SEARCH_RANKED of
+  // them; the rest keep the order found in), so no product is read twice.
+  const rank =
+    order === 'relevance'
+      ? sql`CASE WHEN row_number() OVER () <= ${SEARCH_RANKED} THEN ${relevance} ELSE -row_number() OVER () END`
+      : sql`0`;
+  // Planned once per connection and shape: planning this statement costs more than running it.
+  const rows = await executePrepared<CardRow & { total: number }>(
+    db,
+    sql`
     WITH ${searchQuery(filters.search, matchAll)},
     hits AS MATERIALIZED (
-      SELECT p.id FROM q CROSS JOIN products p JOIN categories c ON c.id = p.category_id
+      SELECT p.id, ${rank} AS rank
+      FROM q CROSS JOIN products p JOIN categories c ON c.id = p.category_id
       WHERE p.search_document @@ q.words AND ${conditions(filters)}
       LIMIT ${SEARCH_COUNT_CAP + 1}
     )
     SELECT t.total, page.*
     FROM (SELECT count(*)::int AS total FROM hits) t
-    LEFT JOIN LATERAL (${page}) page ON true`);
-  const total = result.rows[0]?.total ?? 0;
+    LEFT JOIN LATERAL (${page}) page ON true`,
+  );
+  const total = rows[0]?.total ?? 0;
   return {
-    rows: result.rows.filter((row) => row.id !== null),
+    rows: rows.filter((row) => row.id !== null),
     count: Math.min(total, SEARCH_COUNT_CAP),
     capped: total > SEARCH_COUNT_CAP,
   };
