@@ -195,13 +195,34 @@ function orderBy(order: ListOrder, search: string | undefined): SQL {
   }
 }
 
+/**
+ * Below this many matches a list page is cut from its matches sorted, above it by walking the
+ * order's index: walking an index for a rare combination (white wine from Scotland) reads the
+ * whole catalog before it gives up, and sorting a common one sorts thousands of rows.
+ */
+export const SORT_MATCHES_BELOW = 3_000;
+
+/** A list page (no search), knowing how many products match (`count`, from countProducts). */
 export async function findProductRows(
   db: Database,
   filters: ProductFilters,
   order: ListOrder,
   limit: number,
   offset: number,
+  count: number,
 ): Promise<CardRow[]> {
+  if (offset >= count) return [];
+  if (count < SORT_MATCHES_BELOW) {
+    // OFFSET 0 keeps the matches apart: found by the filters' indexes, then sorted.
+    return executePrepared<CardRow>(
+      db,
+      sql`SELECT ${cardColumns}
+        FROM (SELECT p.* ${fromListed} WHERE ${conditions(filters)} OFFSET 0) p
+        JOIN categories c ON c.id = p.category_id
+        ORDER BY ${orderBy(order, undefined)}
+        LIMIT ${limit} OFFSET ${offset}`,
+    );
+  }
   return executePrepared<CardRow>(
     db,
     sql`SELECT ${cardColumns} ${fromListed}

@@ -122,11 +122,9 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
     if (search) return cache.get(key, () => searchPage({ ...filters, search }, order, paging));
     return cache.get(key, async () => {
       // The count is cached by the filters alone, apart from the pages (whose churn would push it
-      // out): every page and order of a list shares it.
-      const [rows, count] = await Promise.all([
-        findProductRows(db, filters, order, paging.page_size, pageOffset(paging)),
-        cache.getCount(filterKey, () => countProducts(db, filters)),
-      ]);
+      // out): every page and order of a list shares it. It comes first: it picks the page's plan.
+      const count = await cache.getCount(filterKey, () => countProducts(db, filters));
+      const rows = await findProductRows(db, filters, order, paging.page_size, pageOffset(paging), count);
       return toPagedList(rows.map(toCard), count, paging);
     });
   }
