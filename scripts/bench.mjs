@@ -122,6 +122,31 @@ function cannon(url, route, seconds) {
  */
 const round = (value, digits = 1) => Number((value ?? 0).toFixed(digits));
 
+/**
+ * Samples the server's resident memory every 250 ms until stopped; answers the peak in MB, or
+ * null where /proc is not there.
+ */
+function sampleServerRss() {
+  let peakKb = 0;
+  const sample = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+      peakKb = Math.max(peakKb, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // Not Linux, or the server is gone: no figure.
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peakKb > 0 ? Math.round(peakKb / 1024) : null;
+    },
+  };
+}
+
 /** @param {string} baseUrl @param {import('./bench-routes.mjs').BenchRoute[]} routes */
 async function measureRoutes(baseUrl, routes) {
   const results = [];
@@ -147,7 +172,9 @@ async function measureRoutes(baseUrl, routes) {
 
     log(`${route.name}: ${method} ${route.path} (${warmup} s warm-up, ${duration} s measured)`);
     if (warmup > 0) await cannon(url, route, warmup);
+    const rss = sampleServerRss();
     const result = await cannon(url, route, duration);
+    const serverRssMb = rss.stop();
     // A route may check what the load left behind and add its own figures (orders/s, invariants).
     const report =
       (await route.report?.({ baseUrl, dataDir, result, durationSeconds: duration })) ?? undefined;
@@ -175,6 +202,8 @@ async function measureRoutes(baseUrl, routes) {
         Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]),
       ),
       throughputBytesPerSecond: round(result.throughput.average, 0),
+      /** The server's largest resident memory while measured (Linux), in MB. */
+      serverRssMb,
       /** @type {number | null} */
       ratioToBaselinePercent: null,
     });
@@ -204,7 +233,18 @@ function printTable(headers, rows) {
 function printRouteTable(results) {
   console.log('');
   printTable(
-    ['route', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'errors', 'non-2xx', `vs ${BASELINE}`],
+    [
+      'route',
+      'req/s',
+      'p50 ms',
+      'p90 ms',
+      'p97.5 ms',
+      'p99 ms',
+      'errors',
+      'non-2xx',
+      `vs ${BASELINE}`,
+      'RSS MB',
+    ],
     results.map((result) => [
       result.name,
       result.requestsPerSecond.toLocaleString('en-US'),
@@ -215,6 +255,7 @@ function printRouteTable(results) {
       result.errors + result.timeouts,
       result.non2xx,
       result.ratioToBaselinePercent == null ? '-' : `${result.ratioToBaselinePercent}%`,
+      result.serverRssMb ?? '-',
     ]),
   );
   console.log('');
