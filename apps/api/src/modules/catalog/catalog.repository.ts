@@ -126,7 +126,7 @@ function searchQuery(search: string, matchAll: boolean): SQL {
  * Matches ranked in relevance order; the rest follow in the order they were found (by id).
  * Ranking reads each product's name and document, so only the first ones are ranked.
  */
-export const SEARCH_RANKED = 240;
+export const SEARCH_RANKED = 60;
 
 /**
  * How well a found product answers the search: every word in its name first, then every word in
