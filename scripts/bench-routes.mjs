@@ -1,6 +1,8 @@
+import { distinctRoutes } from './lib/bench-distinct.mjs';
 import { notificationRoutes } from './lib/bench-notifications.mjs';
 import { cartRoutes } from './lib/bench-orders.mjs';
 import { paymentRoutes } from './lib/bench-payments.mjs';
+import { signedInRoutes } from './lib/bench-signed-in.mjs';
 
 // The routes `npm run bench` measures. Add yours here: a route that answers 404 when probed is
 // skipped with a note (a feature that is not built yet), so an entry can land before its code.
@@ -81,6 +83,10 @@ export const benchRoutes = [
   // The bell's list (and the websocket's live path) and the tracking page's deliveries: see
   // scripts/lib/bench-notifications.mjs.
   ...notificationRoutes,
+  // Searches and list pages that no cache answers, and a customer's own pages read by many
+  // customers in turn: see scripts/lib/bench-distinct.mjs and scripts/lib/bench-signed-in.mjs.
+  ...distinctRoutes,
+  ...signedInRoutes,
 ];
 
 export default benchRoutes;

@@ -5,10 +5,12 @@
 //   npm run bench -- --duration 5 --routes ready   shorter, only some routes (health is always in)
 //   npm run bench -- --lighthouse [paths...]       Lighthouse on pages (default /, /products, /products/1)
 //   npm run bench -- --products 100000             the same routes over a catalog of that many products
+//   npm run bench -- --products 100000 --data-dir /tmp/kc-100k   seeded once, kept and reused by later runs
 //
 // Options: --duration N (s, default 10), --warmup N (s, default 3), --connections N (default 50),
-// --routes a,b, --products N (seeded with `npm run seed -- --products N` first), --no-build. Results are printed and written to bench-results/<timestamp>.json.
-// The server runs on a free 127.0.0.1 port with a fresh data directory, removed at the end.
+// --routes a,b, --products N (seeded with `npm run seed -- --products N` first), --data-dir DIR, --no-build.
+// Results are printed and written to bench-results/<timestamp>.json. The server runs on a free
+// 127.0.0.1 port with a fresh data directory, removed at the end, unless --data-dir names one.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +39,7 @@ const { values: options, positionals } = parseArgs({
     connections: { type: 'string', default: '50' },
     routes: { type: 'string' },
     products: { type: 'string' },
+    'data-dir': { type: 'string' },
     lighthouse: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -48,7 +51,7 @@ if (options.help) {
     fs
       .readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(1, 11)
+      .slice(1, 13)
       .join('\n'),
   );
   process.exit(0);
@@ -119,6 +122,31 @@ function cannon(url, route, seconds) {
  */
 const round = (value, digits = 1) => Number((value ?? 0).toFixed(digits));
 
+/**
+ * Samples the server's resident memory every 250 ms until stopped; answers the peak in MB, or
+ * null where /proc is not there.
+ */
+function sampleServerRss() {
+  let peakKb = 0;
+  const sample = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+      peakKb = Math.max(peakKb, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // Not Linux, or the server is gone: no figure.
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peakKb > 0 ? Math.round(peakKb / 1024) : null;
+    },
+  };
+}
+
 /** @param {string} baseUrl @param {import('./bench-routes.mjs').BenchRoute[]} routes */
 async function measureRoutes(baseUrl, routes) {
   const results = [];
@@ -144,7 +172,9 @@ async function measureRoutes(baseUrl, routes) {
 
     log(`${route.name}: ${method} ${route.path} (${warmup} s warm-up, ${duration} s measured)`);
     if (warmup > 0) await cannon(url, route, warmup);
+    const rss = sampleServerRss();
     const result = await cannon(url, route, duration);
+    const serverRssMb = rss.stop();
     // A route may check what the load left behind and add its own figures (orders/s, invariants).
     const report =
       (await route.report?.({ baseUrl, dataDir, result, durationSeconds: duration })) ?? undefined;
@@ -172,6 +202,8 @@ async function measureRoutes(baseUrl, routes) {
         Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]),
       ),
       throughputBytesPerSecond: round(result.throughput.average, 0),
+      /** The server's largest resident memory while measured (Linux), in MB. */
+      serverRssMb,
       /** @type {number | null} */
       ratioToBaselinePercent: null,
     });
@@ -201,7 +233,18 @@ function printTable(headers, rows) {
 function printRouteTable(results) {
   console.log('');
   printTable(
-    ['route', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'errors', 'non-2xx', `vs ${BASELINE}`],
+    [
+      'route',
+      'req/s',
+      'p50 ms',
+      'p90 ms',
+      'p97.5 ms',
+      'p99 ms',
+      'errors',
+      'non-2xx',
+      `vs ${BASELINE}`,
+      'RSS MB',
+    ],
     results.map((result) => [
       result.name,
       result.requestsPerSecond.toLocaleString('en-US'),
@@ -212,6 +255,7 @@ function printRouteTable(results) {
       result.errors + result.timeouts,
       result.non2xx,
       result.ratioToBaselinePercent == null ? '-' : `${result.ratioToBaselinePercent}%`,
+      result.serverRssMb ?? '-',
     ]),
   );
   console.log('');
@@ -262,8 +306,25 @@ if (!options['no-build']) await buildIfNeeded({ log });
 
 const startedAt = new Date().toISOString();
 const port = await findFreePort();
-const dataDir = makeTempDataDir('shop-bench-');
-if (products !== undefined) {
+// A kept data directory remembers the catalog size it was seeded with, so a later run with the
+// same --products skips the seeding (minutes at 100,000 products). What the routes' setups
+// write (customers, orders) stays in it too.
+const keptDataDir = options['data-dir'] ? path.resolve(options['data-dir']) : undefined;
+const seededMarker = keptDataDir && path.join(keptDataDir, 'bench-seeded-products');
+if (keptDataDir) {
+  fs.mkdirSync(keptDataDir, { recursive: true });
+  fs.chmodSync(keptDataDir, 0o755);
+}
+const dataDir = keptDataDir ?? makeTempDataDir('shop-bench-');
+const alreadySeeded =
+  seededMarker !== undefined &&
+  fs.existsSync(seededMarker) &&
+  fs.readFileSync(seededMarker, 'utf8').trim() === String(products ?? 'demo');
+if (alreadySeeded) log(`reusing ${dataDir}, seeded with ${products ?? 'the demo cellar'}`);
+else if (keptDataDir && fs.existsSync(path.join(keptDataDir, 'postgres'))) {
+  fail(`${keptDataDir} holds a database not seeded by the bench with --products ${products ?? '(none)'}`);
+}
+if (products !== undefined && !alreadySeeded) {
   // The catalog is written before the server starts (the seed refuses a data directory in use);
   // the server then finds it not empty and keeps it.
   log(`seeding ${products.toLocaleString('en-US')} products into ${dataDir}`);
@@ -280,10 +341,11 @@ if (products !== undefined) {
       },
     );
   } catch {
-    removeDir(dataDir);
+    if (!keptDataDir) removeDir(dataDir);
     fail('seeding the catalog failed');
   }
 }
+if (seededMarker && !alreadySeeded) fs.writeFileSync(seededMarker, `${products ?? 'demo'}\n`);
 const server = startServer({
   port,
   dataDir,
@@ -300,7 +362,7 @@ const server = startServer({
 let cleaningUp;
 const cleanUp = () => {
   cleaningUp ??= server.stop().then((result) => {
-    removeDir(dataDir);
+    if (!keptDataDir) removeDir(dataDir);
     return result;
   });
   return cleaningUp;

@@ -36,6 +36,9 @@ export const NEW_ARRIVAL_DAYS = 30;
 /** A product page shows up to this many related products (same category, nearest in price). */
 export const RELATED_PRODUCTS_LIMIT = 8;
 
+/** A search counts its matches up to this many; past it the count means "at least" (`count_capped`). */
+export const SEARCH_COUNT_CAP = 1_000;
+
 /** Search text is trimmed; an empty search is ignored; longer than this is refused. */
 export const SEARCH_MAX_LENGTH = 100;
 

@@ -27,6 +27,7 @@ import {
   priceBandLabel,
   RELATED_PRODUCTS_LIMIT,
   RESERVED_PRODUCT_SLUGS,
+  SEARCH_COUNT_CAP,
   SEARCH_MAX_LENGTH,
   salePercentage,
 } from './catalog-constants';
@@ -46,6 +47,7 @@ export {
   priceBandLabel,
   RELATED_PRODUCTS_LIMIT,
   RESERVED_PRODUCT_SLUGS,
+  SEARCH_COUNT_CAP,
   SEARCH_MAX_LENGTH,
   salePercentage,
 };
@@ -229,9 +231,17 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-export const productListResponseSchema = pagedListSchema(productCardSchema).describe(
-  `Paged products: page_size defaults to ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}`,
-);
+export const productListResponseSchema = pagedListSchema(productCardSchema)
+  .extend({
+    count_capped: z
+      .boolean()
+      .optional()
+      .describe(
+        `Present and true when a search matched more than ${SEARCH_COUNT_CAP.toLocaleString('en-US')} products: ` +
+          '`count` is then that many and means "at least" (shown as "1,000+"); the pages reach that far.',
+      ),
+  })
+  .describe(`Paged products: page_size defaults to ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}`);
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 export const productVariantSchema = z.object({

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -49,4 +50,18 @@ export async function executeNamed<Row extends Record<string, unknown>>(
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await db.$client.query<Row>({ name, text, values: params, types: rawTypes });
   return result.rows;
+}
+
+/**
+ * Runs `query` as a named statement named after its text, for queries whose text varies with a
+ * bounded set of shapes (which filters are set) while their values are parameters: each shape is
+ * planned once per pooled connection instead of on every call.
+ */
+export function executePrepared<Row extends Record<string, unknown>>(
+  db: Database | { execute: Database['execute'] },
+  query: SQL,
+): Promise<Row[]> {
+  const { sql: text } = dialect.sqlToQuery(query);
+  const name = `q_${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  return executeNamed<Row>(db, name, query);
 }

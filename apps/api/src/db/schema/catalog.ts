@@ -103,6 +103,12 @@ export const products = pgTable(
       .on(sql`(${table.price}::float8 / ${table.originalPrice})`, table.id)
       .where(sql`listed and original_price > price`),
     index('products_sold_out_idx').on(table.id).where(sql`listed and not in_stock`),
+    // Counts of the list's filters (category, type, country, price, stock, sale) read this
+    // index alone (index-only scans), not the table.
+    // (Plain columns: an index-only scan cannot compute a filter from an expression's column.)
+    index('products_list_counts_idx')
+      .on(table.categoryId, table.productType, table.country, table.price, table.originalPrice, table.inStock)
+      .where(sql`listed`),
     index('products_search_idx').using('gin', table.searchDocument),
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('products_region_trgm_idx').using('gin', sql`${table.region} gin_trgm_ops`),
@@ -113,6 +119,18 @@ export const products = pgTable(
     check('products_review_count_check', sql`${table.reviewCount} >= 0`),
   ],
 );
+
+/**
+ * Every word of the catalog's products (folded: lower case, no accents), kept by triggers of the
+ * migration `0016_search_at_scale`. A search corrects each word against it (the nearest by
+ * trigrams when it is not a word of the catalog, or a prefix of one when it is being typed), so
+ * the full-text index can answer typos. Words are never removed: one left by a deleted product
+ * can only steer a misspelling to a word that finds nothing.
+ */
+export const catalogWords = pgTable('catalog_words', { word: text().primaryKey() }, (table) => [
+  index('catalog_words_trgm_idx').using('gist', sql`${table.word} gist_trgm_ops`),
+  index('catalog_words_prefix_idx').on(sql`${table.word} text_pattern_ops`),
+]);
 
 export const productImages = pgTable(
   'product_images',

@@ -13,6 +13,8 @@ export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
 /** How long an answer is served from memory at most (changes drop it sooner). */
 export const CATALOG_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 2_000;
+/** List counts, kept apart from the answers so that a stream of distinct pages does not push them out. */
+const MAX_COUNTS = 5_000;
 
 export type CachedAnswer<T = unknown> = {
   value: T;
@@ -29,6 +31,8 @@ export function etagFor(body: string): string {
 export class CatalogCache {
   private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
+  private readonly counts = new Map<string, { count: number; expires: number }>();
+  private readonly countsInflight = new Map<string, Promise<number>>();
   private generation = 0;
 
   constructor(
@@ -71,10 +75,37 @@ export class CatalogCache {
     return promise;
   }
 
+  /** A list's count by its filters, or `load`'s (once however many ask), dropped with the rest. */
+  getCount(key: string, load: () => Promise<number>): Promise<number> {
+    const hit = this.counts.get(key);
+    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.count);
+    const pending = this.countsInflight.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const promise = load().then((count) => {
+      if (generation === this.generation) {
+        if (this.counts.size >= MAX_COUNTS) {
+          const oldest = this.counts.keys().next().value;
+          if (oldest !== undefined) this.counts.delete(oldest);
+        }
+        this.counts.set(key, { count, expires: Date.now() + this.ttlMs });
+      }
+      return count;
+    });
+    this.countsInflight.set(key, promise);
+    const forget = () => {
+      if (this.countsInflight.get(key) === promise) this.countsInflight.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
+
   clear() {
     this.generation += 1;
     this.entries.clear();
     this.inflight.clear();
+    this.counts.clear();
+    this.countsInflight.clear();
   }
 }
 

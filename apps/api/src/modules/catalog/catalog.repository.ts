@@ -3,14 +3,17 @@ import {
   PRICE_BANDS,
   type ProductType,
   RELATED_PRODUCTS_LIMIT,
+  SEARCH_COUNT_CAP,
 } from '@shop/contract/catalog';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executePrepared } from '../../db/named-statement';
 
 /**
  * The catalog's queries. Lists read one table (`products`, whose list columns the database keeps
  * from the default variant) joined to its category, with indexes for every filter and order;
- * a page is two queries run side by side (rows, count), a product's page four.
+ * a list page is one query (its count is cached apart), a search page one statement with its
+ * count, a product's page four.
  */
 
 export type ProductFilters = {
@@ -108,18 +111,30 @@ const cardColumns = sql`
 const fromListed = sql`FROM products p JOIN categories c ON c.id = p.category_id`;
 
 /**
- * The products of the filters: all listed products, or those a search finds. Ranked (with
- * `s.rank`) only when the order is relevance; counts and other orders take the ids alone.
+ * The corrected full-text queries of a search (see the migration 0016_search_at_scale): `words`
+ * finds, `name_words` and `place_words` (the same words in the name, or in the name or place)
+ * rank; `folded` is the text for the name's closeness. `matchAll`: every word, else any.
  */
-function from(filters: ProductFilters, ranked = false): SQL {
-  if (!filters.search) return fromListed;
-  const found = ranked
-    ? sql`catalog_search(${filters.search}) s`
-    : sql`catalog_search_ids(${filters.search}) AS s(product_id)`;
-  return sql`FROM ${found}
-    JOIN products p ON p.id = s.product_id
-    JOIN categories c ON c.id = p.category_id`;
+function searchQuery(search: string, matchAll: boolean): SQL {
+  return sql`q AS MATERIALIZED (
+    SELECT x.queries[1] AS words, x.queries[2] AS name_words, x.queries[3] AS place_words,
+           catalog_fold(${search}) AS folded
+    FROM (SELECT catalog_search_query(${search}, ${matchAll}) AS queries) x)`;
 }
+
+/**
+ * Matches ranked in relevance order; the rest follow in the order they were found (by id).
+ * Ranking reads each product's name and document, so only the first ones are ranked.
+ */
+export const SEARCH_RANKED = 60;
+
+/**
+ * How well a found product answers the search: every word in its name first, then every word in
+ * its name, grape, region, country, category, type or vintage; then how close its name is.
+ */
+const relevance = sql`(
+  4 * (p.search_document @@ q.name_words)::int + 2 * (p.search_document @@ q.place_words)::int
+  + 2 * word_similarity(q.folded, p.name_folded) + similarity(q.folded, p.name_folded))`;
 
 /** `ILIKE` pattern that matches the text anywhere, with the pattern characters escaped. */
 function containsPattern(text: string): string {
@@ -157,9 +172,8 @@ function conditions(filters: ProductFilters, omit?: FacetName): SQL {
 function orderBy(order: ListOrder, search: string | undefined): SQL {
   switch (order) {
     case 'relevance':
-      // The rank comes from catalog_search (see the migration catalog_search).
       if (!search) return orderBy('newest', undefined);
-      return sql`s.rank DESC, p.id ASC`;
+      return sql`${relevance} DESC, p.id ASC`;
     case 'newest':
       return sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
     case 'price':
@@ -181,28 +195,109 @@ function orderBy(order: ListOrder, search: string | undefined): SQL {
   }
 }
 
+/**
+ * Below this many matches a list page is cut from its matches sorted, above it by walking the
+ * order's index: walking an index for a rare combination (white wine from Scotland) reads the
+ * whole catalog before it gives up, and sorting a common one sorts thousands of rows.
+ */
+export const SORT_MATCHES_BELOW = 3_000;
+
+/** A list page (no search), knowing how many products match (`count`, from countProducts). */
 export async function findProductRows(
   db: Database,
   filters: ProductFilters,
   order: ListOrder,
   limit: number,
   offset: number,
+  count: number,
 ): Promise<CardRow[]> {
-  const ranked = order === 'relevance' && Boolean(filters.search);
-  const result = await db.execute<CardRow>(sql`
-    SELECT ${cardColumns} ${from(filters, ranked)}
-    WHERE ${conditions(filters)}
-    ORDER BY ${orderBy(order, filters.search)}
-    LIMIT ${limit} OFFSET ${offset}`);
-  return result.rows;
+  if (offset >= count) return [];
+  if (count < SORT_MATCHES_BELOW) {
+    // OFFSET 0 keeps the matches apart: found by the filters' indexes, then sorted.
+    return executePrepared<CardRow>(
+      db,
+      sql`SELECT ${cardColumns}
+        FROM (SELECT p.* ${fromListed} WHERE ${conditions(filters)} OFFSET 0) p
+        JOIN categories c ON c.id = p.category_id
+        ORDER BY ${orderBy(order, undefined)}
+        LIMIT ${limit} OFFSET ${offset}`,
+    );
+  }
+  return executePrepared<CardRow>(
+    db,
+    sql`SELECT ${cardColumns} ${fromListed}
+      WHERE ${conditions(filters)}
+      ORDER BY ${orderBy(order, undefined)}
+      LIMIT ${limit} OFFSET ${offset}`,
+  );
 }
 
-/** How many products match; an index-only scan when there is no search. */
+/** How many products match (no search); an index-only scan of products_list_counts_idx. */
 export async function countProducts(db: Database, filters: ProductFilters): Promise<number> {
-  const result = await db.execute<{ count: number }>(
-    sql`SELECT count(*)::int AS count ${from(filters)} WHERE ${conditions(filters)}`,
+  const rows = await executePrepared<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count ${fromListed} WHERE ${conditions(filters)}`,
   );
-  return result.rows[0]?.count ?? 0;
+  return rows[0]?.count ?? 0;
+}
+
+export type SearchPage = { rows: CardRow[]; count: number; capped: boolean };
+
+// A search's count stops at SEARCH_COUNT_CAP: counting every match of a word found in half the
+// catalog costs many times the rest of the request, and nobody reads past the thousandth result.
+
+/**
+ * One page of a search and its count, in one statement. The matches are found by the full-text
+ * index and at most SEARCH_COUNT_CAP + 1 of them are read; in relevance order those are ranked
+ * and the page cut from them, in any other order the page is cut from every match by the order's
+ * index.
+ */
+export async function searchProductPage(
+  db: Database,
+  filters: ProductFilters & { search: string },
+  order: ListOrder,
+  limit: number,
+  offset: number,
+  matchAll: boolean,
+): Promise<SearchPage> {
+  const page =
+    order === 'relevance'
+      ? sql`SELECT ${cardColumns}
+          FROM (SELECT h.id, h.rank FROM hits h ORDER BY h.rank DESC, h.id ASC LIMIT ${limit} OFFSET ${offset}) r
+          JOIN products p ON p.id = r.id JOIN categories c ON c.id = p.category_id
+          ORDER BY r.rank DESC, p.id ASC`
+      : sql`SELECT ${cardColumns}
+          FROM q CROSS JOIN products p JOIN categories c ON c.id = p.category_id
+          WHERE p.search_document @@ q.words AND ${conditions(filters)}
+          ORDER BY ${orderBy(order, filters.search)}
+          LIMIT ${limit} OFFSET ${offset}`;
+  // In relevance order the matches are ranked as they are found (the first SEARCH_RANKED of
+  // them; the rest keep the order found in), so no product is read twice.
+  const rank =
+    order === 'relevance'
+      ? sql`CASE WHEN row_number() OVER () <= ${SEARCH_RANKED} THEN ${relevance} ELSE -row_number() OVER () END`
+      : sql`0`;
+  // Planned once per connection and shape: planning this statement costs more than running it.
+  const rows = await executePrepared<CardRow & { total: number }>(
+    db,
+    sql`
+    WITH ${searchQuery(filters.search, matchAll)},
+    hits AS MATERIALIZED (
+      SELECT p.id, ${rank} AS rank
+      FROM q CROSS JOIN products p JOIN categories c ON c.id = p.category_id
+      WHERE p.search_document @@ q.words AND ${conditions(filters)}
+      LIMIT ${SEARCH_COUNT_CAP + 1}
+    )
+    SELECT t.total, page.*
+    FROM (SELECT count(*)::int AS total FROM hits) t
+    LEFT JOIN LATERAL (${page}) page ON true`,
+  );
+  const total = rows[0]?.total ?? 0;
+  return {
+    rows: rows.filter((row) => row.id !== null),
+    count: Math.min(total, SEARCH_COUNT_CAP),
+    capped: total > SEARCH_COUNT_CAP,
+  };
 }
 
 export type FacetRow = {
@@ -243,14 +338,17 @@ function facetFilterSet(filters: ProductFilters, facet: FacetName): boolean {
  * filter is not set counts over the same rows as the total, so those share one scan (GROUPING
  * SETS); a facet whose filter is set gets a scan without it.
  */
-export async function findFacetCounts(db: Database, filters: ProductFilters): Promise<FacetRow[]> {
-  // The search runs once for every count.
-  const withSearch = filters.search
-    ? sql`WITH s AS MATERIALIZED (SELECT catalog_search_ids(${filters.search}) AS product_id)`
-    : sql``;
+export async function findFacetCounts(
+  db: Database,
+  filters: ProductFilters,
+  matchAll = true,
+): Promise<FacetRow[]> {
+  // The search's query is corrected once for every count.
+  const withSearch = filters.search ? sql`WITH ${searchQuery(filters.search, matchAll)}` : sql``;
   const source = filters.search
-    ? sql`FROM s JOIN products p ON p.id = s.product_id JOIN categories c ON c.id = p.category_id`
+    ? sql`FROM q CROSS JOIN products p JOIN categories c ON c.id = p.category_id`
     : fromListed;
+  const searched = filters.search ? sql` AND p.search_document @@ q.words` : sql``;
   const facets = Object.keys(FACET_GROUPS) as FacetName[];
   const shared = facets.filter((facet) => !facetFilterSet(filters, facet));
   const own = facets.filter((facet) => facetFilterSet(filters, facet));
@@ -271,16 +369,17 @@ export async function findFacetCounts(db: Database, filters: ProductFilters): Pr
     sql`SELECT CASE ${sharedFacet} ELSE 'total' END AS facet,
                CASE ${sharedKey} ELSE '' END AS key,
                count(*)::int AS count
-        ${source} WHERE ${conditions(filters)}
+        ${source} WHERE ${conditions(filters)}${searched}
         GROUP BY GROUPING SETS (${sets})`,
   ];
   if (shared.length === 0) {
-    parts[0] = sql`SELECT 'total' AS facet, '' AS key, count(*)::int AS count ${source} WHERE ${conditions(filters)}`;
+    parts[0] = sql`SELECT 'total' AS facet, '' AS key, count(*)::int AS count ${source}
+      WHERE ${conditions(filters)}${searched}`;
   }
   for (const facet of own) {
     const { key, group, extra } = FACET_GROUPS[facet];
     parts.push(sql`SELECT ${sql.raw(`'${facet}'`)}, ${key}, count(*)::int ${source}
-      WHERE ${conditions(filters, facet)}${extra ? sql` AND ${extra}` : sql``} GROUP BY ${group}`);
+      WHERE ${conditions(filters, facet)}${searched}${extra ? sql` AND ${extra}` : sql``} GROUP BY ${group}`);
   }
   const result = await db.execute<FacetRow>(sql`${withSearch} ${sql.join(parts, sql` UNION ALL `)}`);
   // A shared country group without a country (NULL) is not a choice.

@@ -98,6 +98,42 @@ describe('search over the demo cellar', () => {
     expect((await search('jonnie walker', '&category=gin')).count).toBe(0);
   });
 
+  it('finds words as they are typed: "glenf" finds Glenfiddich, "cab sauv" Cabernet Sauvignon', async () => {
+    const glen = await search('glenf');
+    expect(glen.results.map((product) => product.name).sort()).toEqual([
+      'Glenfiddich 12 Year Old',
+      'Glenfiddich 18 Year Old',
+    ]);
+    const cabSauv = await search('cab sauv', '&page_size=100');
+    // The one named so first, then every bottle whose grapes include it.
+    expect(cabSauv.results[0]?.name).toBe('Nederburg Baronne Cabernet Sauvignon Shiraz');
+    const byGrape = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/products/products/?varietal=cabernet%20sauvignon&page_size=100',
+    });
+    const grapeSlugs = productListResponseSchema.parse(byGrape.json()).results.map((product) => product.slug);
+    expect(grapeSlugs.length).toBeGreaterThanOrEqual(7);
+    expect(cabSauv.results.map((product) => product.slug).sort()).toEqual(grapeSlugs.sort());
+    // Still being typed, the second word too.
+    expect((await top('johnnie wal', 4)).every((name) => name.startsWith('Johnnie Walker'))).toBe(true);
+  });
+
+  it('finds a producer in a vintage: "kanonkop 2018" is the Paul Sauer, "kanonkp 2019" the Pinotage', async () => {
+    const paulSauer = await search('kanonkop 2018');
+    expect(paulSauer.results.map((product) => [product.name, product.vintage])).toEqual([
+      ['Kanonkop Paul Sauer', 2018],
+    ]);
+    const pinotage = await search('kanonkp 2019');
+    expect(pinotage.results.map((product) => [product.name, product.vintage])).toEqual([
+      ['Kanonkop Pinotage', 2019],
+    ]);
+    const chateaux = await search('chateau 2015');
+    expect(chateaux.results.map((product) => product.name).sort()).toEqual([
+      'Château Margaux',
+      "Château d'Yquem",
+    ]);
+  });
+
   it('answers an empty page, not an error, when nothing matches', async () => {
     expect(await search('zzqxv')).toEqual({ results: [], count: 0, total_pages: 0, next: null });
     expect((await search('"&&|!:*"')).count).toBe(0);

@@ -30,6 +30,8 @@ import {
   findStats,
   type ListOrder,
   type ProductFilters,
+  type SearchPage,
+  searchProductPage,
 } from './catalog.repository';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
 
@@ -116,14 +118,30 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
   ): Promise<CachedAnswer<ProductListResponse>> {
     const filterKey = JSON.stringify(filters);
     const key = `${keyPrefix}:${order}:${paging.page}:${paging.page_size}:${filterKey}`;
+    const { search } = filters;
+    if (search) return cache.get(key, () => searchPage({ ...filters, search }, order, paging));
     return cache.get(key, async () => {
-      // The count is cached by the filters alone: every page and order of a list shares it.
-      const [rows, count] = await Promise.all([
-        findProductRows(db, filters, order, paging.page_size, pageOffset(paging)),
-        cache.get(`count:${filterKey}`, () => countProducts(db, filters)),
-      ]);
-      return toPagedList(rows.map(toCard), count.value, paging);
+      // The count is cached by the filters alone, apart from the pages (whose churn would push it
+      // out): every page and order of a list shares it. It comes first: it picks the page's plan.
+      const count = await cache.getCount(filterKey, () => countProducts(db, filters));
+      const rows = await findProductRows(db, filters, order, paging.page_size, pageOffset(paging), count);
+      return toPagedList(rows.map(toCard), count, paging);
     });
+  }
+
+  /** A search's page and count in one statement; when not every word matches, any word may. */
+  async function searchPage(
+    filters: ProductFilters & { search: string },
+    order: ListOrder,
+    paging: PageQuery,
+  ): Promise<ProductListResponse> {
+    const offset = pageOffset(paging);
+    let found: SearchPage = await searchProductPage(db, filters, order, paging.page_size, offset, true);
+    if (found.count === 0 && filters.search.includes(' ')) {
+      found = await searchProductPage(db, filters, order, paging.page_size, offset, false);
+    }
+    const list: ProductListResponse = toPagedList(found.rows.map(toCard), found.count, paging);
+    return found.capped ? { ...list, count_capped: true } : list;
   }
 
   return {
@@ -150,10 +168,14 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
     async facets(query: ProductFacetsQuery): Promise<CachedAnswer<ProductFacets>> {
       const filters = await toFilters(query);
       return cache.get(`facets:${JSON.stringify(filters)}`, async () => {
-        const [rows, categories] = await Promise.all([
+        const [allWords, categories] = await Promise.all([
           findFacetCounts(db, filters),
           cache.get('categories', () => loadCategories()),
         ]);
+        // As the list: when not every word matches, the counts are those of any word.
+        const nothing = !allWords.some((row) => row.facet === 'total' && row.count > 0);
+        const rows =
+          nothing && filters.search?.includes(' ') ? await findFacetCounts(db, filters, false) : allWords;
         const byId = new Map(categories.value.results.map((category) => [category.id, category]));
         const facets: ProductFacets = {
           count: 0,

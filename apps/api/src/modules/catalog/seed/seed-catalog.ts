@@ -155,7 +155,7 @@ export async function insertCatalogRows(
                 ARRAY(SELECT jsonb_array_elements_text(x.awards::jsonb)), x.is_featured, x.created_at, x.created_at,
                 f.name_folded, f.name_folded || ' ' || f.place,
                 catalog_document(f.name_folded, f.place, c.name, x.product_type, x.description, x.tasting_notes,
-                                 x.food_pairing),
+                                 x.food_pairing) || catalog_vintage_document(x.vintage),
                 x.default_variant_id, x.price, x.original_price, x.in_stock
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                      $9::int[], $10::numeric[], $11::text[], $12::text[], $13::text[], $14::bool[], $15::timestamptz[],

@@ -110,6 +110,17 @@ const results = () => screen.getByRole('region', { name: 'Results' });
 const filters = () => screen.getByRole('complementary', { name: 'Filters' });
 
 describe('ProductsPage', () => {
+  it('shows a broad search\'s capped count as "at least"', async () => {
+    mockList({
+      '/products/products/': () => ({
+        ...makePage(cellar.slice(0, 12), { count: 1000, pageSize: 12 }),
+        count_capped: true,
+      }),
+    });
+    await renderApp('/products?search=wine');
+    expect(await within(results()).findByText('1,000+ bottles')).toBeInTheDocument();
+  });
+
   it('asks the API for the view in the URL and shows its products, count and pages', async () => {
     const api = mockList();
     await renderApp('/products?category=red-wine&country=France&page=2');

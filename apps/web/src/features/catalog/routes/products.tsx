@@ -18,7 +18,9 @@ import { changeSearch, hasFilters } from '../lib/products-search';
 
 const route = getRouteApi('/products');
 
-function resultCountText(count: number): string {
+/** A broad search counts up to a cap (`count_capped`): then the count is "at least". */
+function resultCountText(count: number, capped = false): string {
+  if (capped) return `${formatCount(count)}+ bottles`;
   return count === 1 ? '1 bottle' : `${formatCount(count)} bottles`;
 }
 
@@ -133,7 +135,11 @@ export function ProductsPage() {
           </h2>
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
             <p role="status" className="text-sm font-semibold text-wine-900">
-              {products.data ? resultCountText(products.data.count) : products.isError ? '' : 'Loading…'}
+              {products.data
+                ? resultCountText(products.data.count, products.data.count_capped)
+                : products.isError
+                  ? ''
+                  : 'Loading…'}
             </p>
             <SortSelect search={search} />
           </div>
