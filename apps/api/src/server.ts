@@ -39,7 +39,7 @@ async function main() {
     }
 
     await runMigrations(databaseUrl);
-    const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+    const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE, { warn: bootLog.warn });
     cleanups.push(database.close);
     await seedDemoCatalogIfEmpty(database, bootLog);
     // After the cellar: the demo events feature its bottles.
