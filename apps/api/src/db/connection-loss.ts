@@ -91,3 +91,18 @@ export function throttledReporter(report: (message: string) => void, intervalMs 
     skipped = 0;
   };
 }
+
+/**
+ * pg-boss 10 settles each fetched batch with `complete`/`fail` calls it neither awaits nor
+ * catches (manager.js, `onFetch`): when the database is cut at that instant, the rejection is
+ * unhandled, and Node ends the process on an unhandled rejection. Those, and only those that
+ * are a lost database, are logged instead; the job stays active, expires and is retried (job
+ * handlers are idempotent). Any other unhandled rejection still ends the process as before.
+ */
+export function survivePgBossConnectionLoss(warn: (message: string) => void): void {
+  const report = throttledReporter(warn);
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    report(`a background query lost the database (${connectionLossReason(reason)}); it will be retried`);
+  });
+}

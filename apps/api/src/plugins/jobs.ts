@@ -228,7 +228,12 @@ export function createJobs(options: {
           } catch (error) {
             log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
             const message = error instanceof Error ? error.message : String(error);
-            await boss.fail(name, job.id, { message });
+            // Without the database the failure cannot be recorded: the job stays active,
+            // expires and is retried, as after a crash.
+            await boss.fail(name, job.id, { message }).catch((failError: unknown) => {
+              if (!isDatabaseUnavailable(failError)) throw failError;
+              reportLoss(`job queue: could not record a failed job (${connectionLossReason(failError)})`);
+            });
           }
         }
       } finally {
