@@ -86,8 +86,8 @@ const serviceUnavailable = () =>
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | Error) {
   const appError = toAppError(error);
   if (appError.code === 'service_unavailable') {
-    // Expected while the database is away; the pool already reports the lost connections.
-    request.log.warn(
+    // Expected while the database is away; the pool reports the lost connections (throttled).
+    request.log.info(
       { code: appError.code, statusCode: 503, reason: connectionLossReason(error) },
       'database unavailable',
     );

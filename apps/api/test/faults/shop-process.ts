@@ -17,6 +17,8 @@ export type ShopProcess = {
   exited: Promise<number | null>;
   ready: Promise<void>;
   output: () => string;
+  /** Every plain `[shop] …` line (start-up and the database's life), kept whole. */
+  shopLines: () => string[];
   alive: () => boolean;
 };
 
@@ -37,9 +39,11 @@ export function startShop(port: number, env: Record<string, string>): ShopProces
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const shopLines: string[] = [];
   const keep = (chunk: Buffer) => {
     // Keep the tail only: a stream of failing requests logs a lot.
     output = (output + chunk.toString()).slice(-40_000);
+    for (const line of chunk.toString().split('\n')) if (line.startsWith('[shop]')) shopLines.push(line);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -74,6 +78,7 @@ export function startShop(port: number, env: Record<string, string>): ShopProces
     exited,
     ready,
     output: () => output,
+    shopLines: () => shopLines,
     alive: () => child.exitCode === null && child.signalCode === null,
   };
 }
