@@ -190,12 +190,17 @@ describe('the database stopped and started again under the running API', () => {
     expect(result.outcomes.some((outcome) => outcome.status === 503)).toBe(true);
 
     shop.child.kill('SIGTERM');
-    expect(await shop.exited).toBe(0);
-  }, 60_000);
+    expect(await shop.exited, diagnosis(shop)).toBe(0);
+  }, 90_000);
 
   it("the shop's own embedded PostgreSQL killed: the shop restarts it and serves again", async () => {
     const dataDir = tempDir('shop-fault-embedded-');
-    const shop = startShop(await findFreePort(), { DATABASE_URL: '', DATA_DIR: dataDir });
+    // Stopping it after the fault (closing, then a checkpoint after crash recovery) is slow on a busy machine.
+    const shop = startShop(await findFreePort(), {
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      SHUTDOWN_TIMEOUT_MS: '30000',
+    });
     shops.push(shop);
     await shop.ready;
     const port = Number(/Embedded PostgreSQL is ready on 127\.0\.0\.1:(\d+)/.exec(shop.output())?.[1]);
@@ -236,7 +241,15 @@ describe('the database stopped and started again under the running API', () => {
       'The embedded PostgreSQL server stopped unexpectedly (signal SIGKILL)',
     );
 
+    const stopping = performance.now();
     shop.child.kill('SIGTERM');
-    expect(await shop.exited).toBe(0);
-  }, 60_000);
+    const exitCode = await Promise.race([
+      shop.exited,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running after 35 s'), 35_000)),
+    ]);
+    expect(exitCode, diagnosis(shop)).toBe(0);
+    console.log(
+      `[faults] the shop and its restarted PostgreSQL stopped in ${Math.round(performance.now() - stopping)} ms`,
+    );
+  }, 90_000);
 });

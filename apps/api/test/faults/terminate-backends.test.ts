@@ -155,6 +155,6 @@ describe('terminating every backend of the database under load', () => {
 
     expect(readyMs).toBeLessThan(10_000);
     shop.child.kill('SIGTERM');
-    expect(await shop.exited).toBe(0);
+    expect(await shop.exited, diagnosis(shop)).toBe(0);
   }, 60_000);
 });
