@@ -44,7 +44,19 @@ function tempDir(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   // As root the embedded server runs as `postgres`, which must reach the directory.
   fs.chmodSync(dir, 0o755);
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => {
+    // A shop killed by a failed test leaves its PostgreSQL running: stop it before removing its files.
+    const pidFile = path.join(dir, 'postgres', 'postmaster.pid');
+    if (fs.existsSync(pidFile)) {
+      const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0]!, 10);
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        // Already gone.
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 
