@@ -3,6 +3,7 @@ import { BRAND } from '@shop/contract/brand';
 import { READ_NOTIFICATION_RETENTION_DAYS } from '@shop/contract/constants';
 import { UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
 import { z } from 'zod';
+import type { Backoff } from './db/backoff';
 
 /**
  * Every setting the API reads from the environment, validated once at start-up. A wrong value
@@ -39,6 +40,12 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Bounds of the (jittered, doubling) delay between attempts to reach a lost database again: the
+   * LISTEN connections, the job queue and the embedded PostgreSQL's restart.
+   */
+  DATABASE_RECONNECT_MIN_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  DATABASE_RECONNECT_MAX_MS: z.coerce.number().int().min(50).max(300_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z
     .url({ error: 'must be the absolute URL customers use, like https://shop.example' })
@@ -190,6 +197,9 @@ function crossFieldProblems(config: z.infer<typeof configSchema>): string[] {
   if (Boolean(config.WEB_PUSH_VAPID_PUBLIC_KEY) !== Boolean(config.WEB_PUSH_VAPID_PRIVATE_KEY)) {
     problems.push('WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY must be set together');
   }
+  if (config.DATABASE_RECONNECT_MIN_MS > config.DATABASE_RECONNECT_MAX_MS) {
+    problems.push('DATABASE_RECONNECT_MIN_MS must not be larger than DATABASE_RECONNECT_MAX_MS');
+  }
   if (config.AUTH_TEST_FAST_HASHING && config.NODE_ENV !== 'test') {
     problems.push('AUTH_TEST_FAST_HASHING is only allowed with NODE_ENV=test');
   }
@@ -202,6 +212,12 @@ export type Config = z.infer<typeof configSchema> & {
   /** Where the browser reaches the shop: PUBLIC_URL, or http://localhost:PORT. */
   publicUrl: string;
 };
+
+/** The reconnection delay bounds of the settings. */
+export const reconnectBackoff = (config: Config): Backoff => ({
+  minMs: config.DATABASE_RECONNECT_MIN_MS,
+  maxMs: config.DATABASE_RECONNECT_MAX_MS,
+});
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

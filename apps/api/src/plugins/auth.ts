@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { identityMessages, type UserRole } from '@shop/contract/identity';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { reconnectBackoff } from '../config';
 import { ensureDataDirSecret } from '../db/secrets';
 import { forbidden, unauthorized } from '../errors';
 import { listenToChannel } from '../lib/pg-listener';
@@ -149,6 +150,7 @@ export default fp(
       onNotification: (payload) => sessionCache.changed(payload),
       onListening: () => sessionCache.listening(),
       onLost: () => sessionCache.lost(),
+      backoff: reconnectBackoff(config),
       log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
     });
     app.addHook('onClose', () => listener.close());

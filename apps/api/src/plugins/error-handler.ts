@@ -2,6 +2,11 @@ import type { ErrorEnvelope, FieldError } from '@shop/contract/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  connectionLossReason,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+} from '../db/connection-loss';
 import { AppError } from '../errors';
 
 function envelope(error: AppError): ErrorEnvelope {
@@ -70,12 +75,24 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (status !== undefined && status >= 400 && status < 500 && fastifyError.code?.startsWith('FST_')) {
     return new AppError(status, 'bad_request', fastifyError.message);
   }
+  // Database out of reach (cut, refused, timed out): temporary, so a 503 the client may retry.
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   return new AppError(500, 'internal_error', 'Something went wrong. Please try again.');
 }
 
+const serviceUnavailable = () =>
+  new AppError(503, 'service_unavailable', 'The shop is briefly unavailable. Please try again in a moment.');
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | Error) {
   const appError = toAppError(error);
-  if (appError.statusCode >= 500) {
+  if (appError.code === 'service_unavailable') {
+    // Expected while the database is away; the pool reports the lost connections (throttled).
+    request.log.info(
+      { code: appError.code, statusCode: 503, reason: connectionLossReason(error) },
+      'database unavailable',
+    );
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (appError.statusCode >= 500) {
     request.log.error(
       { err: error },
       isResponseSerializationError(error) ? 'response did not match schema' : 'request failed',

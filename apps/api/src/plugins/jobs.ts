@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { reconnectBackoff } from '../config';
+import { type Backoff, backoffDelay, DEFAULT_BACKOFF } from '../db/backoff';
 import type { Database } from '../db/client';
+import { connectionLossReason, isDatabaseUnavailable, throttledReporter } from '../db/connection-loss';
 
 /**
  * Background jobs: pg-boss 10 on the shop's own PostgreSQL (schema `pgboss`, installed on first
@@ -163,9 +166,15 @@ export function createJobs(options: {
   shutdownTimeoutMs: number;
   /** How long `send` waits for a queue that could not start yet before it gives up. */
   readyTimeoutMs?: number;
+  /** Bounds of the jittered delay between attempts to start while the database is away. */
+  backoff?: Backoff;
 }) {
-  const { pool, enabled, log } = options;
+  const { pool, enabled, log, backoff = DEFAULT_BACKOFF } = options;
   const { executor, idle } = poolExecutor(pool);
+  // While the database is away every worker's poll fails (each queue, every couple of seconds):
+  // say so now and then, not each time. pg-boss's loops go on polling through the pool, which
+  // connects again by itself once the database is back.
+  const reportLoss = throttledReporter((message) => log.warn(message));
   const createBoss = () => {
     const instance = new PgBoss({
       db: executor,
@@ -177,7 +186,11 @@ export function createJobs(options: {
       cronMonitorIntervalSeconds: 10,
       cronWorkerIntervalSeconds: 2,
     });
-    instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    instance.on('error', (error) => {
+      if (isDatabaseUnavailable(error))
+        reportLoss(`job queue: database unavailable (${connectionLossReason(error)})`);
+      else log.error({ err: error }, 'job queue error');
+    });
     return instance;
   };
   // A pg-boss whose start failed cannot start again: each attempt gets a fresh one.
@@ -215,7 +228,12 @@ export function createJobs(options: {
           } catch (error) {
             log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
             const message = error instanceof Error ? error.message : String(error);
-            await boss.fail(name, job.id, { message });
+            // Without the database the failure cannot be recorded: the job stays active,
+            // expires and is retried, as after a crash.
+            await boss.fail(name, job.id, { message }).catch((failError: unknown) => {
+              if (!isDatabaseUnavailable(failError)) throw failError;
+              reportLoss(`job queue: could not record a failed job (${connectionLossReason(failError)})`);
+            });
           }
         }
       } finally {
@@ -317,7 +335,13 @@ export function createJobs(options: {
       return true;
     } catch (error) {
       running = false;
-      log.warn({ err: error }, 'the job queue could not start; trying again shortly');
+      if (isDatabaseUnavailable(error)) {
+        reportLoss(
+          `the job queue could not start: database unavailable (${connectionLossReason(error)}); retrying`,
+        );
+      } else {
+        log.warn({ err: error }, 'the job queue could not start; trying again shortly');
+      }
       await boss.stop({ graceful: false, close: false }).catch(() => undefined);
       boss = createBoss();
       return false;
@@ -328,19 +352,22 @@ export function createJobs(options: {
     jobs,
     /**
      * Starts the queue. When the database cannot be reached the app still starts (its readiness
-     * check says so); the queue tries again every few seconds until it can.
+     * check says so); the queue tries again, with a growing jittered delay, until it can.
      */
     start() {
       starting ??= (async () => {
         if (await attempt()) return;
-        let delay = 1_000;
+        let attempts = 0;
         const again = () => {
-          retry = setTimeout(async () => {
-            if (stopping) return;
-            if (!(await attempt()) && !stopping) again();
-          }, delay);
+          retry = setTimeout(
+            async () => {
+              if (stopping) return;
+              if (!(await attempt()) && !stopping) again();
+            },
+            backoffDelay(backoff, attempts),
+          );
           retry.unref();
-          delay = Math.min(delay * 2, 30_000);
+          attempts += 1;
         };
         again();
       })();
@@ -374,6 +401,7 @@ export default fp(
       log: app.log,
       // Leave part of the shutdown budget to the rest of the app.
       shutdownTimeoutMs: Math.floor(app.config.SHUTDOWN_TIMEOUT_MS / 2),
+      backoff: reconnectBackoff(app.config),
     });
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => {

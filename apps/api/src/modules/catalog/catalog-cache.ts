@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import type { Backoff } from '../../db/backoff';
 import { type ChannelListener, listenToChannel } from '../../lib/pg-listener';
 
 /**
@@ -138,6 +139,7 @@ export type CatalogListener = Pick<ChannelListener, 'ready' | 'close'>;
 export function listenForCatalogChanges(options: {
   connection: pg.ClientConfig;
   onChange: (reason: string) => void;
+  backoff?: Backoff;
   log: Log;
 }): CatalogListener {
   const { onChange } = options;
@@ -146,6 +148,7 @@ export function listenForCatalogChanges(options: {
     channel: CATALOG_CHANGED_CHANNEL,
     onNotification: (payload) => onChange(payload || 'change'),
     onListening: () => onChange('listening'),
+    backoff: options.backoff,
     log: options.log,
   });
 }

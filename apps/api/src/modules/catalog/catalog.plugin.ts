@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { reconnectBackoff } from '../../config';
 import { type CatalogService, createCatalogService } from './catalog.service';
 import { CatalogCache, listenForCatalogChanges, registerCatalogCache } from './catalog-cache';
 
@@ -20,6 +21,7 @@ export default fp(
     const listener = listenForCatalogChanges({
       connection: app.pool.options,
       onChange: () => cache.clear(),
+      backoff: reconnectBackoff(app.config),
       log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
     });
     app.addHook('onClose', async () => {
@@ -28,5 +30,5 @@ export default fp(
     });
     app.decorate('catalog', createCatalogService(app.db, cache));
   },
-  { name: 'catalog', dependencies: ['database'] },
+  { name: 'catalog', dependencies: ['config', 'database'] },
 );

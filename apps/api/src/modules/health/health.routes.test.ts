@@ -36,6 +36,16 @@ describe('health and readiness', () => {
       const response = await app.inject({ method: 'GET', url: '/api/v1/ready' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      // Liveness stays up: the process is fine, only its database is away.
+      expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      // Any call that needs the database: a 503 to retry, in the envelope, not a 500.
+      const search = await app.inject({ method: 'GET', url: '/api/v1/products/products/?search=port' });
+      expect(search.statusCode).toBe(503);
+      expect(search.json()).toEqual({
+        error: { code: 'service_unavailable', message: expect.any(String) },
+      });
+      expect(Number(search.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await app.close();
       await database.close();

@@ -1,6 +1,7 @@
 import { healthResponseSchema, readyResponseSchema } from '@shop/contract/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { connectionLossReason, DATABASE_RETRY_AFTER_SECONDS } from '../../db/connection-loss';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,9 +20,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
+      // A load balancer polls it; rate limiting it would mark a healthy instance as down.
+      config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database answers (503 with Retry-After while it does not)',
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
@@ -30,7 +33,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
         return { status: 'ready' as const, database: 'up' as const };
       } catch (error) {
-        request.log.warn({ err: error }, 'database is not reachable');
+        request.log.warn({ reason: connectionLossReason(error) }, 'database is not reachable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.status(503).send({ status: 'unavailable', database: 'down' });
       }
     },

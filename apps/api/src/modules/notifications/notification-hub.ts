@@ -1,6 +1,7 @@
 import type { Notification, ServerSocketMessage } from '@shop/contract/notifications';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
+import { type Backoff, backoffDelay, DEFAULT_BACKOFF } from '../../db/backoff';
 import { NOTIFY_CHANNEL } from './notifications.repository';
 
 /**
@@ -32,10 +33,10 @@ export type HubOptions = {
   };
   /** Most sockets one customer may hold on this instance; the oldest is closed beyond it. */
   maxSocketsPerUser?: number;
+  /** Bounds of the jittered delay between reconnection attempts (DATABASE_RECONNECT_*). */
+  backoff?: Backoff;
 };
 
-const INITIAL_RECONNECT_MS = 1_000;
-const MAX_RECONNECT_MS = 30_000;
 const HEALTH_CHECK_MS = 30_000;
 export const LISTENER_APPLICATION_NAME = 'shop-notifications-listener';
 
@@ -44,7 +45,7 @@ export class NotificationHub {
   readonly #options: HubOptions;
   #client: pg.Client | null = null;
   #stopped = false;
-  #reconnectDelay = INITIAL_RECONNECT_MS;
+  #reconnectAttempt = 0;
   #reconnectTimer: NodeJS.Timeout | null = null;
   #healthTimer: NodeJS.Timeout | null = null;
   #connecting: Promise<void> | null = null;
@@ -199,7 +200,7 @@ export class NotificationHub {
       return;
     }
     this.#client = client;
-    this.#reconnectDelay = INITIAL_RECONNECT_MS;
+    this.#reconnectAttempt = 0;
     this.#startHealthChecks();
     if (this.#lostOnce) {
       this.#options.log.info({}, 'notification listener reconnected');
@@ -209,8 +210,8 @@ export class NotificationHub {
 
   #scheduleReconnect(): void {
     if (this.#stopped || this.#reconnectTimer) return;
-    const delay = this.#reconnectDelay;
-    this.#reconnectDelay = Math.min(this.#reconnectDelay * 2, MAX_RECONNECT_MS);
+    const delay = backoffDelay(this.#options.backoff ?? DEFAULT_BACKOFF, this.#reconnectAttempt);
+    this.#reconnectAttempt += 1;
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = null;
       void this.#connect();

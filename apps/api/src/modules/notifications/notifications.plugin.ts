@@ -1,5 +1,6 @@
 import type { Notification } from '@shop/contract/notifications';
 import fp from 'fastify-plugin';
+import { reconnectBackoff } from '../../config';
 import { subscribeNotificationEvents } from './notification-events';
 import { NotificationHub } from './notification-hub';
 import { deliverPush, PUSH_QUEUE, type PushJob, queuePushes } from './notifications.push';
@@ -47,6 +48,7 @@ export default fp(
       connection,
       unreadCount: (userId) => countUnread(app.db, userId),
       log: app.log,
+      backoff: reconnectBackoff(app.config),
     });
 
     const service: NotificationsService = {
