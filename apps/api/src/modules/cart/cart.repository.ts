@@ -143,7 +143,7 @@ export async function addToCart(
       RETURNING quantity
     ),
     -- A cart line is not an acknowledged order: this commit need not wait for its WAL flush
-    -- (docs/decisions/0006-cart-lines-commit-asynchronously.md). Checkout keeps full durability.
+    -- (docs/decisions/0006-hot-paths-skip-planning-and-flushing.md, point 3). Checkout keeps full durability.
     relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
     SELECT t.*, (SELECT quantity FROM written) AS written FROM target t CROSS JOIN relaxed`,
   );
