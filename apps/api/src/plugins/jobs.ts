@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Tx } from '../db/transaction';
 
 /**
  * Background jobs: pg-boss 10 on the shop's own PostgreSQL (schema `pgboss`, installed on first
@@ -59,12 +59,9 @@ export type WorkOptions = QueueOptions & {
   pollingIntervalSeconds?: number;
 };
 
-/** A Drizzle transaction (`db.transaction(async (tx) => …)`). */
-export type JobTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export type SendOptions = PgBoss.SendOptions & {
   /** Write the job in this transaction: it exists only once the transaction commits. */
-  tx?: JobTransaction;
+  tx?: Tx;
 };
 
 export type Jobs = {

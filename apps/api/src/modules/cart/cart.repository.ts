@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { executeNamed } from '../../db/named-statement';
+import type { Executor, Tx } from '../../db/transaction';
 
 /**
  * The cart's queries. A cart is one row per user (created on the first change) and its lines;
  * every change runs in a transaction that first locks the cart row, so two tabs or a sign-in
  * merge never interleave on one cart. Lines carry no price: it is read from the catalog.
  */
-
-/** A Drizzle transaction. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or a transaction of it. */
-export type Executor = Database | Tx;
 
 export type CartLineRow = {
   id: number;

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import type { DomainEventOutbox } from '../../lib/domain-events';
 import './delivery.events';
+import type { Tx } from '../../db/transaction';
 import {
   copyOrderChanges,
   type DeliveryChanges,
@@ -40,7 +41,6 @@ import {
   setOrderEstimate,
   statusReachedAt,
   type TimelineRow,
-  type Tx,
   timelinesOf,
   updateDelivery,
 } from './delivery.repository';

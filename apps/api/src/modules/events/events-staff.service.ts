@@ -17,13 +17,13 @@ import {
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/transaction';
 import { AppError, conflict, invalidInput, notFound } from '../../errors';
 import {
   addSeatsBooked,
   checkInTicket,
   type EventRow,
   type EventValues,
-  type Executor,
   existingProductIds,
   featuredWinesOf,
   findEvent,

@@ -13,13 +13,13 @@ import { ageInYears } from '@shop/contract/identity';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/transaction';
 import { AppError, conflict, invalidInput, unauthorized } from '../../errors';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
 import { buildIcs } from './calendar';
 import {
   addSeatsBooked,
   type EventRow,
-  type Executor,
   eventsWithExpiredHolds,
   findCustomer,
   findEvent,

@@ -18,9 +18,9 @@ import {
   zoneBySlug,
 } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { DomainEventMap, DomainEventOutbox } from '../../lib/domain-events';
-import type { Tx } from '../cart/cart.repository';
 import {
   cancelUnpaidOrder,
   changeOrderStatus,

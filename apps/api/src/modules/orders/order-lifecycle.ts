@@ -7,9 +7,9 @@ import {
   type PaymentStatus,
 } from '@shop/contract/orders';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
-import type { Tx } from '../cart/cart.repository';
 import {
   findOverdueOrderIds,
   type LockedOrderRow,

@@ -10,9 +10,10 @@ import {
   type TransactionListResponse,
   type TransactionStatus,
 } from '@shop/contract/payments';
+import type { Tx } from '../../db/transaction';
 import { conflict, invalidInput, notFound } from '../../errors';
 import type { DomainEventOutbox } from '../../lib/domain-events';
-import type { PayableSubject, PaymentTx } from './payable-registry';
+import type { PayableSubject } from './payable-registry';
 import { inTransaction, type PaymentsContext } from './payments.context';
 import {
   findOwnTransaction,
@@ -195,7 +196,7 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
  * provider later reports one of them paid, the settlement still records it (see settlement.ts).
  */
 export async function cancelPendingAttempts(
-  tx: PaymentTx,
+  tx: Tx,
   outbox: DomainEventOutbox,
   rows: TransactionRow[],
   reason: string,
