@@ -84,7 +84,7 @@ export async function buildApp({ config, database }: AppDependencies) {
       sendError(
         request,
         reply,
-        new AppError(400, 'bad_request', `The request could not be read: ${error.message}`),
+        new AppError('bad_request', `The request could not be read: ${error.message}`),
       );
     },
   }).withTypeProvider<ZodTypeProvider>();

@@ -221,15 +221,10 @@ export async function trackByOrderNumber(
   }
   const own = await findOwnOrderByNumber(db, userId, orderNumber);
   if (own?.fulfilment === 'pickup') {
-    throw new AppError(
-      404,
-      'not_found',
-      `Order ${orderNumber} is collected at the shop: it has no delivery.`,
-    );
+    throw new AppError('not_found', `Order ${orderNumber} is collected at the shop: it has no delivery.`);
   }
   if (own) {
     throw new AppError(
-      404,
       'not_found',
       `Order ${orderNumber} has no delivery yet: it starts once the order is confirmed.`,
     );

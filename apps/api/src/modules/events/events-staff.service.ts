@@ -377,8 +377,7 @@ export async function checkIn(
 
   const rsvp = await findRsvpByCode(db, code);
   const field = (message: string) => [{ field: 'code', message }];
-  if (!rsvp)
-    throw new AppError(404, 'not_found', eventMessages.ticketInvalid, field(eventMessages.ticketInvalid));
+  if (!rsvp) throw new AppError('not_found', eventMessages.ticketInvalid, field(eventMessages.ticketInvalid));
   if (rsvp.event_id !== eventId) {
     const other = await findEvent(db, rsvp.event_id);
     const message = eventMessages.ticketOtherEvent(other?.title ?? 'another event');

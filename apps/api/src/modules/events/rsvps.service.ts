@@ -70,13 +70,13 @@ export function eventsTransaction<T>(
  * answer either way, so another customer's RSVP cannot be told from none.
  */
 function rsvpNotFound(): AppError {
-  return new AppError(404, 'not_found', eventMessages.rsvpNotFound, [
+  return new AppError('not_found', eventMessages.rsvpNotFound, [
     { field: 'id', message: eventMessages.rsvpNotFound },
   ]);
 }
 
 function eventNotFound(): AppError {
-  return new AppError(404, 'not_found', eventMessages.eventNotFound, [
+  return new AppError('not_found', eventMessages.eventNotFound, [
     { field: 'event', message: eventMessages.eventNotFound },
   ]);
 }
