@@ -131,6 +131,24 @@ describe('markOrderPaid', () => {
       await harness.app.db.transaction((tx) => markOrderPaid(tx, '00000000-0000-4000-8000-000000000000')),
     ).toBe('not_payable');
   });
+
+  it('gives nothing for a payment short of the total, under the same single lock', async () => {
+    const placed = await placedOrder({ payment: 'mobile_money' });
+    const { total } = await orderOf(placed);
+    const short = await inTransaction((tx, outbox) =>
+      markOrderPaid(tx, placed.orderId, { outbox, amountPaid: total - 1 }),
+    );
+    expect(short).toBe('amount_short');
+    expect(await orderOf(placed)).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    expect(statusChanges.filter((event) => event.orderId === placed.orderId)).toEqual([]);
+    expect(
+      await inTransaction((tx, outbox) => markOrderPaid(tx, placed.orderId, { outbox, amountPaid: total })),
+    ).toBe('paid');
+    // Paid already: a second, short payment is a repeat, not a shortfall.
+    expect(
+      await inTransaction((tx, outbox) => markOrderPaid(tx, placed.orderId, { outbox, amountPaid: 1 })),
+    ).toBe('already_paid');
+  });
 });
 
 describe('findPayableOrder', () => {

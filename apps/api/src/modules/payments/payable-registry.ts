@@ -3,8 +3,8 @@ import type { Tx } from '../../db/transaction';
 import type { DomainEventOutbox } from '../../lib/domain-events';
 
 /**
- * What a transaction can pay for. The module that owns a kind of subject (orders; later event
- * RSVPs) registers it once at start-up with `app.payables.register(...)`; payments then calls its
+ * What a transaction can pay for. The module that owns a kind of subject (orders, event RSVPs)
+ * registers it once at start-up with `app.payables.register(...)`; payments then calls its
  * functions inside its own database transaction, so that "transaction successful" and "order
  * paid" commit together or not at all.
  */

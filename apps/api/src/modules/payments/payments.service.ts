@@ -222,6 +222,28 @@ export async function cancelPendingAttempts(
   }
 }
 
+/**
+ * For the module that owns a subject, when its customer gives up paying it by mobile money (pays
+ * another way, or cancels it). Their pending attempts are first checked with the provider: one
+ * approved meanwhile pays the subject, which `change` then finds paid. Then, in one transaction,
+ * under the settlement's locks (the transactions, then the subject: `change` locks the subject),
+ * `change` runs; it cancels the attempts still pending with `cancelPending(reason)`.
+ */
+export async function abandonMobileMoney<T>(
+  context: PaymentsContext,
+  subject: { purpose: PaymentPurpose; subjectId: string; userId: string },
+  change: (tx: Tx, outbox: DomainEventOutbox, cancelPending: (reason: string) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  for (const row of await pendingTransactionsOf(context.db, subject.purpose, subject.subjectId)) {
+    if (row.userId === subject.userId) await checkWithProvider(context, row);
+  }
+  return inTransaction(context, async (tx, outbox) => {
+    await lockSubject(tx, subject.purpose, subject.subjectId);
+    const pending = await pendingTransactionsOf(tx, subject.purpose, subject.subjectId, { lock: true });
+    return change(tx, outbox, (reason) => cancelPendingAttempts(tx, outbox, pending, reason));
+  });
+}
+
 function refuseUnpayable(subject: PayableSubject) {
   if (subject.state === 'paid') throw conflict(paymentMessages.alreadyPaid);
   if (subject.state !== 'payable') throw conflict(paymentMessages.notPayable);
