@@ -30,6 +30,7 @@ import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import notificationsPlugin from './modules/notifications/notifications.plugin';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import deliveryZonesRoutes from './modules/orders/delivery-zones.routes';
+import orderPaymentsRoutes from './modules/orders/order-payments.routes';
 import ordersPlugin from './modules/orders/orders.plugin';
 import ordersRoutes from './modules/orders/orders.routes';
 import paymentsPlugin from './modules/payments/payments.plugin';
@@ -90,7 +91,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       sendError(
         request,
         reply,
-        new AppError(400, 'bad_request', `The request could not be read: ${error.message}`),
+        new AppError('bad_request', `The request could not be read: ${error.message}`),
       );
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -122,10 +123,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(authPlugin);
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
+  // Payments before the modules that register what it can pay for (orders, events).
+  await app.register(paymentsPlugin);
   await app.register(ordersPlugin);
   await app.register(deliveryPlugin);
   await app.register(notificationsPlugin);
-  await app.register(paymentsPlugin);
   await app.register(eventsPlugin);
   await app.register(wishlistPlugin);
 
@@ -149,6 +151,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(reviewsRoutes);
       await api.register(newsletterRoutes);
       await api.register(paymentsRoutes);
+      await api.register(orderPaymentsRoutes);
       await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryInstructionsSchema, progressClass } from './delivery';
+import {
+  DELIVERY_PROGRESS,
+  DELIVERY_STATUSES,
+  type DeliveryInstructions,
+  deliveryInstructionsResponseSchema,
+  deliveryInstructionsSchema,
+  progressClass,
+  toInstructionsResponse,
+} from './delivery';
 import { DELIVERY_STEPS, trackQuerySchema } from './delivery-tracking';
 import { notificationPath } from './notification-constants';
 import { registerPushRequestSchema } from './notifications';
@@ -109,6 +117,30 @@ describe('delivery instructions (SPEC.md sections 3 and 5)', () => {
       'Preferred delivery time is required',
       'Contact preference is required',
     ]);
+  });
+
+  it('are answered with every field, text left out as null (rows saved before a field existed)', () => {
+    const stored = {
+      preferred_delivery_time: 'morning',
+      contact_preference: 'sms',
+      leave_at_door: true,
+      require_signature: false,
+      landmark: 'opposite Shell Kololo',
+    } as DeliveryInstructions;
+    const answered = toInstructionsResponse(stored);
+    expect(answered).toEqual({
+      preferred_delivery_time: 'morning',
+      contact_preference: 'sms',
+      leave_at_door: true,
+      require_signature: false,
+      delivery_notes: null,
+      special_instructions: null,
+      access_instructions: null,
+      security_code: null,
+      landmark: 'opposite Shell Kololo',
+    });
+    expect(deliveryInstructionsResponseSchema.parse(answered)).toEqual(answered);
+    expect(toInstructionsResponse(null)).toBeNull();
   });
 });
 

@@ -90,6 +90,32 @@ export const deliveryInstructionsResponseSchema = z.object({
   security_code: z.string().nullable(),
   landmark: z.string().nullable(),
 });
+export type DeliveryInstructionsResponse = z.infer<typeof deliveryInstructionsResponseSchema>;
+
+/**
+ * Instructions as stored (the request's parsed shape) as the API answers them: every field
+ * present, text left out as null (rows saved before a field existed lack it).
+ */
+export function toInstructionsResponse(value: DeliveryInstructions): DeliveryInstructionsResponse;
+export function toInstructionsResponse(
+  value: DeliveryInstructions | null,
+): DeliveryInstructionsResponse | null;
+export function toInstructionsResponse(
+  value: DeliveryInstructions | null,
+): DeliveryInstructionsResponse | null {
+  if (!value) return null;
+  return {
+    preferred_delivery_time: value.preferred_delivery_time,
+    contact_preference: value.contact_preference,
+    leave_at_door: value.leave_at_door,
+    require_signature: value.require_signature,
+    delivery_notes: value.delivery_notes ?? null,
+    special_instructions: value.special_instructions ?? null,
+    access_instructions: value.access_instructions ?? null,
+    security_code: value.security_code ?? null,
+    landmark: value.landmark ?? null,
+  };
+}
 
 /** A delivery area around Kampala, kept in the database so staff can change fees and times. */
 export const deliveryZoneSchema = z.object({

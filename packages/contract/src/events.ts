@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { CURRENCY, MINIMUM_AGE_YEARS } from './constants';
+import {
+  formatKampalaClock,
+  formatKampalaWeekdayDate,
+  KAMPALA_TIME_ZONE,
+  KAMPALA_UTC_OFFSET,
+} from './kampala-time';
 import { mobileMoneyNetworkSchema } from './orders';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { transactionSchema } from './payments';
@@ -27,9 +33,9 @@ import { ugandanPhoneSchema } from './profile';
 // ---------------------------------------------------------------------------------------------
 
 /** The shop's events happen in Kampala: every time is shown on East Africa Time. */
-export const EVENT_TIME_ZONE = 'Africa/Kampala' as const;
+export const EVENT_TIME_ZONE = KAMPALA_TIME_ZONE;
 /** East Africa Time has no daylight saving: UTC+3 all year. */
-export const EVENT_TIME_ZONE_OFFSET = '+03:00' as const;
+export const EVENT_TIME_ZONE_OFFSET = KAMPALA_UTC_OFFSET;
 
 /** Most seats one RSVP may take (the customer and their guests). */
 export const MAX_GUESTS_PER_RSVP = 6;
@@ -719,26 +725,14 @@ export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
 // Formatting (storefront and e-mails)
 // ---------------------------------------------------------------------------------------------
 
-const dateFormat = new Map<string, Intl.DateTimeFormat>();
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let format = dateFormat.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, ...options });
-    dateFormat.set(key, format);
-  }
-  return format;
-}
-
 /** "Friday 14 March 2026" in Kampala. */
 export function formatEventDate(iso: string): string {
-  return formatter('date', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-    .format(new Date(iso))
-    .replace(',', '');
+  return formatKampalaWeekdayDate(iso);
 }
 
 /** "18:30" in Kampala. */
 export function formatEventClock(iso: string): string {
-  return formatter('clock', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return formatKampalaClock(iso);
 }
 
 /** "Friday 14 March 2026, 18:30–21:30 (Kampala time)"; an event over several days names both. */

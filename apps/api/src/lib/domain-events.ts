@@ -1,4 +1,3 @@
-import type { OrderStatus } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -9,13 +8,15 @@ import fp from 'fastify-plugin';
  * "identity.account_linked", …); other features subscribe to react (notifications, e-mail, cart
  * merge) without calling each other's internals.
  *
- * - **Typed.** Each event's payload is declared in {@link DomainEventMap}. A feature adds its
- *   own events by declaration merging, beside its service:
+ * - **Typed.** Each event's payload is declared in {@link DomainEventMap}. The bus declares no
+ *   event itself: each feature declares its own by declaration merging, in its
+ *   `modules/<feature>/<feature>.events.ts` (orders, payments, events, identity, delivery; the
+ *   wishlist's beside its alerts):
  *
  *   ```ts
  *   declare module '../../lib/domain-events' {
  *     interface DomainEventMap {
- *       'order.placed': { orderId: number; userId: string };
+ *       'order.placed': { orderId: string; userId: string; … };
  *     }
  *   }
  *   ```
@@ -31,204 +32,9 @@ import fp from 'fastify-plugin';
  * Subscribe at start-up (in a Fastify plugin, with `app.events.subscribe`). The app decorates
  * the bus as `app.events`.
  */
-export interface DomainEventMap {
-  // Identity's events (published by src/modules/identity); other features add theirs.
-
-  /**
-   * An anonymous visitor signed up or signed in. Move what belongs to `anonymousUserId` (cart,
-   * wishlist) to `userId`. The anonymous user row is deleted once every handler has run, so
-   * rows still pointing at it afterwards are lost with it.
-   */
-  'identity.account_linked': { anonymousUserId: string; userId: string };
-  /** A password was changed (by the customer) or reset (by e-mail link). */
-  'identity.password_changed': {
-    userId: string;
-    email: string;
-    name: string;
-    method: 'change' | 'reset';
-    ipAddress: string | null;
-    userAgent: string | null;
-    at: Date;
-  };
-  /** A customer signed in from a user agent and address never seen for their account. */
-  'identity.new_device_sign_in': {
-    userId: string;
-    email: string;
-    name: string;
-    ipAddress: string | null;
-    userAgent: string | null;
-    at: Date;
-  };
-  /** A new (non-anonymous) account was created: registered, first OAuth sign-in, or `npm run admin`. */
-  'identity.user_registered': {
-    userId: string;
-    email: string;
-    name: string;
-    method: 'email-password' | 'oauth' | 'admin';
-  };
-
-  // Events' and RSVPs' events (published by src/modules/events, after commit).
-
-  /**
-   * An RSVP now holds confirmed seats with a valid ticket: booked at once (free event with seats),
-   * or paid (`paid` true). Promotions from the waitlist publish `rsvp.promoted` instead.
-   */
-  'rsvp.confirmed': {
-    rsvpId: string;
-    eventId: number;
-    userId: string;
-    eventTitle: string;
-    startsAt: Date;
-    guests: number;
-    ticketCode: string;
-    paid: boolean;
-  };
-  /** A party that did not fit joined the event's waitlist. */
-  'rsvp.waitlisted': {
-    rsvpId: string;
-    eventId: number;
-    userId: string;
-    eventTitle: string;
-    startsAt: Date;
-    guests: number;
-    position: number;
-  };
-  /**
-   * Seats freed up and a waiting RSVP got them: `confirmed` for a free event (with its ticket), or
-   * `pending_payment` for a paid one (the customer must pay before `holdExpiresAt`).
-   */
-  'rsvp.promoted': {
-    rsvpId: string;
-    eventId: number;
-    userId: string;
-    eventTitle: string;
-    startsAt: Date;
-    guests: number;
-    status: 'confirmed' | 'pending_payment';
-    ticketCode: string | null;
-    holdExpiresAt: Date | null;
-  };
-  /**
-   * An RSVP was cancelled by its customer, or its unpaid hold expired. (When staff cancel the
-   * whole event, `event.cancelled` is published once instead, naming every RSVP.)
-   */
-  'rsvp.cancelled': {
-    rsvpId: string;
-    eventId: number;
-    userId: string;
-    eventTitle: string;
-    startsAt: Date;
-    reason: 'customer' | 'hold_expired';
-  };
-  /** Staff cancelled an event: every RSVP that was booked or waiting is cancelled with it. */
-  'event.cancelled': {
-    eventId: number;
-    eventTitle: string;
-    startsAt: Date;
-    reason: string;
-    rsvps: Array<{
-      rsvpId: string;
-      userId: string;
-      previousStatus: 'pending_payment' | 'confirmed' | 'waitlisted';
-      guests: number;
-      /** What the customer paid (0 when unpaid): owed back. */
-      paidAmount: number;
-    }>;
-  };
-
-  // Orders' events (published by src/modules/orders, after commit).
-
-  /**
-   * A customer placed an order (checkout committed: stock taken, invoice issued). Cash on
-   * delivery orders are `confirmed` at once; mobile-money orders stay `pending` until paid
-   * (`paymentDueAt`, then they are cancelled).
-   */
-  'order.placed': {
-    orderId: string;
-    orderNumber: string;
-    userId: string;
-    status: 'pending' | 'confirmed';
-    paymentMethod: 'mobile_money' | 'cash_on_delivery';
-    fulfilment: 'delivery' | 'pickup';
-    itemCount: number;
-    total: number;
-    currency: 'UGX';
-    invoiceNumber: string;
-    paymentDueAt: Date | null;
-    placedAt: Date;
-  };
-  /**
-   * An order moved in its status table (ORDER_STATUS_TRANSITIONS): paid, prepared, dispatched,
-   * delivered, cancelled, refunded. `changedBy` is the staff member, or null for the shop itself
-   * (payment, expiry job).
-   */
-  'order.status_changed': {
-    orderId: string;
-    orderNumber: string;
-    userId: string;
-    from: OrderStatus;
-    to: OrderStatus;
-    paymentStatus: 'pending' | 'paid' | 'failed' | 'refunded';
-    fulfilment: 'delivery' | 'pickup';
-    note: string | null;
-    changedBy: string | null;
-    at: Date;
-  };
-  /**
-   * An order was cancelled (also announced as `order.status_changed`). `reason` is shown to the
-   * customer; `by` says who: 'expiry' (unpaid in time), 'staff', 'customer' or 'payment'.
-   */
-  'order.cancelled': {
-    orderId: string;
-    orderNumber: string;
-    userId: string;
-    reason: string;
-    by: 'expiry' | 'staff' | 'customer' | 'payment';
-    /** True when this cancellation gave the order's bottles back to stock. */
-    stockReleased: boolean;
-    /** The order had been paid: the money is to be refunded. */
-    wasPaid: boolean;
-    at: Date;
-  };
-
-  // Payments' events (published by src/modules/payments, after commit).
-
-  /**
-   * A mobile-money payment was verified with the provider and recorded as successful. With
-   * `refundDue` false it paid its subject (the order is paid and confirmed); with true the money
-   * came for a subject already paid or closed, and staff must refund it.
-   */
-  'payment.succeeded': {
-    transactionId: string;
-    reference: string;
-    userId: string;
-    purpose: 'order' | 'event_rsvp';
-    subjectId: string;
-    subjectLabel: string;
-    amount: number;
-    currency: 'UGX';
-    network: 'MTN' | 'AIRTEL';
-    phoneMasked: string;
-    provider: 'sandbox' | 'flutterwave';
-    paidAt: Date;
-    refundDue: boolean;
-  };
-  /**
-   * A mobile-money payment ended without paying: declined or failed at the provider, cancelled
-   * (replaced by another attempt), expired unapproved, or short. The subject stays payable.
-   */
-  'payment.failed': {
-    transactionId: string;
-    reference: string;
-    userId: string;
-    purpose: 'order' | 'event_rsvp';
-    subjectId: string;
-    subjectLabel: string;
-    status: 'failed' | 'cancelled' | 'expired';
-    reason: string;
-    refundDue: boolean;
-  };
-}
+/** Every feature's events, name → payload: filled in by each module's `*.events.ts` (see above). */
+// biome-ignore lint/suspicious/noEmptyInterface: the modules' declarations merge into it.
+export interface DomainEventMap {}
 
 export type DomainEventName = keyof DomainEventMap;
 export type DomainEventHandler<N extends DomainEventName> = (payload: DomainEventMap[N]) => unknown;

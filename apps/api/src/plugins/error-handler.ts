@@ -7,7 +7,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseUnavailable,
 } from '../db/connection-loss';
-import { AppError } from '../errors';
+import { AppError, relayedClientError } from '../errors';
 
 function envelope(error: AppError): ErrorEnvelope {
   return {
@@ -32,56 +32,49 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
 
-  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
-    const fields: FieldError[] = fastifyError.validation.map((issue) => ({
+  if (hasZodFastifySchemaValidationErrors(fastifyError) || fastifyError.validation) {
+    const fields: FieldError[] = (fastifyError.validation ?? []).map((issue) => ({
       field: fieldName(fastifyError.validationContext, issue.instancePath, issue.params),
       message: issue.message ?? 'is invalid',
     }));
-    return new AppError(422, 'validation_failed', 'Please check your input and try again.', fields);
-  }
-  if (fastifyError.validation) {
-    const fields: FieldError[] = fastifyError.validation.map((issue) => ({
-      field: fieldName(fastifyError.validationContext, issue.instancePath, issue.params),
-      message: issue.message ?? 'is invalid',
-    }));
-    return new AppError(422, 'validation_failed', 'Please check your input and try again.', fields);
+    return new AppError('validation_failed', 'Please check your input and try again.', fields);
   }
 
   const status = fastifyError.statusCode;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError(400, 'invalid_json', 'The request body is not valid JSON.', [
+      return new AppError('invalid_json', 'The request body is not valid JSON.', [
         { field: 'body', message: 'is not valid JSON' },
       ]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(400, 'invalid_json', 'The request body is empty but says it is JSON.', [
+      return new AppError('invalid_json', 'The request body is empty but says it is JSON.', [
         { field: 'body', message: 'is empty' },
       ]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError(413, 'payload_too_large', 'The request body is too large.', [
+      return new AppError('payload_too_large', 'The request body is too large.', [
         { field: 'body', message: 'is larger than the limit' },
       ]);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(415, 'unsupported_media_type', 'Send the request body as application/json.');
+      return new AppError('unsupported_media_type', 'Send the request body as application/json.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError(400, 'bad_request', 'The Content-Length header does not match the body.');
+      return new AppError('bad_request', 'The Content-Length header does not match the body.');
   }
   if (status === 429) {
-    return new AppError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.');
+    return new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.');
   }
-  if (status === 405) return new AppError(405, 'method_not_allowed', 'This method is not allowed here.');
-  if (status === 404) return new AppError(404, 'not_found', 'The requested information could not be found.');
+  if (status === 405) return new AppError('method_not_allowed', 'This method is not allowed here.');
+  if (status === 404) return new AppError('not_found', 'The requested information could not be found.');
   // Fastify's own 4xx errors describe the client's mistake and are safe to show.
   if (status !== undefined && status >= 400 && status < 500 && fastifyError.code?.startsWith('FST_')) {
-    return new AppError(status, 'bad_request', fastifyError.message);
+    return relayedClientError(status, 'bad_request', fastifyError.message);
   }
   // Database out of reach (cut, refused, timed out): temporary, so a 503 the client may retry.
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
-  return new AppError(500, 'internal_error', 'Something went wrong. Please try again.');
+  return new AppError('internal_error', 'Something went wrong. Please try again.');
 }
 
 const serviceUnavailable = () =>
-  new AppError(503, 'service_unavailable', 'The shop is briefly unavailable. Please try again in a moment.');
+  new AppError('service_unavailable', 'The shop is briefly unavailable. Please try again in a moment.');
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | Error) {
   const appError = toAppError(error);

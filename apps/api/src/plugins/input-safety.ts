@@ -89,7 +89,7 @@ export default fp(
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (jsonNestingExceeds(text, maxDepth)) {
         done(
-          new AppError(400, 'invalid_json', `The request body nests deeper than ${maxDepth} levels.`, [
+          new AppError('invalid_json', `The request body nests deeper than ${maxDepth} levels.`, [
             { field: 'body', message: `is nested deeper than ${maxDepth} levels` },
           ]),
           undefined,

@@ -5,8 +5,8 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { reconnectBackoff } from '../config';
 import { type Backoff, backoffDelay, DEFAULT_BACKOFF } from '../db/backoff';
-import type { Database } from '../db/client';
 import { connectionLossReason, isDatabaseUnavailable, throttledReporter } from '../db/connection-loss';
+import type { Tx } from '../db/transaction';
 
 /**
  * Background jobs: pg-boss 10 on the shop's own PostgreSQL (schema `pgboss`, installed on first
@@ -62,12 +62,9 @@ export type WorkOptions = QueueOptions & {
   pollingIntervalSeconds?: number;
 };
 
-/** A Drizzle transaction (`db.transaction(async (tx) => …)`). */
-export type JobTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export type SendOptions = PgBoss.SendOptions & {
   /** Write the job in this transaction: it exists only once the transaction commits. */
-  tx?: JobTransaction;
+  tx?: Tx;
 };
 
 export type Jobs = {

@@ -9,7 +9,7 @@ export default fp(
       max: app.config.RATE_LIMIT_MAX,
       timeWindow: app.config.RATE_LIMIT_WINDOW_MS,
       errorResponseBuilder: () =>
-        new AppError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.'),
+        new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.'),
     });
   },
   { name: 'rate-limit', dependencies: ['config', 'error-handler'] },

@@ -238,7 +238,7 @@ export default fp(
         : sendError(
             request,
             reply,
-            new AppError(404, 'not_found', 'The requested information could not be found.'),
+            new AppError('not_found', 'The requested information could not be found.'),
           ),
     );
 
@@ -282,7 +282,7 @@ export default fp(
       return sendError(
         request,
         reply,
-        new AppError(404, 'not_found', 'The requested information could not be found.'),
+        new AppError('not_found', 'The requested information could not be found.'),
       );
     });
   },

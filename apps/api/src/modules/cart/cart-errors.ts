@@ -32,14 +32,12 @@ export function outOfStock(
 }
 
 export const productNotFound = (reason = 'No product has this id') =>
-  new AppError(404, 'not_found', 'Product was not found.', [{ field: 'product', message: reason }]);
+  new AppError('not_found', 'Product was not found.', [{ field: 'product', message: reason }]);
 
 export const sizeNotFound = () =>
-  new AppError(404, 'not_found', 'Size was not found.', [
-    { field: 'variant', message: 'No size has this id' },
-  ]);
+  new AppError('not_found', 'Size was not found.', [{ field: 'variant', message: 'No size has this id' }]);
 
 export const cartItemNotFound = () =>
-  new AppError(404, 'not_found', 'Cart item was not found.', [
+  new AppError('not_found', 'Cart item was not found.', [
     { field: 'item_id', message: 'is not a line of your cart' },
   ]);

@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { executeNamed } from '../../db/named-statement';
+import type { Executor, Tx } from '../../db/transaction';
 
 /**
  * The cart's queries. A cart is one row per user (created on the first change) and its lines;
  * every change runs in a transaction that first locks the cart row, so two tabs or a sign-in
  * merge never interleave on one cart. Lines carry no price: it is read from the catalog.
  */
-
-/** A Drizzle transaction. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or a transaction of it. */
-export type Executor = Database | Tx;
 
 export type CartLineRow = {
   id: number;
@@ -143,7 +138,7 @@ export async function addToCart(
       RETURNING quantity
     ),
     -- A cart line is not an acknowledged order: this commit need not wait for its WAL flush
-    -- (docs/decisions/0006-cart-lines-commit-asynchronously.md). Checkout keeps full durability.
+    -- (docs/decisions/0006-hot-paths-skip-planning-and-flushing.md, point 3). Checkout keeps full durability.
     relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
     SELECT t.*, (SELECT quantity FROM written) AS written FROM target t CROSS JOIN relaxed`,
   );

@@ -13,8 +13,9 @@ import {
   stockOf,
 } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Executor } from '../../db/transaction';
 import { TestBrowser } from '../identity/testing';
-import { addToCart as addLine, type Executor } from './cart.repository';
+import { addToCart as addLine } from './cart.repository';
 
 let harness: TestApp;
 beforeAll(async () => {

@@ -1,16 +1,13 @@
 import type { DeliveryInstructions, DeliveryStatus } from '@shop/contract/delivery';
 import type { Fulfilment, OrderStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor, Tx } from '../../db/transaction';
 
 /**
  * The deliveries' queries. Deliveries read their order's snapshot (number, zone, street,
  * instructions) with a join on the order's primary key; timelines of a page come in one query.
  * Every customer query is restricted to `user_id` (indexes `deliveries_user_*`).
  */
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
 
 /** Raw SQL answers timestamps as text: make them Dates. */
 function toDate(value: Date | string | null): Date | null {

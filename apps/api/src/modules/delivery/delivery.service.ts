@@ -3,6 +3,7 @@ import {
   type DeliveryInstructions,
   type DeliveryStatus,
   progressClass,
+  toInstructionsResponse,
 } from '@shop/contract/delivery';
 import {
   type DeliverableOrderList,
@@ -17,6 +18,7 @@ import {
 import type { OrderStatus } from '@shop/contract/orders';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { AppError, conflict, notFound } from '../../errors';
 import type { DomainEventOutbox } from '../../lib/domain-events';
 import './delivery.events';
@@ -40,7 +42,6 @@ import {
   setOrderEstimate,
   statusReachedAt,
   type TimelineRow,
-  type Tx,
   timelinesOf,
   updateDelivery,
 } from './delivery.repository';
@@ -141,21 +142,6 @@ export async function syncDelivery(
 // What the customer reads
 // ---------------------------------------------------------------------------------------------
 
-function toInstructions(value: DeliveryInstructions | null) {
-  if (!value) return null;
-  return {
-    preferred_delivery_time: value.preferred_delivery_time,
-    contact_preference: value.contact_preference,
-    leave_at_door: value.leave_at_door,
-    require_signature: value.require_signature,
-    delivery_notes: value.delivery_notes ?? null,
-    special_instructions: value.special_instructions ?? null,
-    access_instructions: value.access_instructions ?? null,
-    security_code: value.security_code ?? null,
-    landmark: value.landmark ?? null,
-  };
-}
-
 export function toDelivery(row: DeliveryViewRow, timeline: TimelineRow[]): Delivery {
   const progress = DELIVERY_PROGRESS[row.status];
   return {
@@ -174,7 +160,7 @@ export function toDelivery(row: DeliveryViewRow, timeline: TimelineRow[]): Deliv
     delivery_zone: row.delivery_zone_name,
     delivery_time_label: row.delivery_time_label,
     street: row.street,
-    instructions: toInstructions(row.delivery_instructions),
+    instructions: toInstructionsResponse(row.delivery_instructions),
     timeline: timeline.map((entry) => ({
       status: entry.status,
       note: entry.note,
@@ -221,15 +207,10 @@ export async function trackByOrderNumber(
   }
   const own = await findOwnOrderByNumber(db, userId, orderNumber);
   if (own?.fulfilment === 'pickup') {
-    throw new AppError(
-      404,
-      'not_found',
-      `Order ${orderNumber} is collected at the shop: it has no delivery.`,
-    );
+    throw new AppError('not_found', `Order ${orderNumber} is collected at the shop: it has no delivery.`);
   }
   if (own) {
     throw new AppError(
-      404,
       'not_found',
       `Order ${orderNumber} has no delivery yet: it starts once the order is confirmed.`,
     );
@@ -269,13 +250,13 @@ export async function getDeliverableOrders(
       status: row.status,
       delivery_zone: row.delivery_zone_name,
       street: row.street,
-      instructions: toInstructions(row.delivery_instructions),
+      instructions: toInstructionsResponse(row.delivery_instructions),
       created_at: row.created_at.toISOString(),
     })),
     count,
     query,
   );
-  return { ...page, last_instructions: toInstructions(last) };
+  return { ...page, last_instructions: toInstructionsResponse(last) };
 }
 
 /**
@@ -299,9 +280,11 @@ export async function saveDeliveryInstructions(
     }
     await saveOrderInstructions(tx, orderId, instructions);
     await saveInstructionDefaults(tx, userId, instructions);
-    const saved = toInstructions(instructions);
-    if (!saved) throw new Error('instructions vanished');
-    return { order_id: order.id, order_number: order.order_number, instructions: saved };
+    return {
+      order_id: order.id,
+      order_number: order.order_number,
+      instructions: toInstructionsResponse(instructions),
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { DeliveryInstructions, DeliveryStatus } from '@shop/contract/delivery';
 import type { Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from './delivery.repository';
+import type { Executor } from '../../db/transaction';
 
 /** The staff's view of orders: every customer's, with the delivery and its rider (one join). */
 

@@ -1,4 +1,4 @@
-import type { DeliveryInstructions } from '@shop/contract/delivery';
+import { toInstructionsResponse } from '@shop/contract/delivery';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contract/orders';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
 import {
@@ -34,21 +34,6 @@ import {
 
 type Deps = { db: Database; events: DomainEvents };
 
-function toInstructions(value: DeliveryInstructions | null) {
-  if (!value) return null;
-  return {
-    preferred_delivery_time: value.preferred_delivery_time,
-    contact_preference: value.contact_preference,
-    leave_at_door: value.leave_at_door,
-    require_signature: value.require_signature,
-    delivery_notes: value.delivery_notes ?? null,
-    special_instructions: value.special_instructions ?? null,
-    access_instructions: value.access_instructions ?? null,
-    security_code: value.security_code ?? null,
-    landmark: value.landmark ?? null,
-  };
-}
-
 export function toStaffOrder(row: StaffOrderRow): StaffOrder {
   return {
     id: row.id,
@@ -67,7 +52,7 @@ export function toStaffOrder(row: StaffOrderRow): StaffOrder {
     customer_note: row.customer_note,
     cancel_reason: row.cancel_reason,
     estimated_delivery_time: row.estimated_delivery_time ? row.estimated_delivery_time.toISOString() : null,
-    delivery_instructions: toInstructions(row.delivery_instructions),
+    delivery_instructions: toInstructionsResponse(row.delivery_instructions),
     delivery:
       row.delivery_id !== null && row.delivery_status !== null
         ? {

@@ -17,13 +17,13 @@ import {
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/transaction';
 import { AppError, conflict, invalidInput, notFound } from '../../errors';
 import {
   addSeatsBooked,
   checkInTicket,
   type EventRow,
   type EventValues,
-  type Executor,
   existingProductIds,
   featuredWinesOf,
   findEvent,
@@ -377,8 +377,7 @@ export async function checkIn(
 
   const rsvp = await findRsvpByCode(db, code);
   const field = (message: string) => [{ field: 'code', message }];
-  if (!rsvp)
-    throw new AppError(404, 'not_found', eventMessages.ticketInvalid, field(eventMessages.ticketInvalid));
+  if (!rsvp) throw new AppError('not_found', eventMessages.ticketInvalid, field(eventMessages.ticketInvalid));
   if (rsvp.event_id !== eventId) {
     const other = await findEvent(db, rsvp.event_id);
     const message = eventMessages.ticketOtherEvent(other?.title ?? 'another event');

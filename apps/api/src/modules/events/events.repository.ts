@@ -1,6 +1,6 @@
 import type { EventStatus, EventType, EventWhen, RsvpCancelReason, RsvpStatus } from '@shop/contract/events';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/transaction';
 
 /**
  * The events' and RSVPs' queries, in SQL. Every change of seats happens inside a transaction that
@@ -9,7 +9,6 @@ import type { Database } from '../../db/client';
  */
 
 /** The database or a transaction of it. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** An event as stored: what staff write (EventValues) and what the shop keeps about it. */
 export type EventRow = EventValues & {

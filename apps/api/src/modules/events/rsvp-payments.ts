@@ -3,12 +3,12 @@ import type { EventPaymentStatus } from '@shop/contract/events';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentTransactions } from '../../db/schema/payments';
+import type { Executor } from '../../db/transaction';
 import type { DomainEventOutbox } from '../../lib/domain-events';
 import type { MarkPaidResult, PayableKind, PayableSubject, PaymentFacts } from '../payments/payable-registry';
 import { toTransaction } from '../payments/payments.service';
 import {
   addSeatsBooked,
-  type Executor,
   findCustomer,
   findEvent,
   findRsvp,

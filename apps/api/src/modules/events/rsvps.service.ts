@@ -13,13 +13,13 @@ import { ageInYears } from '@shop/contract/identity';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/transaction';
 import { AppError, conflict, invalidInput, unauthorized } from '../../errors';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
 import { buildIcs } from './calendar';
 import {
   addSeatsBooked,
   type EventRow,
-  type Executor,
   eventsWithExpiredHolds,
   findCustomer,
   findEvent,
@@ -70,13 +70,13 @@ export function eventsTransaction<T>(
  * answer either way, so another customer's RSVP cannot be told from none.
  */
 function rsvpNotFound(): AppError {
-  return new AppError(404, 'not_found', eventMessages.rsvpNotFound, [
+  return new AppError('not_found', eventMessages.rsvpNotFound, [
     { field: 'id', message: eventMessages.rsvpNotFound },
   ]);
 }
 
 function eventNotFound(): AppError {
-  return new AppError(404, 'not_found', eventMessages.eventNotFound, [
+  return new AppError('not_found', eventMessages.eventNotFound, [
     { field: 'event', message: eventMessages.eventNotFound },
   ]);
 }

@@ -1,7 +1,7 @@
 import type { ErrorCode, FieldError } from '@shop/contract/errors';
 import { failureMessages } from '@shop/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
+import { AppError, relayedClientError } from '../../errors';
 import { sendError } from '../../plugins/error-handler';
 import { runAuthRequest } from './after-request';
 import { CLIENT_IP_HEADER } from './auth';
@@ -126,7 +126,6 @@ function toEnvelopeError(request: FastifyRequest, status: number, text: string, 
       'auth rate limit',
     );
     return new AppError(
-      429,
       'rate_limited',
       body.code === 'TOO_MANY_FAILED_SIGN_INS' && body.message ? body.message : failureMessages[429],
     );
@@ -134,29 +133,28 @@ function toEnvelopeError(request: FastifyRequest, status: number, text: string, 
   if (status >= 500) {
     request.log.error({ status, code: body.code }, 'better-auth answered a server error');
     return status === 503
-      ? new AppError(503, 'service_unavailable', failureMessages.server)
-      : new AppError(500, 'internal_error', failureMessages.otherwise);
+      ? new AppError('service_unavailable', failureMessages.server)
+      : new AppError('internal_error', failureMessages.otherwise);
   }
 
   if (Array.isArray(body.fields) && body.fields.length > 0) {
-    return new AppError(422, 'validation_failed', failureMessages[422], body.fields);
+    return new AppError('validation_failed', failureMessages[422], body.fields);
   }
   const field = fieldOf(path, body.code);
-  if (field) return new AppError(422, 'validation_failed', field.message, [field]);
+  if (field) return new AppError('validation_failed', field.message, [field]);
   if (body.code === 'INVALID_TOKEN' && path.endsWith('/reset-password')) {
-    return new AppError(
-      400,
-      'bad_request',
-      'This reset link is invalid, used or expired. Ask for a new one.',
-      [{ field: 'token', message: 'is invalid or expired' }],
-    );
+    return new AppError('bad_request', 'This reset link is invalid, used or expired. Ask for a new one.', [
+      { field: 'token', message: 'is invalid or expired' },
+    ]);
   }
   if (body.code === 'VALIDATION_ERROR') {
-    return new AppError(422, 'validation_failed', body.message ?? failureMessages[422]);
+    return new AppError('validation_failed', body.message ?? failureMessages[422]);
   }
   const code = STATUS_CODES[status] ?? 'bad_request';
   const message =
     body.message ??
     (status === 404 ? 'The requested information could not be found.' : failureMessages.otherwise);
-  return new AppError(status >= 400 && status < 500 ? status : 400, code, message);
+  return status >= 400 && status < 500
+    ? relayedClientError(status, code, message)
+    : new AppError('bad_request', message);
 }

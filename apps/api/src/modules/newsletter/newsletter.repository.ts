@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/engagement';
+import type { Executor } from '../../db/transaction';
 
 /** The newsletter's queries. Addresses are stored lower-cased; tokens are looked up by index. */
-
-type Executor = Pick<Database, 'execute' | 'select' | 'insert' | 'update'>;
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 

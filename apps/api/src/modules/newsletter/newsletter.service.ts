@@ -43,7 +43,7 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** A token that matches nothing (or has expired): the same answer either way. */
-const linkInvalid = () => new AppError(404, 'not_found', newsletterApiMessages.linkInvalid);
+const linkInvalid = () => new AppError('not_found', newsletterApiMessages.linkInvalid);
 
 const ACCEPTED: SubscribeResponse = {
   status: 'pending_confirmation',

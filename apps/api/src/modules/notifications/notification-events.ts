@@ -1,4 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
+import { formatKampalaClock, formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { type OrderStatus, PICKUP_LOCATION } from '@shop/contract/orders';
 import { networkLabels } from '@shop/contract/payments';
@@ -12,20 +13,6 @@ import type { NewNotification } from './notifications.service';
  */
 
 type Create = (input: NewNotification) => Promise<unknown>;
-
-const kampalaTime = new Intl.DateTimeFormat('en-UG', {
-  timeZone: 'Africa/Kampala',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const kampalaClock = new Intl.DateTimeFormat('en-UG', {
-  timeZone: 'Africa/Kampala',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-export const formatKampalaTime = (date: Date) => kampalaTime.format(date);
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -73,7 +60,7 @@ export function passwordChangedNotice(event: DomainEventMap['identity.password_c
     priority: 'high',
     title: `Your password was ${verb}`,
     message:
-      `The password of your ${BRAND.name} account was ${verb} on ${formatKampalaTime(event.at)} from ` +
+      `The password of your ${BRAND.name} account was ${verb} on ${formatKampalaShortDateTime(event.at)} from ` +
       `${describeDevice(event.userAgent)}${place(event.ipAddress)}. If this wasn't you, reset your ` +
       `password now and call us on ${BRAND.phone}.`,
   };
@@ -87,7 +74,7 @@ export function newDeviceNotice(event: DomainEventMap['identity.new_device_sign_
     title: 'New sign-in to your account',
     message:
       `Someone signed in to your account from ${describeDevice(event.userAgent)}${place(event.ipAddress)} ` +
-      `on ${formatKampalaTime(event.at)}. If it was you, there is nothing to do. If not, change your ` +
+      `on ${formatKampalaShortDateTime(event.at)}. If it was you, there is nothing to do. If not, change your ` +
       'password at once.',
   };
 }
@@ -96,7 +83,7 @@ export function orderPlacedNotice(event: DomainEventMap['order.placed']): NewNot
   const what = `${plural(event.itemCount, 'bottle')} (${formatUGX(event.total)})`;
   let message: string;
   if (event.status === 'pending') {
-    const until = event.paymentDueAt ? ` by ${kampalaClock.format(event.paymentDueAt)}` : '';
+    const until = event.paymentDueAt ? ` by ${formatKampalaClock(event.paymentDueAt)}` : '';
     message = `We have your order of ${what}. Approve the mobile money payment${until} to confirm it.`;
   } else {
     const pay = event.fulfilment === 'pickup' ? 'when you collect it' : 'cash on delivery';
@@ -195,7 +182,7 @@ export function deliveryStatusNotice(
 ): NewNotification | null {
   const number = event.orderNumber;
   const expected = event.estimatedDeliveryTime
-    ? ` Expected around ${kampalaClock.format(event.estimatedDeliveryTime)}.`
+    ? ` Expected around ${formatKampalaClock(event.estimatedDeliveryTime)}.`
     : '';
   let words: StatusWords;
   switch (event.to) {
@@ -306,7 +293,7 @@ export function rsvpConfirmedNotice(event: DomainEventMap['rsvp.confirmed']): Ne
     type: 'event',
     priority: 'normal',
     title: `You're booked: ${event.eventTitle}`,
-    message: `${plural(event.guests, 'seat')} confirmed for ${formatKampalaTime(event.startsAt)}. Your ticket code is ${event.ticketCode}.`,
+    message: `${plural(event.guests, 'seat')} confirmed for ${formatKampalaShortDateTime(event.startsAt)}. Your ticket code is ${event.ticketCode}.`,
     relatedId: event.eventId,
     dedupeKey: `rsvp:${event.rsvpId}:confirmed`,
   };
@@ -315,15 +302,15 @@ export function rsvpConfirmedNotice(event: DomainEventMap['rsvp.confirmed']): Ne
 export function rsvpPromotedNotice(event: DomainEventMap['rsvp.promoted']): NewNotification {
   const seats = plural(event.guests, 'seat');
   const confirmed = event.status === 'confirmed';
-  const until = event.holdExpiresAt ? ` by ${formatKampalaTime(event.holdExpiresAt)}` : '';
+  const until = event.holdExpiresAt ? ` by ${formatKampalaShortDateTime(event.holdExpiresAt)}` : '';
   return {
     userId: event.userId,
     type: 'event',
     priority: 'high',
     title: `A place opened up: ${event.eventTitle}`,
     message: confirmed
-      ? `${seats} confirmed for ${formatKampalaTime(event.startsAt)}.${event.ticketCode ? ` Your ticket code is ${event.ticketCode}.` : ''}`
-      : `${seats} held for you on ${formatKampalaTime(event.startsAt)}. Pay${until} to keep them.`,
+      ? `${seats} confirmed for ${formatKampalaShortDateTime(event.startsAt)}.${event.ticketCode ? ` Your ticket code is ${event.ticketCode}.` : ''}`
+      : `${seats} held for you on ${formatKampalaShortDateTime(event.startsAt)}. Pay${until} to keep them.`,
     relatedId: event.eventId,
     dedupeKey: `rsvp:${event.rsvpId}:promoted`,
   };
@@ -336,7 +323,7 @@ export function eventCancelledNotices(event: DomainEventMap['event.cancelled']):
     type: 'event' as const,
     priority: 'urgent' as const,
     title: `${event.eventTitle} is cancelled`,
-    message: `The event of ${formatKampalaTime(event.startsAt)} will not take place. ${reason}${
+    message: `The event of ${formatKampalaShortDateTime(event.startsAt)} will not take place. ${reason}${
       rsvp.paidAmount > 0 ? ` We will refund your ${formatUGX(rsvp.paidAmount)}.` : ''
     }`,
     relatedId: event.eventId,

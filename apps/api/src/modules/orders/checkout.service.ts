@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
-import { FREE_SHIPPING_THRESHOLD_UGX } from '@shop/contract/constants';
+import { deliveryFeeFor } from '@shop/contract/delivery-fee';
 import type { checkoutRequestSchema, Order } from '@shop/contract/orders';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { conflict, invalidInput } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { Jobs } from '../../plugins/jobs';
-import { deleteAllLines, lockExistingCart, type Tx } from '../cart/cart.repository';
+import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
 import { orderNumber } from './order-number';
 import { CONFIRMATION_EMAIL_QUEUE } from './orders.jobs';
@@ -32,7 +33,8 @@ import { getOrder } from './orders.service';
  *    finds the order the first one made (same idempotency key) and answers it.
  * 2. The lines' sizes are locked in id order and checked against the catalog as it is now
  *    (still on sale, stock covers the quantity); prices are the catalog's, the fee the zone's,
- *    free at FREE_SHIPPING_THRESHOLD_UGX or more, and nothing for pick-up.
+ *    free at FREE_SHIPPING_THRESHOLD_UGX or more, and nothing for pick-up (`deliveryFeeFor`,
+ *    the contract's rule, which the storefront shows before the customer pays).
  * 3. Stock is taken; the order, its lines (a snapshot), its first status changes, its
  *    confirmation e-mail's job and its invoice are written; the cart is emptied. `order.placed`
  *    goes out after commit.
@@ -135,11 +137,6 @@ function firstChanges(cash: boolean, userId: string): StatusChange[] {
   ];
 }
 
-export function deliveryFee(fulfilment: 'delivery' | 'pickup', subtotal: number, zoneFee: number): number {
-  if (fulfilment === 'pickup' || subtotal >= FREE_SHIPPING_THRESHOLD_UGX) return 0;
-  return zoneFee;
-}
-
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   const pgError = cause as { code?: string; constraint?: string };
@@ -187,7 +184,8 @@ export async function placeOrder(
 
       const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
       const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-      const fee = deliveryFee(input.fulfilment, subtotal, zone?.fee ?? 0);
+      // A delivery has its zone (checked above); pick-up needs none.
+      const fee = deliveryFeeFor({ fulfilment: input.fulfilment, subtotal, zone }) ?? 0;
       const cash = input.payment_method === 'cash_on_delivery';
       const delivery = input.fulfilment === 'delivery';
       const order: Omit<NewOrder, 'orderNumber'> = {

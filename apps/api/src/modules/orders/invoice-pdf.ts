@@ -1,5 +1,6 @@
 import { BRAND } from '@shop/contract/brand';
 import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION } from '@shop/contract/orders';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
@@ -23,13 +24,6 @@ const COLOURS = {
   void: rgb(0.6, 0.1, 0.1),
 };
 const COLUMNS = { item: MARGIN, quantity: 330, unit: 420, amount: PAGE.width - MARGIN };
-
-const KAMPALA_DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Kampala',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 type Fonts = { regular: PDFFont; bold: PDFFont; drawable: Set<number> };
 
@@ -214,12 +208,12 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   const bottomLeft = w.y;
 
   const facts: Array<[string, string]> = [
-    ['Invoice date', KAMPALA_DATE.format(order.invoice_issued_at ?? order.created_at)],
+    ['Invoice date', formatKampalaDate(order.invoice_issued_at ?? order.created_at)],
     ['Order number', order.order_number],
-    ['Order date', KAMPALA_DATE.format(order.created_at)],
+    ['Order date', formatKampalaDate(order.created_at)],
     ['Payment', paymentLine(order)],
   ];
-  if (order.invoice_paid_at) facts.push(['Paid on', KAMPALA_DATE.format(order.invoice_paid_at)]);
+  if (order.invoice_paid_at) facts.push(['Paid on', formatKampalaDate(order.invoice_paid_at)]);
   let factY = top;
   for (const [label, value] of facts) {
     w.text(label, 340, { size: 9, colour: COLOURS.muted, y: factY });

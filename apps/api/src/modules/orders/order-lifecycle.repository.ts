@@ -1,6 +1,6 @@
 import type { Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../cart/cart.repository';
+import type { Executor, Tx } from '../../db/transaction';
 import { toDate } from './orders.repository';
 
 /** The queries of an order's life after checkout: locks, status and payment changes, stock given back. */

@@ -18,9 +18,9 @@ import {
   zoneBySlug,
 } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { DomainEventMap, DomainEventOutbox } from '../../lib/domain-events';
-import type { Tx } from '../cart/cart.repository';
 import {
   cancelUnpaidOrder,
   changeOrderStatus,
@@ -130,6 +130,24 @@ describe('markOrderPaid', () => {
     expect(
       await harness.app.db.transaction((tx) => markOrderPaid(tx, '00000000-0000-4000-8000-000000000000')),
     ).toBe('not_payable');
+  });
+
+  it('gives nothing for a payment short of the total, under the same single lock', async () => {
+    const placed = await placedOrder({ payment: 'mobile_money' });
+    const { total } = await orderOf(placed);
+    const short = await inTransaction((tx, outbox) =>
+      markOrderPaid(tx, placed.orderId, { outbox, amountPaid: total - 1 }),
+    );
+    expect(short).toBe('amount_short');
+    expect(await orderOf(placed)).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    expect(statusChanges.filter((event) => event.orderId === placed.orderId)).toEqual([]);
+    expect(
+      await inTransaction((tx, outbox) => markOrderPaid(tx, placed.orderId, { outbox, amountPaid: total })),
+    ).toBe('paid');
+    // Paid already: a second, short payment is a repeat, not a shortfall.
+    expect(
+      await inTransaction((tx, outbox) => markOrderPaid(tx, placed.orderId, { outbox, amountPaid: 1 })),
+    ).toBe('already_paid');
   });
 });
 

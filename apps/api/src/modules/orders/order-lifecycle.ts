@@ -7,9 +7,10 @@ import {
   type PaymentStatus,
 } from '@shop/contract/orders';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
-import type { Tx } from '../cart/cart.repository';
+import type { MarkPaidResult } from '../payments/payable-registry';
 import {
   findOverdueOrderIds,
   type LockedOrderRow,
@@ -22,18 +23,16 @@ import {
 import { insertStatusChanges } from './orders.repository';
 
 /**
- * An order's life after checkout, for the modules that move it: payments (issue 6), staff
- * (issue 7), the unpaid-order job. Each function runs inside **your** transaction, locks the
- * order row (`FOR UPDATE`) before reading it, and is safe to call twice.
+ * An order's life after checkout, for what moves it: the order's payable (./order-payable.ts,
+ * called by payments' settlement), the payment screen's choices (./order-payment-choice.service.ts),
+ * staff (the delivery module's desk), the unpaid-order job. Each function runs inside **your**
+ * transaction, locks the order row (`FOR UPDATE`) once before reading it, and is safe to call
+ * twice.
  *
  * ```ts
- * // payments: inside the transaction that records the verified payment
- * await app.events.transaction(app.db, async (tx, outbox) => {
- *   const order = await findPayableOrder(tx, orderId, userId, { lock: true }); // null: not theirs
- *   …
- *   const outcome = await markOrderPaid(tx, orderId, { outbox });
- *   // 'paid' | 'already_paid' | 'not_payable' (cancelled: the money is to be refunded)
- * });
+ * // the settlement, through the order's payable: inside the transaction recording the payment
+ * const outcome = await markOrderPaid(tx, orderId, { outbox, amountPaid: 250_000 });
+ * // 'paid' | 'already_paid' | 'not_payable' (cancelled: refund) | 'amount_short' (refund)
  *
  * // a customer gives up an unpaid order from the payment screen
  * await cancelUnpaidOrder(tx, orderId, 'Cancelled at the payment screen', { outbox, by: 'customer' });
@@ -87,7 +86,8 @@ export type PayableOrder = {
 
 const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded', 'delivered'];
 
-function isPayable(row: Pick<LockedOrderRow, 'status' | 'payment_status'>): boolean {
+/** Money may be taken for it: not closed, and not paid yet (a failed attempt leaves it payable). */
+export function isPayable(row: Pick<LockedOrderRow, 'status' | 'payment_status'>): boolean {
   return (
     !CLOSED.includes(row.status) && (row.payment_status === 'pending' || row.payment_status === 'failed')
   );
@@ -124,20 +124,22 @@ export async function findPayableOrder(
   return row ? toPayable(row) : null;
 }
 
-export type MarkPaidOutcome = 'paid' | 'already_paid' | 'not_payable';
-
 /**
  * Records a verified payment of the whole order: payment paid, a pending order confirmed, the
  * invoice paid. Idempotent: a second call answers 'already_paid' and changes nothing. A
- * cancelled, refunded or unknown order is 'not_payable' (nothing changes; refund the money).
+ * cancelled, refunded or unknown order is 'not_payable' (nothing changes; refund the money), and
+ * so is a payment of `amountPaid` below the order's total as it stands ('amount_short').
  */
 export async function markOrderPaid(
   tx: Tx,
   orderId: string,
-  options: LifecycleOptions & { note?: string } = {},
-): Promise<MarkPaidOutcome> {
+  options: LifecycleOptions & { note?: string; amountPaid?: number } = {},
+): Promise<MarkPaidResult> {
   const row = await lockOrder(tx, orderId);
   if (!row) return 'not_payable';
+  if (row.payment_status !== 'paid' && options.amountPaid !== undefined && options.amountPaid < row.total) {
+    return 'amount_short';
+  }
   if (row.payment_status === 'paid') return 'already_paid';
   if (!isPayable(row)) return 'not_payable';
 
@@ -177,11 +179,12 @@ export async function cancelUnpaidOrder(
 ): Promise<boolean> {
   const row = await lockOrder(tx, orderId);
   if (row?.status !== 'pending' || row.payment_status === 'paid') return false;
-  await cancel(tx, row, reason, options.by ?? 'payment', options);
+  await cancelLockedOrder(tx, row, reason, options.by ?? 'payment', options);
   return true;
 }
 
-async function cancel(
+/** Cancels an order the caller has locked (`lockOrder`): stock back once, unpaid invoice void. */
+export async function cancelLockedOrder(
   tx: Tx,
   row: LockedOrderRow,
   reason: string,
@@ -255,9 +258,34 @@ export async function changeOrderStatus(
   }
   const note = options.note?.trim() || null;
   if (to === 'cancelled') {
-    await cancel(tx, row, note ?? 'Cancelled by the shop', 'staff', options);
+    await cancelLockedOrder(tx, row, note ?? 'Cancelled by the shop', 'staff', options);
     return { orderId, from: row.status, to };
   }
+  return changeLockedOrderStatus(tx, row, to, { ...options, note });
+}
+
+/**
+ * A pending mobile-money order the customer now pays cash on delivery (locked by the caller):
+ * the method changes and the order is confirmed, as cash on delivery is at checkout.
+ */
+export async function switchLockedOrderToCashOnDelivery(
+  tx: Tx,
+  row: LockedOrderRow,
+  options: LifecycleOptions & { note: string },
+): Promise<void> {
+  await updateOrder(tx, row.id, { paymentMethod: 'cash_on_delivery' });
+  await changeLockedOrderStatus(tx, { ...row, payment_method: 'cash_on_delivery' }, 'confirmed', options);
+}
+
+/** A move the transition table allows, other than cancelling, of an order the caller locked. */
+async function changeLockedOrderStatus(
+  tx: Tx,
+  row: LockedOrderRow,
+  to: Exclude<OrderStatus, 'cancelled'>,
+  options: LifecycleOptions & { note: string | null },
+): Promise<StatusChangeResult> {
+  const orderId = row.id;
+  const { note } = options;
 
   const changes: OrderChanges = { status: to };
   let paymentStatus = row.payment_status;
@@ -309,7 +337,7 @@ export async function expireUnpaidOrders(
         if (row?.status !== 'pending' || row.payment_status === 'paid') return false;
         if (!row.payment_due_at || row.payment_due_at > now) return false;
         const minutes = Math.round((row.payment_due_at.getTime() - row.created_at.getTime()) / 60_000);
-        await cancel(tx, row, `Not paid within ${minutes} minutes`, 'expiry', {
+        await cancelLockedOrder(tx, row, `Not paid within ${minutes} minutes`, 'expiry', {
           ...(outbox ? { outbox } : {}),
         });
         return true;

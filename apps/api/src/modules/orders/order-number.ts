@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { kampalaIsoDate } from '@shop/contract/kampala-time';
 
 /**
  * Order numbers people can read out on the phone: `ORD-YYYYMMDD-XXXXX`, the date in Kampala
@@ -7,17 +8,11 @@ import crypto from 'node:crypto';
  */
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const KAMPALA_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Kampala',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 export const ORDER_NUMBER_PATTERN = /^ORD-\d{8}-[0-9A-HJKMNP-TV-Z]{5}$/;
 
 export function orderNumber(now: Date = new Date()): string {
-  const date = KAMPALA_DATE.format(now).replaceAll('-', '');
+  const date = kampalaIsoDate(now).replaceAll('-', '');
   let suffix = '';
   for (let index = 0; index < 5; index++) suffix += ALPHABET[crypto.randomInt(ALPHABET.length)];
   return `ORD-${date}-${suffix}`;

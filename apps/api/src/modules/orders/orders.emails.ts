@@ -1,5 +1,6 @@
 import { BRAND } from '@shop/contract/brand';
 import { FREE_SHIPPING_THRESHOLD_UGX } from '@shop/contract/constants';
+import { formatKampalaClock } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION } from '@shop/contract/orders';
 import type { OutgoingEmail } from '../email/email.service';
@@ -8,18 +9,11 @@ import type { OrderRow } from './orders.repository';
 
 /** The e-mails of orders (layout of ../email/layout: a text and an HTML version of each). */
 
-const KAMPALA_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Kampala',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 function nextSteps(order: OrderRow): string {
   if (order.status === 'pending' && order.payment_method === 'mobile_money') {
     const network = order.mobile_money_network === 'AIRTEL' ? 'Airtel Money' : 'MTN Mobile Money';
     const until = order.payment_due_at
-      ? ` by ${KAMPALA_TIME.format(order.payment_due_at)} (Kampala time)`
+      ? ` by ${formatKampalaClock(order.payment_due_at)} (Kampala time)`
       : '';
     return `What happens next: approve the ${network} payment of ${formatUGX(order.total)} on ${order.payment_phone ?? 'your phone'}${until}. We confirm your order as soon as it is paid; an order still unpaid by then is cancelled.`;
   }

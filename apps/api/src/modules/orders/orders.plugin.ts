@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { expireUnpaidOrders } from './order-lifecycle';
+import { orderPayableKind } from './order-payable';
 import { CONFIRMATION_EMAIL_QUEUE, EXPIRE_UNPAID_QUEUE, sendOrderConfirmation } from './orders.jobs';
 
 /**
@@ -8,7 +9,9 @@ import { CONFIRMATION_EMAIL_QUEUE, EXPIRE_UNPAID_QUEUE, sendOrderConfirmation } 
  *   an order never lacks its e-mail, even if the process dies right after the commit), and
  *   `order.placed` wakes the worker; retried when the mail server fails;
  * - every minute, unpaid mobile-money orders past their deadline are cancelled and their stock
- *   given back (`expireUnpaidOrders`, once per minute across all instances).
+ *   given back (`expireUnpaidOrders`, once per minute across all instances);
+ * - orders as something payments can pay for: a verified payment marks the order paid inside the
+ *   payment's transaction (see ./order-payable.ts).
  */
 export default fp(
   async (app) => {
@@ -27,6 +30,8 @@ export default fp(
     app.events.subscribe('order.placed', () => {
       app.jobs.wake(CONFIRMATION_EMAIL_QUEUE);
     });
+
+    app.payables.register(orderPayableKind());
   },
-  { name: 'orders', dependencies: ['config', 'database', 'domain-events', 'email', 'jobs'] },
+  { name: 'orders', dependencies: ['config', 'database', 'domain-events', 'email', 'jobs', 'payments'] },
 );

@@ -8,7 +8,7 @@ import type {
   PaymentStatus,
 } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../cart/cart.repository';
+import type { Executor, Tx } from '../../db/transaction';
 
 /**
  * The orders' queries: checkout's writes, orders and invoices as the API answers them, lists

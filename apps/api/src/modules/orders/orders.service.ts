@@ -1,4 +1,5 @@
 import { API_BASE_PATH } from '@shop/contract/constants';
+import { toInstructionsResponse } from '@shop/contract/delivery';
 import {
   type Invoice,
   type InvoiceListResponse,
@@ -41,7 +42,6 @@ export function toOrder(row: OrderRow): Order {
     subtotal: item.subtotal,
     total_price: item.subtotal,
   }));
-  const instructions = row.delivery_instructions;
   return {
     id: row.id,
     order_number: row.order_number,
@@ -68,19 +68,7 @@ export function toOrder(row: OrderRow): Order {
             delivery_time_label: row.delivery_time_label ?? '',
           },
     street: row.street,
-    delivery_instructions: instructions
-      ? {
-          preferred_delivery_time: instructions.preferred_delivery_time,
-          contact_preference: instructions.contact_preference,
-          leave_at_door: instructions.leave_at_door,
-          require_signature: instructions.require_signature,
-          delivery_notes: instructions.delivery_notes ?? null,
-          special_instructions: instructions.special_instructions ?? null,
-          access_instructions: instructions.access_instructions ?? null,
-          security_code: instructions.security_code ?? null,
-          landmark: instructions.landmark ?? null,
-        }
-      : null,
+    delivery_instructions: toInstructionsResponse(row.delivery_instructions),
     customer_note: row.customer_note,
     estimated_delivery_time: iso(row.estimated_delivery_time),
     payment_due_at: iso(row.payment_due_at),

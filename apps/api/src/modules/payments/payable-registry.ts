@@ -1,16 +1,13 @@
 import type { PaymentPurpose } from '@shop/contract/payments';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import type { DomainEventOutbox } from '../../lib/domain-events';
 
 /**
- * What a transaction can pay for. The module that owns a kind of subject (orders; later event
- * RSVPs) registers it once at start-up with `app.payables.register(...)`; payments then calls its
+ * What a transaction can pay for. The module that owns a kind of subject (orders, event RSVPs)
+ * registers it once at start-up with `app.payables.register(...)`; payments then calls its
  * functions inside its own database transaction, so that "transaction successful" and "order
  * paid" commit together or not at all.
  */
-
-/** A Drizzle transaction (or the database itself): what the functions below receive. */
-export type PaymentTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type PayableSubject = {
   id: string;
@@ -43,13 +40,13 @@ export type PaymentFacts = { transactionId: string; reference: string; amount: n
 export type PayableKind = {
   purpose: PaymentPurpose;
   /** The subject if it exists and belongs to `userId` (pass null to skip the owner check). */
-  find(tx: PaymentTx, subjectId: string, userId: string | null): Promise<PayableSubject | null>;
+  find(tx: Tx, subjectId: string, userId: string | null): Promise<PayableSubject | null>;
   /**
    * Gives value for a verified payment; idempotent. Locks what it changes. Events it publishes
    * go to `outbox` (out after commit).
    */
   markPaid(
-    tx: PaymentTx,
+    tx: Tx,
     subjectId: string,
     payment: PaymentFacts,
     outbox: DomainEventOutbox,
@@ -59,7 +56,7 @@ export type PayableKind = {
    * was not open and unpaid. Payments calls it only when the customer gives the subject up from
    * the payment screen, never because an attempt failed.
    */
-  cancel(tx: PaymentTx, subjectId: string, reason: string, outbox: DomainEventOutbox): Promise<boolean>;
+  cancel(tx: Tx, subjectId: string, reason: string, outbox: DomainEventOutbox): Promise<boolean>;
 };
 
 export class PayableRegistry {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
-import type { PayableRegistry, PaymentTx } from './payable-registry';
+import type { PayableRegistry } from './payable-registry';
 import type { ProviderSet } from './providers/provider-set';
 
 /** Everything the payment services need, built once by the payments plugin (`app.payments`). */
@@ -24,7 +25,7 @@ export type PaymentsContext = {
 /** A database transaction whose published events go out after commit (typed for this module). */
 export function inTransaction<T>(
   context: Pick<PaymentsContext, 'db' | 'events'>,
-  work: (tx: PaymentTx, outbox: DomainEventOutbox) => Promise<T>,
+  work: (tx: Tx, outbox: DomainEventOutbox) => Promise<T>,
 ): Promise<T> {
-  return context.events.transaction<PaymentTx, T>(context.db, work);
+  return context.events.transaction<Tx, T>(context.db, work);
 }

@@ -1,4 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
+import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { networkLabels } from '@shop/contract/payments';
 import type { OutgoingEmail } from '../email/email.service';
@@ -16,11 +17,7 @@ export function paymentReceiptEmail(options: {
   paidAt: Date;
   url: string;
 }): OutgoingEmail {
-  const paidAt = new Intl.DateTimeFormat('en-UG', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Africa/Kampala',
-  }).format(options.paidAt);
+  const paidAt = formatKampalaDateTime(options.paidAt);
   const rendered = renderEmail({
     subject: `Payment received: ${formatUGX(options.amount)} for ${options.subjectLabel}`,
     preheader: `Reference ${options.reference}. Thank you for shopping with ${BRAND.name}.`,

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { orderPayable } from './order-payable';
 import { PayableRegistry } from './payable-registry';
 import type { PaymentsContext } from './payments.context';
 import { paymentReceiptEmail } from './payments.emails';
@@ -14,8 +13,9 @@ declare module 'fastify' {
     /** The payment services' context (see ./payments.context.ts). */
     payments: PaymentsContext;
     /**
-     * What payments can pay for: a module registers its kind of subject at start-up,
-     * `app.payables.register({ purpose, find, markPaid, cancel })` (see ./payable-registry.ts).
+     * What payments can pay for: each module registers its kind of subject at start-up,
+     * `app.payables.register({ purpose, find, markPaid, cancel })` (see ./payable-registry.ts):
+     * orders (orders.plugin.ts) and RSVPs (events.plugin.ts).
      */
     payables: PayableRegistry;
   }
@@ -36,7 +36,6 @@ export default fp(
       );
     }
     const payables = new PayableRegistry();
-    payables.register(orderPayable);
     const context: PaymentsContext = {
       db: app.db,
       config: app.config,

@@ -3,14 +3,14 @@ import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/identity';
 import { paymentTransactions, paymentWebhookDeliveries, sandboxCharges } from '../../db/schema/payments';
-import type { PaymentTx } from './payable-registry';
+import type { Tx } from '../../db/transaction';
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
 export type NewTransaction = typeof paymentTransactions.$inferInsert;
 export type DeliveryRow = typeof paymentWebhookDeliveries.$inferSelect;
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 
-type Executor = Database | PaymentTx;
+type Executor = Database | Tx;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,7 +25,7 @@ export async function insertTransaction(db: Executor, values: NewTransaction): P
 }
 
 /** The row, locked until the end of the database transaction: the settlement's serialisation point. */
-export async function lockTransaction(tx: PaymentTx, id: string): Promise<TransactionRow | undefined> {
+export async function lockTransaction(tx: Tx, id: string): Promise<TransactionRow | undefined> {
   const [row] = await tx
     .select()
     .from(paymentTransactions)
@@ -125,7 +125,7 @@ export async function pendingTransactionsOf(
  * Serialises attempts to start a payment for one subject (two clicks, two tabs) without a row
  * to lock: a transaction-scoped advisory lock on the subject's key.
  */
-export async function lockSubject(tx: PaymentTx, purpose: PaymentPurpose, subjectId: string): Promise<void> {
+export async function lockSubject(tx: Tx, purpose: PaymentPurpose, subjectId: string): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`payment:${purpose}:${subjectId}`}, 0))`,
   );

@@ -2,8 +2,6 @@ import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { pageQuerySchema } from '@shop/contract/pagination';
 import {
   completeMobileMoneyPaymentRequestSchema,
-  orderPaymentChoiceRequestSchema,
-  orderPaymentChoiceResponseSchema,
   providerWebhookSchema,
   transactionListResponseSchema,
   transactionParamsSchema,
@@ -13,7 +11,6 @@ import {
 } from '@shop/contract/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth, requireCustomer } from '../../plugins/auth';
-import { chooseOrderAlternative } from './order-payment-choice.service';
 import {
   listMyTransactions,
   listOrderTransactions,
@@ -125,37 +122,6 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return listOrderTransactions(context, currentAuth(request).user.id, request.query);
     },
   );
-
-  for (const choice of ['cash_on_delivery', 'cancel'] as const) {
-    const path =
-      choice === 'cash_on_delivery'
-        ? '/payments/transactions/switch_to_cash_on_delivery/'
-        : '/payments/transactions/cancel_unpaid_order/';
-    app.post(
-      path,
-      {
-        preHandler: requireCustomer,
-        schema: {
-          tags: ['payments'],
-          summary:
-            choice === 'cash_on_delivery'
-              ? 'Pay one of your unpaid mobile-money orders cash on delivery instead (it is confirmed)'
-              : 'Cancel one of your unpaid mobile-money orders (its bottles go back to stock)',
-          description:
-            'Pending payment attempts are first checked with the provider, then cancelled. 409 when the order is ' +
-            'paid (an attempt was approved meanwhile) or is no longer a pending mobile-money order; 404 when it ' +
-            'is not yours.',
-          security: [{ bearer: [] }],
-          body: orderPaymentChoiceRequestSchema,
-          response: { 200: orderPaymentChoiceResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return chooseOrderAlternative(context, currentAuth(request).user.id, request.body.order_id, choice);
-      },
-    );
-  }
 
   for (const provider of ['flutterwave', 'sandbox'] as const) {
     app.post(

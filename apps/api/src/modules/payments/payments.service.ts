@@ -10,9 +10,10 @@ import {
   type TransactionListResponse,
   type TransactionStatus,
 } from '@shop/contract/payments';
+import type { Tx } from '../../db/transaction';
 import { conflict, invalidInput, notFound } from '../../errors';
 import type { DomainEventOutbox } from '../../lib/domain-events';
-import type { PayableSubject, PaymentTx } from './payable-registry';
+import type { PayableSubject } from './payable-registry';
 import { inTransaction, type PaymentsContext } from './payments.context';
 import {
   findOwnTransaction,
@@ -195,7 +196,7 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
  * provider later reports one of them paid, the settlement still records it (see settlement.ts).
  */
 export async function cancelPendingAttempts(
-  tx: PaymentTx,
+  tx: Tx,
   outbox: DomainEventOutbox,
   rows: TransactionRow[],
   reason: string,
@@ -219,6 +220,28 @@ export async function cancelPendingAttempts(
       refundDue: false,
     });
   }
+}
+
+/**
+ * For the module that owns a subject, when its customer gives up paying it by mobile money (pays
+ * another way, or cancels it). Their pending attempts are first checked with the provider: one
+ * approved meanwhile pays the subject, which `change` then finds paid. Then, in one transaction,
+ * under the settlement's locks (the transactions, then the subject: `change` locks the subject),
+ * `change` runs; it cancels the attempts still pending with `cancelPending(reason)`.
+ */
+export async function abandonMobileMoney<T>(
+  context: PaymentsContext,
+  subject: { purpose: PaymentPurpose; subjectId: string; userId: string },
+  change: (tx: Tx, outbox: DomainEventOutbox, cancelPending: (reason: string) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  for (const row of await pendingTransactionsOf(context.db, subject.purpose, subject.subjectId)) {
+    if (row.userId === subject.userId) await checkWithProvider(context, row);
+  }
+  return inTransaction(context, async (tx, outbox) => {
+    await lockSubject(tx, subject.purpose, subject.subjectId);
+    const pending = await pendingTransactionsOf(tx, subject.purpose, subject.subjectId, { lock: true });
+    return change(tx, outbox, (reason) => cancelPendingAttempts(tx, outbox, pending, reason));
+  });
 }
 
 function refuseUnpayable(subject: PayableSubject) {

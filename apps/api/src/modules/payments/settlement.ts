@@ -1,7 +1,8 @@
 import { formatUGX } from '@shop/contract/money';
 import { PENDING_PAYMENT_EXPIRY_MINUTES } from '@shop/contract/payments';
+import type { Tx } from '../../db/transaction';
 import type { DomainEventOutbox } from '../../lib/domain-events';
-import type { MarkPaidResult, PaymentTx } from './payable-registry';
+import type { MarkPaidResult } from './payable-registry';
 import { inTransaction, type PaymentsContext } from './payments.context';
 import { lockTransaction, type TransactionRow, updateTransaction } from './payments.repository';
 import type { ProviderCharge, VerifyResult } from './providers/provider';
@@ -186,7 +187,7 @@ export async function settleTransaction(
 
 /** Ends a pending (or earlier closed) transaction without value, and says so once. */
 async function close(
-  tx: PaymentTx,
+  tx: Tx,
   outbox: DomainEventOutbox,
   row: TransactionRow,
   status: 'failed' | 'cancelled' | 'expired',

@@ -1,15 +1,13 @@
 import type { ReviewOrdering } from '@shop/contract/reviews';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { productReviews, reviewHelpfulVotes } from '../../db/schema/engagement';
+import type { Executor } from '../../db/transaction';
 
 /**
  * The reviews' queries. A page of reviews is one query (author, verified purchase and the
  * caller's helpful mark joined in) plus its count; changes are scoped to the author's user id.
  * The product's average and count are the database's business (trigger reviews_changed).
  */
-
-type Executor = Pick<Database, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
 
 export type ReviewRow = {
   id: number;

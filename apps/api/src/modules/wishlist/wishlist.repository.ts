@@ -1,14 +1,12 @@
 import { MAX_WISHLIST_ITEMS } from '@shop/contract/wishlist';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { wishlistItems } from '../../db/schema/engagement';
+import type { Executor } from '../../db/transaction';
 
 /**
  * The wishlist's queries. Every one is scoped to the owner's user id: an entry of someone else
  * is simply not found.
  */
-
-type Executor = Pick<Database, 'execute' | 'select' | 'insert' | 'delete'>;
 
 export type WishlistRow = {
   id: number;

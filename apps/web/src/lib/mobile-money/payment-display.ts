@@ -1,3 +1,4 @@
+import { formatKampalaClock, formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import type { MobileMoneyNetwork } from '@shop/contract/orders';
 import {
   networkLabels,
@@ -28,28 +29,14 @@ export const transactionStatusTone: Record<TransactionStatus, string> = {
   expired: 'border-cream-300 bg-cream-50 text-ink-soft',
 };
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-UG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Kampala',
-});
-const timeFormat = new Intl.DateTimeFormat('en-UG', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Kampala',
-});
-
 /** "22 Nov 2026, 14:05" in Kampala time. */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formatKampalaShortDateTime(iso);
 }
 
 /** "14:35" in Kampala time. */
 export function formatClock(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  return formatKampalaClock(iso);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

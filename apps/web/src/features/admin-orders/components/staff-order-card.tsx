@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
 import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
+import { formatKampalaDayTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { type OrderStatus, orderStatusLabels } from '@shop/contract/orders';
 import type { StaffOrder } from '@shop/contract/staff-orders';
@@ -33,15 +34,6 @@ export function actionLabel(to: OrderStatus, order: Pick<StaffOrder, 'fulfilment
       return orderStatusLabels[to];
   }
 }
-
-const time = new Intl.DateTimeFormat('en-UG', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'Africa/Kampala',
-});
 
 /** The server's reason: each bad field's message, or the envelope's (a refused move, no rider…). */
 function problemOf(error: unknown): string {
@@ -127,7 +119,7 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
           </span>{' '}
           · {order.fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'} · {formatUGX(order.total)} ·{' '}
           {order.payment_method === 'cash_on_delivery' ? 'Cash' : 'Mobile money'} ({order.payment_status}) ·{' '}
-          {time.format(new Date(order.created_at))}
+          {formatKampalaDayTime(order.created_at)}
         </p>
       </header>
 

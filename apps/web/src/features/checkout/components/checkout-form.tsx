@@ -6,6 +6,7 @@ import {
   PREFERRED_DELIVERY_TIMES,
   preferredDeliveryTimeLabels,
 } from '@shop/contract/delivery';
+import { deliveryFeeFor, qualifiesForFreeDelivery } from '@shop/contract/delivery-fee';
 import { cartMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
 import { type Order, PICKUP_LOCATION } from '@shop/contract/orders';
@@ -31,7 +32,6 @@ import {
   initialCheckoutValues,
   validateCheckout,
 } from '../lib/checkout-form';
-import { deliveryFeeFor, qualifiesForFreeDelivery } from '../lib/delivery-fee';
 import { CheckoutSummary } from './checkout-summary';
 import { CheckboxField, ChoiceCards, SelectField, TextAreaField } from './fields';
 

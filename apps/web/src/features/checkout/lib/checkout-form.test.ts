@@ -1,3 +1,4 @@
+import { deliveryFeeFor } from '@shop/contract/delivery-fee';
 import { deliveryInstructionMessages } from '@shop/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
@@ -13,7 +14,6 @@ import {
   validateCheckout,
   zoneForArea,
 } from './checkout-form';
-import { deliveryFeeFor } from './delivery-fee';
 
 const KEY = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
 

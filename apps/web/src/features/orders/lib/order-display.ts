@@ -1,4 +1,5 @@
 import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { formatKampalaClock, formatKampalaDate, formatKampalaDateTime } from '@shop/contract/kampala-time';
 import type {
   InvoiceStatus,
   MobileMoneyNetwork,
@@ -44,39 +45,19 @@ export const orderStatusTone: Record<OrderStatus, 'progress' | 'done' | 'stopped
   refunded: 'stopped',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-UG', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Kampala',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-UG', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Kampala',
-});
-const timeFormat = new Intl.DateTimeFormat('en-UG', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Kampala',
-});
-
 /** "22 November 2026", in Kampala's time. */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatKampalaDate(iso);
 }
 
 /** "22 November 2026 at 14:05", in Kampala's time. */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formatKampalaDateTime(iso);
 }
 
 /** "14:05", in Kampala's time. */
 export function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  return formatKampalaClock(iso);
 }
 
 /** "1 item", "3 items". */

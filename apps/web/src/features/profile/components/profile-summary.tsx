@@ -1,3 +1,4 @@
+import { formatKampalaMonthYear } from '@shop/contract/kampala-time';
 import type { Profile } from '@shop/contract/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -5,11 +6,7 @@ import { profileQuery } from '../api/get-profile';
 
 const memberSince = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : new Intl.DateTimeFormat('en-UG', { month: 'long', year: 'numeric', timeZone: 'Africa/Kampala' }).format(
-        date,
-      );
+  return Number.isNaN(date.getTime()) ? null : formatKampalaMonthYear(date);
 };
 
 function addressLine(profile: Profile): string | null {

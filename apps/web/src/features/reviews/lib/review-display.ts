@@ -1,3 +1,4 @@
+import { formatKampalaDate } from '@shop/contract/kampala-time';
 /** A rating to one decimal, without a trailing ".0": 4.3, 4, 3.5 (as on the cards). */
 export function formatRating(rating: number): string {
   return String(Math.round(Math.min(5, Math.max(0, rating)) * 10) / 10);
@@ -13,10 +14,7 @@ export function reviewCountText(count: number): string {
 
 export const starsText = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-
 /** "12 March 2026", in Kampala's time. */
 export function formatReviewDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Africa/Kampala' });
-  return dateFormat.format(new Date(iso));
+  return formatKampalaDate(iso);
 }

@@ -1,0 +1,25 @@
+import { FREE_SHIPPING_THRESHOLD_UGX } from './constants';
+import type { Fulfilment } from './orders';
+
+/**
+ * The delivery fee, one rule for the server (it charges it at checkout) and the storefront (it
+ * shows the same figure before the customer pays).
+ */
+
+/** The order is delivered free whatever the area: its subtotal reaches FREE_SHIPPING_THRESHOLD_UGX. */
+export function qualifiesForFreeDelivery(subtotal: number): boolean {
+  return subtotal >= FREE_SHIPPING_THRESHOLD_UGX;
+}
+
+type FeeInput<Zone> = { fulfilment: Fulfilment; subtotal: number; zone: Zone };
+
+/**
+ * The fee the order carries: nothing for pick-up or from Shs 1,000,000 up, else its delivery
+ * zone's fee; null while a delivery has no zone chosen yet.
+ */
+export function deliveryFeeFor(order: FeeInput<{ fee: number }>): number;
+export function deliveryFeeFor(order: FeeInput<{ fee: number } | null | undefined>): number | null;
+export function deliveryFeeFor({ fulfilment, subtotal, zone }: FeeInput<{ fee: number } | null | undefined>) {
+  if (fulfilment === 'pickup' || qualifiesForFreeDelivery(subtotal)) return 0;
+  return zone ? zone.fee : null;
+}
