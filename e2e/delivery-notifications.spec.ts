@@ -79,7 +79,7 @@ test.describe('delivery tracking and live notifications', () => {
     await expect(card.getByTestId('estimated-arrival')).toBeVisible();
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
     await expect(bell).toBeVisible();
-    // The service worker that shows Web Push notifications is registered (SPEC.md section 1).
+    // The service worker that shows Web Push notifications is registered (docs/product.md section 1).
     const worker = await page.evaluate(
       async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? null,
     );

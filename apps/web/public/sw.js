@@ -1,4 +1,4 @@
-// The shop's service worker (SPEC.md section 1): it shows Web Push notifications and opens the
+// The shop's service worker (docs/product.md section 1): it shows Web Push notifications and opens the
 // page a notification is about when it is clicked. It caches nothing and handles no fetch: pages
 // and the API always come from the network.
 //
@@ -47,7 +47,7 @@ self.addEventListener('push', (event) => {
       data: { url: sameSitePath(payload.url) },
     })
     .then(async () => {
-      // SPEC.md section 9: a notification closes after 5 s unless it is urgent.
+      // docs/product.md section 9: a notification closes after 5 s unless it is urgent.
       if (urgent) return;
       await new Promise((resolve) => setTimeout(resolve, BROWSER_NOTIFICATION_CLOSE_MS));
       const shown = await self.registration.getNotifications(tag ? { tag } : undefined);

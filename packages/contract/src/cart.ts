@@ -20,7 +20,7 @@ const quantity = z
   .max(MAX_CART_ITEM_QUANTITY, { error: `Quantity must be at most ${MAX_CART_ITEM_QUANTITY}` });
 
 // ---------------------------------------------------------------------------------------------
-// Requests (SPEC.md section 7)
+// Requests (docs/product.md section 7)
 // ---------------------------------------------------------------------------------------------
 
 /** `POST /orders/cart/add_item/`: adds to the line of that size when there is one. */
@@ -58,7 +58,7 @@ export type RemoveCartItemRequest = z.input<typeof removeCartItemRequestSchema>;
 
 const money = (what: string) => z.number().int().describe(`${what}, in whole UGX`);
 
-/** One cart line (SPEC.md section 3). Prices are always the catalog's current ones. */
+/** One cart line (docs/product.md section 3). Prices are always the catalog's current ones. */
 export const cartItemSchema = z.object({
   id: z.number().int().describe('The line id, used as item_id'),
   product: z.number().int().describe('Product id'),

@@ -202,7 +202,7 @@ const imageUrl = z
     'Image URL, a path on the API host such as /media/gen/v1/…; missing images fall back to the logo',
   );
 
-/** What a product card shows (SPEC.md sections 2 and 3). Prices are the default size's. */
+/** What a product card shows (docs/product.md sections 2 and 3). Prices are the default size's. */
 export const productCardSchema = z.object({
   id: z.number().int(),
   slug: z.string(),

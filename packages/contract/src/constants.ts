@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, and the numbers the client and server share. */
+/** Business constants of docs/product.md section 9, and the numbers the client and server share. */
 
 export const CURRENCY = 'UGX' as const;
 
@@ -38,7 +38,7 @@ export const FREE_SHIPPING_THRESHOLD_UGX = 1_000_000;
 /** Purchasers must be 21 or older. */
 export const MINIMUM_AGE_YEARS = 21;
 
-/** Headers every web request carries (SPEC.md section 7). */
+/** Headers every web request carries (docs/product.md section 7). */
 export const CLIENT_PLATFORM = 'web' as const;
 export const CLIENT_APP_VERSION = '1.0.0' as const;
 
@@ -49,5 +49,5 @@ export const MAX_PAGE_SIZE = 100;
 /** The API's base path. */
 export const API_BASE_PATH = '/api/v1' as const;
 
-/** The shop's logo, used wherever an image is missing (SPEC.md section 9). */
+/** The shop's logo, used wherever an image is missing (docs/product.md section 9). */
 export const LOGO_PATH = '/logo.svg' as const;

@@ -22,7 +22,7 @@ describe('formatUGX', () => {
   });
 });
 
-describe('failureMessage (SPEC.md section 8)', () => {
+describe('failureMessage (docs/product.md section 8)', () => {
   it.each([
     [401, 'Your session has expired. Please log in again.'],
     [403, "You don't have permission to perform this action."],
@@ -58,7 +58,7 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of the spec, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events, orders and delivery-zones pages and the 8 footer pages', () => {
+  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events, orders and delivery-zones pages and the 8 footer pages', () => {
     expect(appRoutes).toHaveLength(38);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(

@@ -1,5 +1,5 @@
 /**
- * The cross-site request forgery cookie and header pair of SPEC.md section 7: every write that a
+ * The cross-site request forgery cookie and header pair of docs/product.md section 7: every write that a
  * session cookie authenticates carries the cookie's value in the header. Kept apart from
  * `identity.ts` so the storefront's first script can read them without the schemas.
  */

@@ -14,7 +14,7 @@ import { registerPushRequestSchema } from './notifications';
 import { canTransition, ORDER_STATUS_TRANSITIONS, ORDER_STATUSES } from './orders';
 import { changeOrderStatusRequestSchema, nextStatuses } from './staff-orders';
 
-describe('delivery progress (SPEC.md section 4)', () => {
+describe('delivery progress (docs/product.md section 4)', () => {
   it('has the table of statuses and percentages', () => {
     expect(DELIVERY_STATUSES).toEqual([
       'confirmed',
@@ -96,7 +96,7 @@ describe('the order transition table', () => {
   });
 });
 
-describe('delivery instructions (SPEC.md sections 3 and 5)', () => {
+describe('delivery instructions (docs/product.md sections 3 and 5)', () => {
   it('default to phone contact, not left at the door, signature required', () => {
     expect(deliveryInstructionsSchema.parse({ preferred_delivery_time: 'asap' })).toEqual({
       preferred_delivery_time: 'asap',

@@ -10,7 +10,7 @@ import { orderStatusSchema } from './orders';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 
 /**
- * Delivery tracking (SPEC.md sections 3, 4 and 7): `/orders/delivery-tracking/…`. A delivery
+ * Delivery tracking (docs/product.md sections 3, 4 and 7): `/orders/delivery-tracking/…`. A delivery
  * exists for every confirmed order that is not a pick-up; it follows the order's status, keeps
  * a timeline of its changes, and estimates the arrival from the zone's delivery time (from
  * dispatch once the rider has left). A customer only ever reaches their own.
@@ -45,7 +45,7 @@ export const deliveryTimelineEntrySchema = z.object({
 });
 export type DeliveryTimelineEntry = z.infer<typeof deliveryTimelineEntrySchema>;
 
-/** SPEC.md section 3's delivery (id, status, estimated_delivery_time), with what tracking shows. */
+/** docs/product.md section 3's delivery (id, status, estimated_delivery_time), with what tracking shows. */
 export const deliverySchema = z.object({
   id: z.number().int(),
   order_id: z.uuid(),
@@ -56,7 +56,7 @@ export const deliverySchema = z.object({
     .int()
     .min(0)
     .max(100)
-    .describe('SPEC.md section 4: confirmed 20 … delivered 100, cancelled 0'),
+    .describe('docs/product.md section 4: confirmed 20 … delivered 100, cancelled 0'),
   progress_class: z.enum(['high', 'medium', 'low']).describe('high at 80 or more, medium at 50 or more'),
   estimated_delivery_time: isoTime.nullable(),
   rider: z
@@ -112,7 +112,7 @@ export const deliveryStatsSchema = z.object({
 });
 export type DeliveryStats = z.infer<typeof deliveryStatsSchema>;
 
-/** SPEC.md section 3's defaults. */
+/** docs/product.md section 3's defaults. */
 export const EMPTY_DELIVERY_STATS: DeliveryStats = {
   total: 0,
   pending: 0,
@@ -152,7 +152,7 @@ export const deliverableOrderListSchema = pagedListSchema(deliverableOrderSchema
 });
 export type DeliverableOrderList = z.infer<typeof deliverableOrderListSchema>;
 
-/** Saves instructions for one of the customer's deliverable orders (the fields of SPEC.md section 3). */
+/** Saves instructions for one of the customer's deliverable orders (the fields of docs/product.md section 3). */
 export const saveDeliveryInstructionsRequestSchema = deliveryInstructionsSchema.extend({
   order_id: z.uuid({ error: trackingMessages.orderRequired }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deliveryInstructionMessages } from './errors';
 
-/** Delivery statuses and their progress (SPEC.md section 4). */
+/** Delivery statuses and their progress (docs/product.md section 4). */
 export const DELIVERY_STATUSES = [
   'confirmed',
   'processing',
@@ -24,7 +24,7 @@ export const DELIVERY_PROGRESS: Record<DeliveryStatus, number> = {
 
 export type ProgressClass = 'high' | 'medium' | 'low';
 
-/** SPEC.md section 4: high at 80 or more, medium at 50 or more, otherwise low. */
+/** docs/product.md section 4: high at 80 or more, medium at 50 or more, otherwise low. */
 export function progressClass(progress: number): ProgressClass {
   if (progress >= 80) return 'high';
   if (progress >= 50) return 'medium';
@@ -57,7 +57,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : null));
 
 /**
- * Delivery instructions (SPEC.md section 3) with the defaults of section 3 and the messages of
+ * Delivery instructions (docs/product.md section 3) with the defaults of section 3 and the messages of
  * section 5: contact preference phone, leave at door false, require signature true.
  */
 export const deliveryInstructionsSchema = z.object({

@@ -46,7 +46,7 @@ export type RequestFailure =
   | { kind: 'timeout' }
   | { kind: 'unknown' };
 
-/** The toast messages of SPEC.md section 8, in one table. */
+/** The toast messages of docs/product.md section 8, in one table. */
 export const failureMessages = {
   401: 'Your session has expired. Please log in again.',
   403: "You don't have permission to perform this action.",
@@ -80,7 +80,7 @@ export function failureMessage(failure: RequestFailure): string {
   }
 }
 
-/** Other user-facing messages of SPEC.md section 8. */
+/** Other user-facing messages of docs/product.md section 8. */
 export const cartMessages = {
   load: 'Failed to load cart',
   add: 'Failed to add item to cart',
@@ -98,7 +98,7 @@ export const productStoreMessages = {
   featured: 'failed to load featured products',
 } as const;
 
-/** SPEC.md section 5. */
+/** docs/product.md section 5. */
 export const signInRequiredMessage = (action: string) => `Please sign in to ${action}`;
 
 export const newsletterMessages = {

@@ -13,7 +13,7 @@ import { ugandanPhoneSchema } from './profile';
 
 /**
  * Events and RSVPs: tastings, dinners, masterclasses, tours and parties with limited seats, free
- * or paid (SPEC.md sections 2 and 7; the fields and states are the shop's own design).
+ * or paid (docs/product.md sections 2–5 and 7).
  *
  * - **Seats** are counted in guests: an RSVP for 3 takes 3 seats. `seats_left` is the capacity
  *   minus the seats held by RSVPs (pending payment, confirmed, attended, no-show) and the seats
@@ -474,7 +474,7 @@ export const payRsvpRequestSchema = z.object({
 });
 export type PayRsvpRequest = z.input<typeof payRsvpRequestSchema>;
 
-/** `GET /payments/transactions/event_payment_status/?event_id=…` (SPEC.md section 7). */
+/** `GET /payments/transactions/event_payment_status/?event_id=…` (docs/product.md section 7). */
 export const eventPaymentStatusQuerySchema = z.object({
   event_id: z.coerce
     .number({ error: 'event_id must be a whole number' })

@@ -23,7 +23,7 @@ import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from './csrf';
  *    customer; `user.role` is customer, staff or admin; `session.expiresAt` is 24 hours after
  *    sign-in and is never extended. Check every 5 minutes: `null`, or a `session.expiresAt` in
  *    the past, means the session ended: clear the cart state and sign in anonymously again.
- *    There is no refresh token: SPEC.md's "force refresh on 401" is a fresh `get-session`; when it
+ *    There is no refresh token: the "force refresh on 401" (docs/product.md section 7) is a fresh `get-session`; when it
  *    still answers a customer, retry the call once, otherwise sign out ('Your session has
  *    expired. Please log in again.').
  * 4. **Register** with `POST /api/v1/auth/sign-up/email` ({@link signUpRequestSchema}). It always
@@ -61,7 +61,7 @@ export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** The double-submit CSRF pair of SPEC.md section 7 (defined in csrf.ts). */
+/** The double-submit CSRF pair of docs/product.md section 7 (defined in csrf.ts). */
 export { CSRF_COOKIE_NAME, CSRF_HEADER_NAME };
 
 /** OWASP ASVS 6.2: length limits and a common-password check, no composition rules. */
@@ -234,7 +234,7 @@ export const authSessionSchema = z
   .nullable();
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
-/** What the storefront keeps of a session (SPEC.md section 3: "session start time, token and its expiry"). */
+/** What the storefront keeps of a session (docs/product.md section 3: when it started, its token, when it ends). */
 export type SessionSummary = {
   user_id: string;
   name: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The newsletter (SPEC.md sections 2, 5 and 7), with double opt-in.
+ * The newsletter (docs/product.md sections 2, 5 and 7), with double opt-in.
  *
  * 1. `POST /newsletter/subscriptions/` with `{ email }` answers 202 the same way whether the
  *    address is new, waiting for confirmation or already subscribed (nobody learns who reads the
@@ -16,7 +16,7 @@ import { z } from 'zod';
  *    `List-Unsubscribe-Post` headers of RFC 8058. Neither needs a signed-in visitor.
  * 4. Staff export the confirmed subscribers: `GET /newsletter/subscriptions/export/` (CSV).
  *
- * The footer form shows the three messages of SPEC.md section 5 (`newsletterMessages` in
+ * The footer form shows the three messages of docs/product.md section 5 (`newsletterMessages` in
  * errors.ts); requests are rate limited per address and per client address.
  */
 

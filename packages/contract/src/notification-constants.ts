@@ -4,7 +4,7 @@
  * into the first script. `notifications.ts` builds its schemas from these and re-exports them.
  */
 
-/** SPEC.md section 3. */
+/** docs/product.md section 3. */
 export const NOTIFICATION_TYPES = [
   'order_update',
   'delivery_update',

@@ -9,7 +9,7 @@ import {
 import { pagedListSchema, pageQuerySchema } from './pagination';
 
 /**
- * Notifications (SPEC.md sections 3, 7 and 9): what the bell, the toasts, the browser
+ * Notifications (docs/product.md sections 3, 7 and 9): what the bell, the toasts, the browser
  * notifications and Web Push show. The server creates them from domain events (an order placed
  * or moved, a payment settled, a delivery on its way, an RSVP confirmed, a security notice); the
  * customer reads them, marks them read, and receives new ones live over the websocket.
@@ -36,7 +36,7 @@ export {
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export const notificationPrioritySchema = z.enum(NOTIFICATION_PRIORITIES);
 
-/** The entity of SPEC.md section 3. */
+/** The entity of docs/product.md section 3. */
 export const notificationSchema = z.object({
   id: z.uuid(),
   type: notificationTypeSchema,
@@ -92,7 +92,7 @@ export const markAllReadResponseSchema = z.object({
 export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Push registration: `POST /notifications/register/` (token and platform, SPEC.md section 3)
+// Push registration: `POST /notifications/register/` (token and platform, docs/product.md section 3)
 // ---------------------------------------------------------------------------------------------
 
 export const pushMessages = {
@@ -171,7 +171,7 @@ export const pushKeyResponseSchema = z.object({
 export type PushKeyResponse = z.infer<typeof pushKeyResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Websocket: `/api/v1/ws/notifications` (SPEC.md section 7: message types notification and
+// Websocket: `/api/v1/ws/notifications` (docs/product.md section 7: message types notification and
 // notification_update)
 // ---------------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { BRAND } from './brand';
 
 /**
- * Page title rule of SPEC.md section 2: the route name with underscores turned into spaces and
+ * Page title rule of docs/product.md section 2: the route name with underscores turned into spaces and
  * each word capitalised, followed by the brand.
  */
 export function pageTitle(routeName: string, brand: string = BRAND.name): string {
@@ -26,7 +26,7 @@ export type AppRoute = {
 const route = (name: string, path: string, requiresAuth = false): AppRoute => ({ name, path, requiresAuth });
 
 /**
- * The storefront's routes: the 21 of SPEC.md section 2 (plus the password-reset page that the
+ * The storefront's routes: every page of docs/product.md section 2 (with the password-reset page that the
  * reset e-mail links to, and an order's own page under the order history), then the footer's
  * information pages.
  * The server reads this list too, to answer 404 for paths that are not pages of the shop.

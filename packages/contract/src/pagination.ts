@@ -20,7 +20,7 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** The paged list shape of SPEC.md section 3: `{ results, count, total_pages, next }`. */
+/** The paged list shape of docs/product.md section 3: `{ results, count, total_pages, next }`. */
 export function pagedListSchema<T extends z.ZodType>(item: T) {
   return z.object({
     results: z.array(item),

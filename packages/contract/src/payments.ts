@@ -4,7 +4,7 @@ import { pagedListSchema, pageQuerySchema } from './pagination';
 import { ugandanMobileNetwork, ugandanPhoneSchema } from './profile';
 
 /**
- * Mobile-money payments (SPEC.md section 7's `/payments/…` calls). A transaction is one attempt
+ * Mobile-money payments (docs/product.md section 7's `/payments/…` calls). A transaction is one attempt
  * to collect money for a payable subject — an order today, an event RSVP later — through one
  * provider: the built-in `sandbox` (the default) or Flutterwave v3. Amounts and currency always
  * come from the server's subject, never from the client.

@@ -3,7 +3,7 @@ import { dateOfBirthSchema, personNameSchema, userRoleSchema } from './identity'
 
 /**
  * The customer's profile: `GET /api/v1/users/users/profile/` and
- * `PATCH /api/v1/users/users/update_profile/` (SPEC.md section 7), customers only.
+ * `PATCH /api/v1/users/users/update_profile/` (docs/product.md section 7), customers only.
  * Also the Ugandan phone normaliser and the delivery address, which checkout reuses.
  */
 

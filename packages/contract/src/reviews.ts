@@ -3,7 +3,7 @@ import { pagedListSchema, pageQuerySchema } from './pagination';
 import { CONTROL_CHARACTERS, unsafeTextMessages } from './text';
 
 /**
- * Reviews and ratings (SPEC.md sections 2, 3 and 7). Anyone reads a product's visible reviews;
+ * Reviews and ratings (docs/product.md sections 2, 3 and 7). Anyone reads a product's visible reviews;
  * a signed-in customer writes one review per product and edits or deletes their own. A review by
  * a customer who has a delivered order with that product is marked as a verified purchase. Staff
  * hide (and unhide) a review; a hidden review leaves the product's average.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 
 /**
- * The wishlist (SPEC.md sections 2, 5 and 7): bottles a customer saved for later, each a product
+ * The wishlist (docs/product.md sections 2, 5 and 7): bottles a customer saved for later, each a product
  * and optionally one of its sizes. Only its owner ever reads or changes it. Anonymous visitors may
  * keep one too (the storefront asks them to sign in); it moves into their account when they sign
  * in or register, without duplicates.

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { forbidden } from '../errors';
 
 /**
- * CSRF protection, the cookie and header pair of SPEC.md section 7 (double submit).
+ * CSRF protection, the cookie and header pair of docs/product.md section 7 (double submit).
  *
  * - Every answer to a request without a well-formed `csrf_token` cookie sets one: 32 random bytes,
  *   readable by the page's JavaScript (not httpOnly), SameSite=Lax, Secure over https, for 400

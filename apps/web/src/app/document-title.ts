@@ -16,7 +16,7 @@ export function titleForMatches(matches: readonly AnyRouteMatch[]): string {
   return BRAND.name;
 }
 
-/** Keeps document.title in step with the route (SPEC.md section 2). */
+/** Keeps document.title in step with the route (docs/product.md section 2). */
 export function useDocumentTitle(): void {
   const title = useRouterState({ select: (state) => titleForMatches(state.matches) });
   useEffect(() => {

@@ -20,7 +20,7 @@ describe('the router', () => {
     });
   });
 
-  it('registers every route of the contract (21 spec routes, the reset-password and order pages and 8 footer pages), with its staticData', () => {
+  it('registers every route of the contract (the 21 routes of docs/product.md section 2, the reset-password and order pages and 8 footer pages), with its staticData', () => {
     const router = createAppRouter({ queryClient: createQueryClient() });
     const registered = new Map(
       Object.values(router.routesById)

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 /**
  * A small picture of a bottle in a cart line, an order or a summary, with its size set (no layout
- * shift). A missing or broken picture shows the shop's logo (SPEC.md section 9).
+ * shift). A missing or broken picture shows the shop's logo (docs/product.md section 9).
  */
 export function BottleThumbnail({
   src,

@@ -2,7 +2,7 @@ import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
- * A part of a page that could not be loaded: the product-store message of SPEC.md section 8
+ * A part of a page that could not be loaded: the product-store message of docs/product.md section 8
  * ('failed to load products', …) and a Retry button, in place of an empty page.
  */
 export function LoadError({

@@ -1,7 +1,7 @@
 import { LOGO_PATH } from '@shop/contract/constants';
 import { type ImgHTMLAttributes, type SyntheticEvent, useState } from 'react';
 
-/** A picture's address, or the logo when the product has none (SPEC.md section 9). */
+/** A picture's address, or the logo when the product has none (docs/product.md section 9). */
 export function imageSource(path: string | null | undefined): string {
   return path && path.trim() !== '' ? path : LOGO_PATH;
 }
@@ -15,7 +15,7 @@ type ProductImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'
 
 /**
  * A product or category picture with its size set (no layout shift). A missing or broken picture
- * falls back to the shop's logo (SPEC.md section 9).
+ * falls back to the shop's logo (docs/product.md section 9).
  */
 export function ProductImage({ src, alt, className = '', onError, ...rest }: ProductImageProps) {
   const wanted = imageSource(src);

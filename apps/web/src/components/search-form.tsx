@@ -12,7 +12,7 @@ type SearchFormProps = {
 
 /**
  * Searches the catalogue: the text is trimmed, an empty search is ignored, and Enter or the
- * button opens /products?search=<text> (SPEC.md sections 2 and 5).
+ * button opens /products?search=<text> (docs/product.md sections 2 and 5).
  */
 export function SearchForm({
   label = 'Search wines and spirits',

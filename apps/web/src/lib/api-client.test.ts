@@ -112,7 +112,7 @@ describe('requests', () => {
   });
 });
 
-describe('the toast table of SPEC.md section 8', () => {
+describe('the toast table of docs/product.md section 8', () => {
   const rows: [number, string][] = [
     [401, failureMessages[401]],
     [403, failureMessages[403]],
@@ -352,7 +352,7 @@ describe('cancellation', () => {
   });
 });
 
-describe('the CSRF header (SPEC.md section 7)', () => {
+describe('the CSRF header (docs/product.md section 7)', () => {
   const setCsrfCookie = (value: string) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the tests set the CSRF cookie the server would set.
     document.cookie = `csrf_token=${value}; path=/`;

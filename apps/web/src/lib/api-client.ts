@@ -19,7 +19,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 
 /**
- * The one way the storefront talks to the API (SPEC.md sections 7 and 8): JSON under /api/v1, the
+ * The one way the storefront talks to the API (docs/product.md sections 7 and 8): JSON under /api/v1, the
  * platform and version headers, the bearer token when there is one, a 10 s timeout, one retry
  * where a retry is safe, one session refresh on 401, and the toast table for failures.
  */
@@ -38,7 +38,7 @@ export type RequestOptions<T> = {
   schema?: z.ZodType<T>;
   /** 'blob' answers the successful body as a Blob (a PDF to download) instead of parsed JSON. */
   responseType?: 'json' | 'blob';
-  /** Show the toast of SPEC.md section 8 on failure (default). Pass false when the caller shows its own message. */
+  /** Show the toast of docs/product.md section 8 on failure (default). Pass false when the caller shows its own message. */
   toast?: boolean;
   /**
    * Lets a non-GET request be retried once: the server treats repeats with the same key as one
@@ -63,7 +63,7 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** The server's error envelope, when it sent one. */
   readonly envelope: ErrorEnvelope['error'] | null;
-  /** The message of SPEC.md section 8's table, for the user. */
+  /** The message of docs/product.md section 8's table, for the user. */
   readonly userMessage: string;
 
   constructor(failure: RequestFailure, envelope: ErrorEnvelope['error'] | null = null, cause?: unknown) {
@@ -99,7 +99,7 @@ let unauthorizedHandler: UnauthorizedHandler | null = null;
 let sessionExpiredHandler: SessionExpiredHandler | null = null;
 const noResponseListeners = new Set<NoResponseListener>();
 
-/** The double-submit pair of SPEC.md section 7. */
+/** The double-submit pair of docs/product.md section 7. */
 export const CSRF_COOKIE = CSRF_COOKIE_NAME;
 export const CSRF_HEADER = CSRF_HEADER_NAME;
 

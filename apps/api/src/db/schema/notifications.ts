@@ -8,7 +8,7 @@ import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } f
 import { users } from './identity';
 
 /**
- * Notifications (SPEC.md section 3) and the browsers registered for Web Push.
+ * Notifications (docs/product.md section 3) and the browsers registered for Web Push.
  *
  * - A notification is written once per cause: `dedupe_key` (e.g. "order:<id>:status:shipped") is
  *   unique per customer, so an event handled twice never notifies twice.

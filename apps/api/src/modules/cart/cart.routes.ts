@@ -23,7 +23,7 @@ const rules =
   'nothing. Answers the whole cart, with the catalog’s current prices and stock.';
 
 /**
- * The cart of SPEC.md section 7, for any session: anonymous visitors keep a cart too, merged
+ * The cart of docs/product.md section 7, for any session: anonymous visitors keep a cart too, merged
  * into their account when they sign in. Checkout (`/orders/cart/checkout/`) is in the orders module.
  */
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -30,7 +30,7 @@ import {
 import { cartItemNotFound, outOfStock, productNotFound, sizeNotFound } from './cart-errors';
 
 /**
- * The cart rules (SPEC.md sections 3 and 8). Every change locks the cart, checks the catalog
+ * The cart rules (docs/product.md sections 3, 5 and 8). Every change locks the cart, checks the catalog
  * (the product and size exist and are on sale, the stock covers the quantity), changes nothing
  * when a rule refuses, and answers the whole cart with the catalog's current prices.
  */

@@ -42,7 +42,7 @@ const staffErrors = {
 };
 
 /**
- * Delivery tracking (SPEC.md section 7), for signed-in customers and their own orders only, and
+ * Delivery tracking (docs/product.md section 7), for signed-in customers and their own orders only, and
  * the staff's order desk under /orders/admin/orders/ (staff and admins; customers get 403).
  */
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -48,7 +48,7 @@ import {
 
 /**
  * Deliveries: created for every confirmed order that is not a pick-up, following the order's
- * status (SPEC.md section 4's statuses and progress), with their timeline, the estimate from the
+ * status (docs/product.md section 4's statuses and progress), with their timeline, the estimate from the
  * zone's delivery time, the rider, and the customer's delivery instructions.
  */
 
@@ -218,7 +218,7 @@ export async function trackByOrderNumber(
   throw notFound(`Order ${orderNumber}`);
 }
 
-/** SPEC.md section 3's statistics: zeros when there is nothing. */
+/** docs/product.md section 3's statistics: zeros when there is nothing. */
 export async function getDeliveryStats(db: Database, userId: string): Promise<DeliveryStats> {
   const stats = { ...EMPTY_DELIVERY_STATS };
   for (const { status, count } of await deliveryCounts(db, userId)) {

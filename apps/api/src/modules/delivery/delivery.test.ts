@@ -397,7 +397,7 @@ describe('delivery instructions', () => {
     });
   });
 
-  it('saves them on the order with the defaults of SPEC.md section 3, and they prefill the next', async () => {
+  it('saves them on the order with the defaults of docs/product.md section 3, and they prefill the next', async () => {
     const { customer, order } = await placeOrder();
     const response = await customer.client.post(`${TRACKING}/deliverable_orders/`, {
       order_id: order.id,
@@ -454,17 +454,20 @@ describe('delivery instructions', () => {
       'landmark',
       'Use at most 200 characters',
     ],
-  ])('refuses %j with the message of SPEC.md section 5, changing nothing', async (body, field, message) => {
-    const { customer, order } = await placeOrder();
-    const response = await customer.client.post(`${TRACKING}/deliverable_orders/`, {
-      order_id: order.id,
-      ...body,
-    });
-    expect(response.statusCode).toBe(422);
-    expect(envelope(response.body).fields).toEqual([{ field, message }]);
-    const orderNow = orderSchema.parse((await customer.client.get(`${ORDERS}/${order.id}/`)).json());
-    expect(orderNow.delivery_instructions?.preferred_delivery_time).toBe('evening');
-  });
+  ])(
+    'refuses %j with the message of docs/product.md section 5, changing nothing',
+    async (body, field, message) => {
+      const { customer, order } = await placeOrder();
+      const response = await customer.client.post(`${TRACKING}/deliverable_orders/`, {
+        order_id: order.id,
+        ...body,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(envelope(response.body).fields).toEqual([{ field, message }]);
+      const orderNow = orderSchema.parse((await customer.client.get(`${ORDERS}/${order.id}/`)).json());
+      expect(orderNow.delivery_instructions?.preferred_delivery_time).toBe('evening');
+    },
+  );
 
   it("refuses another customer's order (404), a missing one (422) and one already on its way (409)", async () => {
     const { order } = await placeOrder();

@@ -35,7 +35,7 @@ const PUBLIC_EVENTS_CACHE = 'no-cache';
 const QR_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Events (public) and the signed-in customer's RSVPs, under /api/v1/events (SPEC.md section 7).
+ * Events (public) and the signed-in customer's RSVPs, under /api/v1/events (docs/product.md section 7).
  * A customer only ever reaches their own RSVPs: another customer's id answers 404.
  */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {

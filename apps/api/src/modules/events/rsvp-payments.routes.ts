@@ -12,7 +12,7 @@ import { currentAuth, requireCustomer } from '../../plugins/auth';
 import { startPayment } from '../payments/payments.service';
 import { eventPaymentStatus } from './rsvp-payments';
 
-/** Paying for an RSVP of a paid event, and the event payment status of SPEC.md section 7. */
+/** Paying for an RSVP of a paid event, and the event payment status of docs/product.md section 7. */
 const rsvpPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/rsvps/:id/pay/',

@@ -24,7 +24,7 @@ import {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * SPEC.md section 7: `POST /newsletter/subscriptions/`, with the double opt-in's confirmation,
+ * docs/product.md section 7: `POST /newsletter/subscriptions/`, with the double opt-in's confirmation,
  * one-click unsubscribe (for people, and for mail clients per RFC 8058) and the staff export.
  * None of these needs a session; none is cached.
  */

@@ -21,7 +21,7 @@ import { registerNotificationSocket } from './notifications.socket';
 
 const errors = { 401: errorEnvelopeSchema, 422: errorEnvelopeSchema } as const;
 
-/** SPEC.md section 7: the signed-in customer's notifications, push registration and websocket. */
+/** docs/product.md section 7: the signed-in customer's notifications, push registration and websocket. */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/',

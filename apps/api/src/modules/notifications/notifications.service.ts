@@ -167,7 +167,7 @@ export async function registerPushSubscription(
 }
 
 /**
- * The clean-up of SPEC.md section 9: read notifications older than `retentionDays` go. Unread
+ * The clean-up of docs/product.md section 9: read notifications older than `retentionDays` go. Unread
  * ones stay, however old. Answers how many were removed.
  */
 export async function removeOldReadNotifications(

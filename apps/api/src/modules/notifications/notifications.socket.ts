@@ -14,7 +14,7 @@ import type { NotificationHub } from './notification-hub';
 import { countUnread } from './notifications.repository';
 
 /**
- * The notifications websocket, `/api/v1/ws/notifications` (SPEC.md section 7), for signed-in
+ * The notifications websocket, `/api/v1/ws/notifications` (docs/product.md section 7), for signed-in
  * customers. It authenticates like the rest of the API, without ever putting a token in the URL:
  *
  * - by the session cookie of the upgrade request, when the page is one of the shop's own

@@ -12,7 +12,7 @@ const errors = {
 };
 
 /**
- * The payment screen's alternatives for an unpaid mobile-money order (SPEC.md section 7's
+ * The payment screen's alternatives for an unpaid mobile-money order (docs/product.md section 7's
  * payment paths): pay cash on delivery instead, or cancel it. Orders owns what they do to the
  * order; payments checks and cancels the pending attempts.
  */

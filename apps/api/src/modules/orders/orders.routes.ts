@@ -33,7 +33,7 @@ const isStaff = (request: FastifyRequest) => {
 };
 
 /**
- * Checkout, orders and invoices (SPEC.md section 7), for signed-in customers. A customer only
+ * Checkout, orders and invoices (docs/product.md section 7), for signed-in customers. A customer only
  * ever reaches their own: another customer's id answers 404. Staff read every order.
  */
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

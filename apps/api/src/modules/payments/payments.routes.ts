@@ -26,7 +26,7 @@ const errors = {
   422: errorEnvelopeSchema,
 };
 
-/** SPEC.md section 7's payment calls, and the providers' webhooks. Customers see only their own. */
+/** docs/product.md section 7's payment calls, and the providers' webhooks. Customers see only their own. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = app.payments;
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth, requireCustomer } from '../../plugins/auth';
 import { changeProfile, getProfile } from './profile.service';
 
-/** SPEC.md section 7: the signed-in customer's own profile. */
+/** docs/product.md section 7: the signed-in customer's own profile. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/users/profile/',

@@ -50,7 +50,7 @@ async function viewerOf(request: FastifyRequest): Promise<Viewer> {
 }
 
 /**
- * SPEC.md section 7: `/orders/reviews/`. Reading is open to everyone; writing needs a signed-in
+ * docs/product.md section 7: `/orders/reviews/`. Reading is open to everyone; writing needs a signed-in
  * customer, moderating a staff member. Answers carry the caller's own marks (is_own,
  * voted_helpful), so none is cached.
  */

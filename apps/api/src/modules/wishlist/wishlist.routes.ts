@@ -18,7 +18,7 @@ const who =
   "The caller's own wishlist: a signed-in customer's, or an anonymous visitor's (which moves into " +
   'their account when they sign in or register).';
 
-/** SPEC.md section 7: `/orders/wishlist/`. Every answer is the caller's own data: never cached. */
+/** docs/product.md section 7: `/orders/wishlist/`. Every answer is the caller's own data: never cached. */
 const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -17,7 +17,7 @@ export function itemCountLabel(count: number): string {
 const PAGES_WITHOUT_BAR = new Set(['/cart', '/checkout']);
 
 /**
- * Sits at the bottom of the window while the cart has something in it (SPEC.md section 2), except on
+ * Sits at the bottom of the window while the cart has something in it (docs/product.md section 2), except on
  * the cart and checkout pages.
  */
 export function MiniCartBar({ itemCount, total }: MiniCartBarProps) {

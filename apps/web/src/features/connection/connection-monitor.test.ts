@@ -20,7 +20,7 @@ beforeEach(() => {
 
 afterEach(() => monitor.stop());
 
-describe('the connection test (SPEC.md section 7)', () => {
+describe('the connection test (docs/product.md section 7)', () => {
   it('asks for the categories with the client headers', async () => {
     fetchMock.mockResolvedValue(answer(200));
     await monitor.check();

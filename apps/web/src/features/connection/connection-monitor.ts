@@ -1,6 +1,6 @@
 import { probeStatus } from '../../lib/api-client';
 
-/** SPEC.md section 7: the connection test asks for the categories; 200 or 401 means the shop is there. */
+/** docs/product.md section 7: the connection test asks for the categories; 200 or 401 means the shop is there. */
 export const CONNECTION_TEST_PATH = '/products/categories/';
 /** While the shop is unreachable, the test runs again this often. */
 export const CONNECTION_RETRY_MS = 5_000;

@@ -14,7 +14,7 @@ import {
 } from './session-api';
 
 /**
- * The visitor's session (SPEC.md sections 1, 4 and 9): one store per query client, started on the
+ * The visitor's session (docs/product.md sections 1, 4 and 9): one store per query client, started on the
  * first page.
  *
  * - On start it reads the session; when there is none (or it has expired) it signs in anonymously.

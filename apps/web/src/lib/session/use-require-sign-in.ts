@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useSession } from './use-session';
 
 /**
- * SPEC.md section 5: adding to the cart or the wishlist needs a signed-in customer. The returned
+ * docs/product.md section 5: adding to the cart or the wishlist needs a signed-in customer. The returned
  * check answers true when someone is signed in; otherwise it says "Please sign in to {action}",
  * remembers the current path (`/login?redirect=…`) and goes to the login page, and answers false.
  */

@@ -30,7 +30,7 @@ const FILE_TYPES: Record<string, string> = {
 const MAX_DRAWN = 500;
 
 /**
- * Media on the API host (SPEC.md section 9):
+ * Media on the API host (docs/product.md section 9):
  * - `/media/gen/v1/…svg`: the catalog's generated pictures, drawn from the URL itself and
  *   cached for a year (immutable).
  * - `/media/files/…`: images placed in DATA_DIR/media/files (for imports), with an ETag.

@@ -29,7 +29,7 @@ export const CART_MUTATION_SCOPE = { id: 'cart' } as const;
 const SPEAKING_STATUSES = new Set([400, 404, 409, 422]);
 
 /**
- * The server's reason for a refused cart change, shown under the message of SPEC.md section 8
+ * The server's reason for a refused cart change, shown under the message of docs/product.md section 8
  * ("Failed to update cart item" — "Only 3 left of this size"), or undefined.
  */
 function refusalReason(error: unknown): string | undefined {
@@ -59,7 +59,7 @@ export function clearCart(): Promise<Cart> {
 
 type CartChange<Input> = {
   request: (input: Input) => Promise<Cart>;
-  /** The message of SPEC.md section 8 when the change fails. */
+  /** The message of docs/product.md section 8 when the change fails. */
   failureMessage: string;
   /** The toast when it succeeds, if any. */
   successMessage?: (input: Input) => string;
@@ -116,7 +116,7 @@ export function useAddToCart() {
 }
 
 /**
- * Add to Cart as the catalog offers it: a signed-out visitor is asked to sign in (SPEC.md
+ * Add to Cart as the catalog offers it: a signed-out visitor is asked to sign in (docs/product.md
  * section 5); a signed-in customer's bottle goes into the cart.
  */
 export function useAddToCartAction() {

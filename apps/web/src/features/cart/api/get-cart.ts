@@ -10,7 +10,7 @@ async function fetchCart(signal: AbortSignal): Promise<Cart> {
     // Typed, not parsed with zod: the layout's badge and mini cart bar are on the first page.
     return await api.get<Cart>('/orders/cart/my_cart/', { signal, toast: false });
   } catch (error) {
-    // SPEC.md section 8: a cart fetch refused with 401 or 403 shows an empty cart.
+    // docs/product.md section 8: a cart fetch refused with 401 or 403 shows an empty cart.
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return EMPTY_CART;
     throw error;
   }
@@ -31,7 +31,7 @@ export type CartState = {
 };
 
 /**
- * The customer's cart. Only signed-in customers have one (SPEC.md section 5), so nothing is asked
+ * The customer's cart. Only signed-in customers are offered one (docs/product.md section 5), so nothing is asked
  * for anonymous visitors. `fresh` reads it again on mount (the cart and checkout pages show current
  * prices and stock).
  */

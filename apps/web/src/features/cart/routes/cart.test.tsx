@@ -209,7 +209,7 @@ describe('the cart page', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
-  it('shows an empty cart when the cart fetch is refused with 403 (SPEC.md section 8)', async () => {
+  it('shows an empty cart when the cart fetch is refused with 403 (docs/product.md section 8)', async () => {
     await openCart({ 'GET /orders/cart/my_cart/': () => envelope(403, 'forbidden', 'Forbidden') });
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
     expect(screen.queryByText(cartMessages.load)).not.toBeInTheDocument();

@@ -71,7 +71,7 @@ function CartSkeleton() {
 }
 
 /**
- * /cart (SPEC.md section 2): the lines with their quantities, Remove and Clear cart, the totals and
+ * /cart (docs/product.md section 2): the lines with their quantities, Remove and Clear cart, the totals and
  * how much more qualifies for free delivery. Lines that cannot be ordered as they are stop the checkout.
  */
 export function CartPage() {

@@ -7,7 +7,7 @@ import { CATALOG_KEY, CATALOG_STALE_TIME_MS } from './catalog-query';
 /** The home page's sections: `GET /products/products/featured/`, `/new/` and `/on_sale/`. */
 export type ProductSection = 'featured' | 'new' | 'on_sale';
 
-/** One page of a section, six products a page (SPEC.md section 9). */
+/** One page of a section, six products a page (docs/product.md section 9). */
 export function sectionProductsQueryOptions(section: ProductSection, page = 1) {
   const query = { page, page_size: HOME_PAGE_SIZE };
   return queryOptions({

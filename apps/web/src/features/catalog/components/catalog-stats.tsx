@@ -2,7 +2,7 @@ import type { CatalogStats as Stats } from '@shop/contract/catalog';
 import { formatCount } from '../lib/product-display';
 
 /**
- * The home page's statistics (SPEC.md section 2): products, categories, featured, new arrivals,
+ * The home page's statistics (docs/product.md section 2): products, categories, featured, new arrivals,
  * on sale, and 24/7 support. Null counts (still loading, or unknown) show a dash.
  */
 export function CatalogStats({ stats }: { stats: Stats | null }) {

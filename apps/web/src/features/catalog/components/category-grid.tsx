@@ -10,7 +10,7 @@ function productCountText(count: number): string {
 }
 
 /**
- * The category grid of the home page (SPEC.md section 2): each tile opens /products?category=<slug>,
+ * The category grid of the home page (docs/product.md section 2): each tile opens /products?category=<slug>,
  * with the category's picture (the logo when it has none), its description (generic text when it
  * has none) and its product_count.
  */

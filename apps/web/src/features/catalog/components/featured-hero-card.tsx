@@ -9,7 +9,7 @@ import { PriceTag, SaleBadge } from './price-tag';
 
 /**
  * What the hero shows when the shop has no featured product (or it could not be loaded): the
- * fallback price values of SPEC.md section 2, the range the cellar's prices start from and reach.
+ * fallback price values of docs/product.md section 2, the range the cellar's prices start from and reach.
  */
 export const FALLBACK_FEATURED = {
   title: 'The cellar selection',

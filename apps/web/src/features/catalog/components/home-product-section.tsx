@@ -22,7 +22,7 @@ export type HomeProductSectionProps = {
 
 /**
  * One of the home page's sections (Featured Selections, New Arrivals, Special Offers): six products
- * a page, with Previous/Next shown only when there is more than one page (SPEC.md section 2). A
+ * a page, with Previous/Next shown only when there is more than one page (docs/product.md section 2). A
  * page already seen comes from the cache; the current page stays on screen while the next loads.
  */
 export function HomeProductSection({

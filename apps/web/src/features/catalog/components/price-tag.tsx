@@ -5,7 +5,7 @@ type Priced = { price: number; original_price: number | null; sale_percentage: n
 
 /**
  * A price in Uganda shillings ("Shs 185,000"), with the original price struck through when it is
- * higher (SPEC.md section 2).
+ * higher (docs/product.md section 2).
  */
 export function PriceTag({ item, size = 'normal' }: { item: Priced; size?: 'normal' | 'large' }) {
   const original = struckPrice(item);

@@ -13,7 +13,7 @@ describe('ProductCard', () => {
     mockIdentityApi({ 'GET /auth/get-session': () => anonymousSession() });
   });
 
-  it('shows exactly the fields of the spec: image, category, name, region, vintage, price, rating, reviews, actions', async () => {
+  it('shows exactly the fields of docs/product.md section 2: image, category, name, region, vintage, price, rating, reviews, actions', async () => {
     const product = makeProduct({
       name: 'Kanonkop Pinotage',
       slug: 'kanonkop-pinotage',

@@ -17,7 +17,7 @@ export type ProductCardProps = {
 };
 
 /**
- * A product card with exactly the fields of SPEC.md section 2: image, category, name, region,
+ * A product card with exactly the fields of docs/product.md section 2: image, category, name, region,
  * vintage, price (and the original price struck through when higher), the average rating as five
  * stars, the number of reviews, the sale badge, Add to Cart and View Details, and the wishlist heart.
  * A sold-out product is marked and cannot be added to the cart (but can be saved).

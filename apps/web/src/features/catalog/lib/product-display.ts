@@ -14,7 +14,7 @@ export function isOnSale(item: Priced): boolean {
   );
 }
 
-/** The sale badge of SPEC.md section 2: "{sale_percentage}% OFF", or "Sale" without a percentage. */
+/** The sale badge of docs/product.md section 2: "{sale_percentage}% OFF", or "Sale" without a percentage. */
 export function saleBadgeText(item: Priced): string {
   return item.sale_percentage !== null && item.sale_percentage > 0 ? `${item.sale_percentage}% OFF` : 'Sale';
 }

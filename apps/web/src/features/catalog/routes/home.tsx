@@ -90,7 +90,7 @@ function Statistics() {
 }
 
 /**
- * The home page (SPEC.md section 2): hero with the search box and a featured product, benefits,
+ * The home page (docs/product.md section 2): hero with the search box and a featured product, benefits,
  * statistics, the category grid, the Featured Selections, New Arrivals and Special Offers sections,
  * and the call to action. The route's loader has already asked for what it shows.
  */

@@ -49,7 +49,7 @@ const FIELDS = [
   'landmark',
 ] as const satisfies readonly (keyof InstructionsFormValues)[];
 
-/** The contract's rules and messages (SPEC.md section 5), field by field. */
+/** The contract's rules and messages (docs/product.md section 5), field by field. */
 const resolver: Resolver<InstructionsFormValues, unknown, Parsed> = async (values) => {
   const parsed = saveDeliveryInstructionsRequestSchema.safeParse(values);
   if (parsed.success) return { values: parsed.data, errors: {} };
@@ -61,7 +61,7 @@ const resolver: Resolver<InstructionsFormValues, unknown, Parsed> = async (value
   return { values: {}, errors };
 };
 
-/** SPEC.md section 3's defaults: contact by phone, not left at the door, signature required. */
+/** docs/product.md section 3's defaults: contact by phone, not left at the door, signature required. */
 export function formValuesFor(orderId: string, given: DeliveryInstructions | null): InstructionsFormValues {
   return {
     order_id: orderId,

@@ -17,7 +17,7 @@ function trackingProblem(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-/** Search one of the customer's orders by its number (SPEC.md section 7's track_by_order_number). */
+/** Search one of the customer's orders by its number (docs/product.md section 7's track_by_order_number). */
 export function TrackOrder({ userId }: { userId: string }) {
   const inputId = useId();
   const errorId = useId();

@@ -6,7 +6,7 @@ export function formatDeliveryTime(iso: string): string {
   return formatKampalaWeekdayTime(iso);
 }
 
-/** The progress bar's colour per class of SPEC.md section 4 (high ≥ 80, medium ≥ 50, low). */
+/** The progress bar's colour per class of docs/product.md section 4 (high ≥ 80, medium ≥ 50, low). */
 export const progressBarClass: Record<ProgressClass, string> = {
   high: 'bg-emerald-600',
   medium: 'bg-gold-500',

@@ -116,7 +116,7 @@ function Tracking({ userId }: { userId: string }) {
 }
 
 /**
- * /delivery-tracking (SPEC.md sections 2 and 4): the customer's deliveries on their way with their
+ * /delivery-tracking (docs/product.md sections 2 and 4): the customer's deliveries on their way with their
  * progress, estimated arrival, rider and timeline; a search by order number; the statistics;
  * and the delivery instructions. Live: notifications about orders refresh it.
  */

@@ -6,7 +6,7 @@ import { isAgeConfirmed, rememberAgeConfirmed } from './age-confirmation';
 type Answer = 'yes' | 'no' | null;
 
 /**
- * SPEC.md section 9's age notice on the first visit: a modal dialog asks "Are you 21 or older?".
+ * docs/product.md section 9's age notice on the first visit: a modal dialog asks "Are you 21 or older?".
  * Yes is remembered on this browser; No shows a polite page instead of the shop (not remembered:
  * the question comes back on the next visit).
  */

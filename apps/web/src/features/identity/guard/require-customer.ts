@@ -4,7 +4,7 @@ import { redirect } from '@tanstack/react-router';
 import { type SessionSnapshot, type SessionStore, sessionStoreFor } from '../../../lib/session/session-store';
 
 /**
- * The route guard of SPEC.md section 2: waits up to 3 seconds (30 checks, 100 ms apart) for the
+ * The route guard of docs/product.md section 2: waits up to 3 seconds (30 checks, 100 ms apart) for the
  * session to start, then sends a visitor who is not a signed-in customer to
  * `/login?redirect=<the page they wanted>`; the login page brings them back there.
  */

@@ -2,7 +2,7 @@ import type { SubscribeResponse } from '@shop/contract/newsletter';
 import { api } from '../../../lib/api-client';
 
 /**
- * `POST /newsletter/subscriptions/ { email }` (SPEC.md section 7). The answer is the same whether
+ * `POST /newsletter/subscriptions/ { email }` (docs/product.md section 7). The answer is the same whether
  * or not the address was subscribed; a confirmation e-mail follows. The form shows its own
  * messages, so no toast.
  */

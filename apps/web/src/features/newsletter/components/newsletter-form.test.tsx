@@ -28,7 +28,7 @@ async function renderForm() {
   };
 }
 
-describe('NewsletterForm (SPEC.md section 5)', () => {
+describe('NewsletterForm (docs/product.md section 5)', () => {
   it.each(['', '    '])(
     'says exactly "Please enter your email" for an empty field (%j), and sends nothing',
     async (typed) => {

@@ -9,7 +9,7 @@ type Feedback = { kind: 'success' | 'error'; message: string } | null;
 export const CONFIRMATION_HINT = 'Check your inbox and click the link to confirm your address.';
 
 /**
- * The footer's newsletter sign-up, with exactly the three messages of SPEC.md section 5: an empty
+ * The footer's newsletter sign-up, with exactly the three messages of docs/product.md section 5: an empty
  * field says 'Please enter your email' (nothing is sent); success says 'Subscribed successfully!'
  * and clears the field; any failure (an invalid address, too many tries, no connection) says
  * 'Failed to subscribe. Please try again.' and keeps what was typed.

@@ -45,7 +45,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('showBrowserNotification (SPEC.md section 9)', () => {
+describe('showBrowserNotification (docs/product.md section 9)', () => {
   it('closes after 5 s unless urgent', () => {
     expect(showBrowserNotification(notification('high'), () => undefined)).toBe(true);
     expect(showBrowserNotification(notification('urgent'), () => undefined)).toBe(true);

@@ -2,7 +2,7 @@ import { BROWSER_NOTIFICATION_CLOSE_MS, LOGO_PATH } from '@shop/contract/constan
 import type { Notification as ShopNotification } from '@shop/contract/notifications';
 
 /**
- * Browser (system) notifications, when the customer has allowed them (SPEC.md section 9): shown
+ * Browser (system) notifications, when the customer has allowed them (docs/product.md section 9): shown
  * while the shop's tab is in the background (in front, the toast says it), tagged with the
  * notification's id so that a Web Push of the same one replaces it instead of doubling it, and
  * closed after 5 seconds unless urgent.

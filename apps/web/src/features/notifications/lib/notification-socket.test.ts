@@ -77,7 +77,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('reconnectDelay (SPEC.md section 9)', () => {
+describe('reconnectDelay (docs/product.md section 9)', () => {
   it('starts at 1 s and doubles up to 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 10].map(reconnectDelay)).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,

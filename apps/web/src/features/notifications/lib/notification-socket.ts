@@ -8,7 +8,7 @@ import { NOTIFICATIONS_SOCKET_PATH, SOCKET_CLOSE_CODES } from '@shop/contract/no
 import type { ServerSocketMessage } from '@shop/contract/notifications';
 
 /**
- * The notifications websocket client (SPEC.md sections 4 and 9): it connects with the session
+ * The notifications websocket client (docs/product.md sections 4 and 9): it connects with the session
  * cookie, hands each message on, and when the connection drops reconnects after 1 s, 2 s, 4 s…
  * (doubled, at most 30 s), at most 5 attempts in a row. A successful connection resets the count
  * and, after a reconnection, asks for what was missed (`onReconnected`). The server's 4401/4403

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * The service worker (apps/web/public/sw.js), run against a fake worker scope: a Web Push is
- * shown as a notification that closes after 5 s unless urgent (SPEC.md section 9), and a click
+ * shown as a notification that closes after 5 s unless urgent (docs/product.md section 9), and a click
  * opens the page it is about.
  */
 

@@ -37,7 +37,7 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
   return bytes.length === key.length && bytes.every((byte, index) => byte === key[index]);
 }
 
-/** Registers the service worker (SPEC.md section 1); answers its registration, or null. */
+/** Registers the service worker (docs/product.md section 1); answers its registration, or null. */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!webPushSupported()) return null;
   try {

@@ -5,7 +5,7 @@ import { PageShell } from '../../../components/page-shell';
 import { profileQuery } from '../api/get-profile';
 import { ProfileForm } from '../components/profile-form';
 
-/** /profile: the customer edits their details (SPEC.md section 7's profile calls). */
+/** /profile: the customer edits their details (docs/product.md section 7's profile calls). */
 export function ProfilePage() {
   const { data: profile, isPending, isError, refetch } = useQuery(profileQuery);
 

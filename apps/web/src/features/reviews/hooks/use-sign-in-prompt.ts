@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 
 /**
- * SPEC.md section 5 for the reviews' actions: 'Please sign in to {action}', the current path
+ * docs/product.md section 5 for the reviews' actions: 'Please sign in to {action}', the current path
  * remembered (`/login?redirect=…`) and the login page.
  */
 export function useSignInPrompt(): (action: string) => void {

@@ -7,7 +7,7 @@ import { saveForVisitor, useAddToWishlist, useRemoveFromWishlist } from '../api/
 /**
  * The heart of a bottle (the catalog's cards and product page): whether it is on the signed-in
  * customer's wishlist, and a toggle. A visitor who is not signed in is asked to sign in ('Please
- * sign in to add to wishlist', SPEC.md section 5) and comes back after login; the bottle is kept on
+ * sign in to add to wishlist', docs/product.md section 5) and comes back after login; the bottle is kept on
  * their anonymous session meanwhile, so it is on the wishlist once they have signed in. A press made
  * while the session is still starting waits for it, so that it is not lost.
  */

@@ -18,7 +18,7 @@ export function originLine(item: Pick<WishlistItem, 'region' | 'vintage'>): stri
     .join(' · ');
 }
 
-/** The sale badge of SPEC.md section 2: "{sale_percentage}% OFF", or "Sale". */
+/** The sale badge of docs/product.md section 2: "{sale_percentage}% OFF", or "Sale". */
 export function saleBadgeText(item: Pick<WishlistItem, 'sale_percentage'>): string {
   return item.sale_percentage !== null && item.sale_percentage > 0 ? `${item.sale_percentage}% OFF` : 'Sale';
 }
