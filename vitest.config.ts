@@ -1,8 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run covers the contract, the API (against real PostgreSQL) and the web components. */
+const api = {
+  root: 'apps/api',
+  environment: 'node',
+  globalSetup: ['test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
+/**
+ * One Vitest run covers the contract, the API (against real PostgreSQL) and the web components.
+ * Vitest's default on two cores is a single worker; most API tests wait on PostgreSQL, so three
+ * workers keep both cores busy. The fault-injection tests kill and restart databases and time the
+ * recovery: they run last, one file at a time, with the machine to themselves.
+ */
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -14,14 +29,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...api,
           name: 'api',
-          root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          exclude: ['test/faults/**', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          ...api,
+          name: 'api-faults',
+          include: ['test/faults/**/*.test.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       'apps/web/vitest.config.ts',

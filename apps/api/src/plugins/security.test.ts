@@ -45,10 +45,10 @@ describe('CORS', () => {
 });
 
 describe('rate limiting', () => {
-  it('answers 429 in the envelope past the limit, and never limits the health probe', async () => {
+  it('answers 429 in the envelope past the limit, and never limits the health and readiness probes', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await harness.app.inject({ method: 'GET', url: '/api/v1/ready' });
+      const response = await harness.app.inject({ method: 'GET', url: '/api/v1/products/products/' });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) {
         expect(response.json()).toEqual({
@@ -60,6 +60,7 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     for (let i = 0; i < 5; i++) {
       expect((await harness.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      expect((await harness.app.inject({ method: 'GET', url: '/api/v1/ready' })).statusCode).toBe(200);
     }
   });
 });
