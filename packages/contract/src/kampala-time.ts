@@ -20,6 +20,7 @@ const FORMATS = {
     'en-UG',
     { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   ],
+  shortDate: ['en-UG', { day: 'numeric', month: 'short', year: 'numeric' }],
   shortDateTime: [
     'en-UG',
     { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
@@ -63,6 +64,9 @@ export const formatKampalaDate = (instant: Instant) => format('date', instant);
 
 /** "22 November 2026 at 14:05" */
 export const formatKampalaDateTime = (instant: Instant) => format('dateTime', instant);
+
+/** "2 Nov 2026" */
+export const formatKampalaShortDate = (instant: Instant) => format('shortDate', instant);
 
 /** "22 Nov 2026, 14:05" */
 export const formatKampalaShortDateTime = (instant: Instant) => format('shortDateTime', instant);

@@ -232,5 +232,7 @@ describe('timeAgo', () => {
     expect(timeAgo('2026-11-22T11:55:00Z', now)).toBe('5 min ago');
     expect(timeAgo('2026-11-22T09:00:00Z', now)).toBe('3 h ago');
     expect(timeAgo('2026-11-02T09:00:00Z', now)).toBe('2 Nov 2026');
+    // The date is Kampala's, whatever the browser's time zone: 22:30 UTC is 01:30 the next day.
+    expect(timeAgo('2026-11-02T22:30:00Z', now)).toBe('3 Nov 2026');
   });
 });

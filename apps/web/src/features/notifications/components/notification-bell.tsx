@@ -1,3 +1,4 @@
+import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { notificationPath } from '@shop/contract/notification-constants';
 import type {
   NotificationListResponse,
@@ -22,7 +23,7 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
-  return new Date(iso).toLocaleDateString('en-UG', { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatKampalaShortDate(iso);
 }
 
 function NotificationItem({
