@@ -4,7 +4,9 @@ const api = {
   root: 'apps/api',
   environment: 'node',
   globalSetup: ['test/global-setup.ts'],
-  testTimeout: 30_000,
+  // Several files start the shop or its commands as child processes (cold TypeScript starts):
+  // on a busy two-core machine one such test can take half a minute.
+  testTimeout: 90_000,
   hookTimeout: 60_000,
   pool: 'forks',
 } as const;

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
@@ -8,6 +8,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * makes a request that no fake of the test answers (it would reach whatever listens on
  * happy-dom's default origin, localhost:3000).
  */
+// findBy… and waitFor give up after this long: a page's lazily loaded code can take seconds to
+// arrive when the machine is busy, and a passing wait returns as soon as the element is there.
+configure({ asyncUtilTimeout: 5_000 });
+
 const original = { error: console.error, warn: console.warn };
 let consoleCalls: string[] = [];
 let unansweredRequests: string[] = [];

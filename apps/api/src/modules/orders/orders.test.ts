@@ -284,7 +284,9 @@ describe('invoices', () => {
     expect(text).not.toContain(bob.email);
 
     // The free delivery is said so, and accents survive.
-    const free = pdfText((await alice.client.get(page.results[0]!.pdf_url)).rawPayload);
+    const freeResponse = await alice.client.get(page.results[0]!.pdf_url);
+    expect(freeResponse.statusCode, freeResponse.body.slice(0, 200)).toBe(200);
+    const free = pdfText(freeResponse.rawPayload);
     expect(free).toContain('Château Léoville-Las Cases 2016');
     expect(free).toContain('Delivery: free on orders of Shs 1,000,000 or more');
     expect(free).toContain('Shs 1,200,000');

@@ -321,5 +321,5 @@ describe('npm run seed', () => {
     } finally {
       await database.drop();
     }
-  });
+  }, 120_000); // Starts the seed command four times, each a cold TypeScript start: slow on a busy machine.
 });
