@@ -64,9 +64,10 @@ export function useLiveNotifications(userId: string): SocketStatus {
       url: notificationSocketUrl(),
       onMessage,
       onStatus: setStatus,
-      // The session ended (signed out or revoked elsewhere, a password changed): reading it again
-      // either signs out here or finds the new session, which remounts the bell with a new socket.
-      onEnded: () => void sessionStoreFor(queryClient).refresh(),
+      // The session ended (signed out or revoked elsewhere, a password changed): the session check
+      // either signs out here, saying the session expired, or finds the new session, which
+      // remounts the bell with a new socket.
+      onEnded: () => void sessionStoreFor(queryClient).check(),
       onReconnected: () => {
         // What happened while the connection was down.
         void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) });
