@@ -3,6 +3,7 @@ import { formatKampalaClock, formatKampalaShortDateTime } from '@shop/contract/k
 import { formatUGX } from '@shop/contract/money';
 import { type OrderStatus, PICKUP_LOCATION } from '@shop/contract/orders';
 import { networkLabels } from '@shop/contract/payments';
+import { countOf } from '@shop/contract/plural';
 import type { DomainEventMap, DomainEvents } from '../../lib/domain-events';
 import type { NewNotification } from './notifications.service';
 
@@ -14,7 +15,7 @@ import type { NewNotification } from './notifications.service';
 
 type Create = (input: NewNotification) => Promise<unknown>;
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const plural = countOf;
 
 /** "Chrome on Windows": enough for a customer to recognise (or not) the device. */
 export function describeDevice(userAgent: string | null): string {

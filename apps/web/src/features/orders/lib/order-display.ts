@@ -7,6 +7,7 @@ import type {
   PaymentMethod,
   PaymentStatus,
 } from '@shop/contract/orders';
+import { countOf } from '@shop/contract/plural';
 
 export { contactPreferenceLabels, preferredDeliveryTimeLabels };
 
@@ -62,5 +63,5 @@ export function formatTime(iso: string): string {
 
 /** "1 item", "3 items". */
 export function itemCountText(count: number): string {
-  return count === 1 ? '1 item' : `${count} items`;
+  return countOf(count, 'item');
 }
