@@ -1,4 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
+import { formatTicketCode } from '@shop/contract/events';
 import { formatKampalaClock, formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { type OrderStatus, PICKUP_LOCATION } from '@shop/contract/orders';
@@ -294,7 +295,7 @@ export function rsvpConfirmedNotice(event: DomainEventMap['rsvp.confirmed']): Ne
     type: 'event',
     priority: 'normal',
     title: `You're booked: ${event.eventTitle}`,
-    message: `${plural(event.guests, 'seat')} confirmed for ${formatKampalaShortDateTime(event.startsAt)}. Your ticket code is ${event.ticketCode}.`,
+    message: `${plural(event.guests, 'seat')} confirmed for ${formatKampalaShortDateTime(event.startsAt)}. Your ticket code is ${formatTicketCode(event.ticketCode)}.`,
     relatedId: event.eventId,
     dedupeKey: `rsvp:${event.rsvpId}:confirmed`,
   };
@@ -310,7 +311,7 @@ export function rsvpPromotedNotice(event: DomainEventMap['rsvp.promoted']): NewN
     priority: 'high',
     title: `A place opened up: ${event.eventTitle}`,
     message: confirmed
-      ? `${seats} confirmed for ${formatKampalaShortDateTime(event.startsAt)}.${event.ticketCode ? ` Your ticket code is ${event.ticketCode}.` : ''}`
+      ? `${seats} confirmed for ${formatKampalaShortDateTime(event.startsAt)}.${event.ticketCode ? ` Your ticket code is ${formatTicketCode(event.ticketCode)}.` : ''}`
       : `${seats} held for you on ${formatKampalaShortDateTime(event.startsAt)}. Pay${until} to keep them.`,
     relatedId: event.eventId,
     dedupeKey: `rsvp:${event.rsvpId}:promoted`,

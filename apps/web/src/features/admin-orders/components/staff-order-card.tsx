@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
-import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { contactPreferencePhrases, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
 import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
 import { formatKampalaDayTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
@@ -146,8 +146,8 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
           <div className="sm:col-span-2">
             <dt className="inline font-semibold">Instructions: </dt>
             <dd className="inline">
-              {preferredDeliveryTimeLabels[instructions.preferred_delivery_time]}, by{' '}
-              {contactPreferenceLabels[instructions.contact_preference].toLowerCase()}
+              {preferredDeliveryTimeLabels[instructions.preferred_delivery_time]},{' '}
+              {contactPreferencePhrases[instructions.contact_preference]}
               {instructions.leave_at_door ? ', may be left at the door' : ''}
               {instructions.require_signature ? ', signature required' : ''}
               {instructions.landmark ? `; landmark: ${instructions.landmark}` : ''}
