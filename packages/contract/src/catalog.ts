@@ -142,6 +142,12 @@ export const productFilterShape = {
     'true: only products on sale (original price above price); false: only the others',
   ),
   in_stock: optionalBoolean('true: only products with a size in stock; false: only sold-out products'),
+  featured: optionalBoolean(
+    "true: only featured products (the home page's Featured Selections); false: no filter",
+  ),
+  new_arrivals: optionalBoolean(
+    `true: only products added in the last ${NEW_ARRIVAL_DAYS} days (the home page's New Arrivals); false: no filter`,
+  ),
 };
 
 type RangeQuery = {

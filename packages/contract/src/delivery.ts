@@ -47,6 +47,12 @@ export const contactPreferenceLabels: Record<(typeof CONTACT_PREFERENCES)[number
   sms: 'SMS',
   whatsapp: 'WhatsApp',
 };
+/** The same choice in a sentence ("evening, by WhatsApp"), names keeping their capitals. */
+export const contactPreferencePhrases: Record<(typeof CONTACT_PREFERENCES)[number], string> = {
+  phone: 'by phone call',
+  sms: 'by SMS',
+  whatsapp: 'by WhatsApp',
+};
 
 const optionalText = (max: number) =>
   z

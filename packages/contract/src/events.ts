@@ -150,7 +150,7 @@ export const eventMessages = {
   dateOfBirthNeeded: (age: number) =>
     `This event is for guests aged ${age} or older: add your date of birth to your profile first.`,
   tooYoung: (age: number) => `This event is for guests aged ${age} or older.`,
-  ticketInvalid: 'No ticket has this code. Check the code and try again.',
+  ticketInvalid: 'No ticket with this code for this event.',
   ticketOtherEvent: (title: string) => `This ticket is for another event: ${title}.`,
   ticketUsed: (time: string) => `This ticket was already used: checked in at ${time}.`,
   ticketNotValid: (status: string) => `This ticket is not valid: the RSVP is ${status}.`,

@@ -71,6 +71,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const identityMessages = {
   signInToContinue: 'Please sign in to continue.',
   underAge: `You must be ${MINIMUM_AGE_YEARS} or older to create an account`,
+  /** The same rule when a customer edits the date of birth of an existing account. */
+  underAgeProfile: `Your date of birth must show that you are ${MINIMUM_AGE_YEARS} or older`,
   dateOfBirthMissing: 'Please enter your date of birth',
   dateOfBirthInvalid: 'Please enter a valid date of birth (YYYY-MM-DD)',
   dateOfBirthInFuture: 'Your date of birth cannot be in the future',
@@ -149,25 +151,34 @@ export function isOfMinimumAge(dateOfBirth: string, today: Date = new Date()): b
   return age !== null && age >= MINIMUM_AGE_YEARS;
 }
 
-/** A date of birth: `YYYY-MM-DD`, a real date, not in the future, and 21 or older. */
-export const dateOfBirthSchema = z
-  .string({ error: identityMessages.dateOfBirthMissing })
-  .trim()
-  .min(1, { error: identityMessages.dateOfBirthMissing })
-  .superRefine((value, context) => {
-    const parsed = parseIsoDate(value);
-    if (!parsed || parsed.year < 1900) {
-      context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthInvalid });
-      return;
-    }
-    const age = ageInYears(value);
-    if (age === null || age < 0) {
-      context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthInFuture });
-      return;
-    }
-    if (age < MINIMUM_AGE_YEARS) context.addIssue({ code: 'custom', message: identityMessages.underAge });
-  })
-  .describe(`YYYY-MM-DD; the customer must be ${MINIMUM_AGE_YEARS} or older`);
+/**
+ * A date of birth: `YYYY-MM-DD`, a real date, not in the future, and 21 or older; `underAge` is
+ * what a younger date is told (at sign-up, or on the profile).
+ */
+const dateOfBirthWith = (underAge: string) =>
+  z
+    .string({ error: identityMessages.dateOfBirthMissing })
+    .trim()
+    .min(1, { error: identityMessages.dateOfBirthMissing })
+    .superRefine((value, context) => {
+      const parsed = parseIsoDate(value);
+      if (!parsed || parsed.year < 1900) {
+        context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthInvalid });
+        return;
+      }
+      const age = ageInYears(value);
+      if (age === null || age < 0) {
+        context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthInFuture });
+        return;
+      }
+      if (age < MINIMUM_AGE_YEARS) context.addIssue({ code: 'custom', message: underAge });
+    })
+    .describe(`YYYY-MM-DD; the customer must be ${MINIMUM_AGE_YEARS} or older`);
+
+/** The date of birth given at sign-up. */
+export const dateOfBirthSchema = dateOfBirthWith(identityMessages.underAge);
+/** The date of birth changed on the profile of an existing account. */
+export const profileDateOfBirthSchema = dateOfBirthWith(identityMessages.underAgeProfile);
 
 export const emailSchema = z
   .string({ error: 'Please enter your email' })

@@ -73,6 +73,26 @@ export const FULFILMENT_METHODS = ['delivery', 'pickup'] as const;
 export const fulfilmentSchema = z.enum(FULFILMENT_METHODS, { error: 'Choose delivery or pick-up' });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 
+/** A pick-up order's words for the statuses that speak of delivery: it is collected, not delivered. */
+const pickupStatusLabels: Partial<Record<OrderStatus, string>> = {
+  ready_for_delivery: 'Ready to collect',
+  delivered: 'Collected',
+};
+
+/** The status as customers and staff read it, in pick-up words for a pick-up order. */
+export function orderStatusLabel(status: OrderStatus, fulfilment: Fulfilment): string {
+  return (fulfilment === 'pickup' ? pickupStatusLabels[status] : undefined) ?? orderStatusLabels[status];
+}
+
+/** Cash paid at the shop's counter for a pick-up order: one name at checkout, on the order and on the invoice. */
+export const CASH_ON_COLLECTION = 'Cash on collection';
+
+/** The one name of a payment method, for the order's fulfilment ("Cash on collection" for a pick-up). */
+export function paymentMethodLabel(method: PaymentMethod, fulfilment: Fulfilment): string {
+  if (method === 'mobile_money') return 'Mobile money';
+  return fulfilment === 'pickup' ? CASH_ON_COLLECTION : 'Cash on delivery';
+}
+
 /** An order paid by mobile money that is still unpaid after this long is cancelled. */
 export const UNPAID_ORDER_TIMEOUT_MINUTES = 30;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateOfBirthSchema, personNameSchema, userRoleSchema } from './identity';
+import { personNameSchema, profileDateOfBirthSchema, userRoleSchema } from './identity';
 
 /**
  * The customer's profile: `GET /api/v1/users/users/profile/` and
@@ -127,7 +127,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const updateProfileRequestSchema = z.object({
   name: personNameSchema.optional(),
   phone: ugandanPhoneSchema.nullable().optional(),
-  date_of_birth: dateOfBirthSchema.optional(),
+  date_of_birth: profileDateOfBirthSchema.optional(),
   default_delivery_address: deliveryAddressSchema.nullable().optional(),
   newsletter_opt_in: z.boolean().optional(),
 });

@@ -89,6 +89,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * A request refused because the session is over (401 after the refresh). The session (lib/session)
+ * has said so already ('Your session has expired. Please log in again.'): callers with their own
+ * failure message stay quiet, so one cause shows one toast.
+ */
+export function isSessionFailure(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
 type TokenProvider = () => string | null | Promise<string | null>;
 type UnauthorizedHandler = () => Promise<boolean>;
 type SessionExpiredHandler = () => void | Promise<void>;

@@ -320,6 +320,12 @@ describe('sections: featured, new, on sale', () => {
     expect(page.results.every((product) => product.is_new)).toBe(true);
   });
 
+  it('lets the list show the same featured and new products ("See all" on the home page)', async () => {
+    expect(await names('?featured=true&ordering=name')).toEqual(['Bravo Red', 'Delta Whisky']);
+    expect(await names('?new_arrivals=true')).toEqual(['Bravo Red', 'Delta Whisky']);
+    expect((await list('?featured=false')).count).toBe(5);
+  });
+
   it('lists products on sale, biggest discount first', async () => {
     const page = productListResponseSchema.parse((await get('/products/products/on_sale/')).json());
     expect(page.results.map((product) => product.name)).toEqual(['Bravo Red']);

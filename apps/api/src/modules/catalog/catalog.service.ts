@@ -107,6 +107,9 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
       priceMax: query.price_max,
       onSale: query.on_sale,
       inStock: query.in_stock,
+      // "See all" of the home page's sections opens these lists.
+      featured: query.featured === true ? true : undefined,
+      newArrivals: query.new_arrivals === true ? true : undefined,
     };
   }
 

@@ -5,6 +5,7 @@ import {
   progressClass,
   toInstructionsResponse,
 } from '@shop/contract/delivery';
+import { currentDeliveryPromise, expectedDeliveryTime } from '@shop/contract/delivery-promise';
 import {
   type DeliverableOrderList,
   type Delivery,
@@ -37,6 +38,7 @@ import {
   listInstructableOrders,
   lockDelivery,
   lockOwnOrder,
+  type OrderForDelivery,
   saveInstructionDefaults,
   saveOrderInstructions,
   setOrderEstimate,
@@ -53,7 +55,15 @@ import {
  */
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const MINUTE_MS = 60_000;
+/** The expected delivery when the order's lead time starts at `from` (confirmation or dispatch). */
+function promiseFrom(order: OrderForDelivery, from: Date): Date | null {
+  if (!order.zone_minutes) return null;
+  return expectedDeliveryTime({
+    from,
+    leadMinutes: order.zone_minutes,
+    preferredTime: order.delivery_instructions?.preferred_delivery_time,
+  });
+}
 
 /** The delivery status an order's status means; null: no delivery yet (pending) or no change (refunded). */
 export function deliveryStatusOf(status: OrderStatus): DeliveryStatus | null {
@@ -89,9 +99,7 @@ export async function syncDelivery(
     // An order cancelled before it was ever confirmed never had a delivery.
     if (!target || target === 'cancelled') return null;
     const start = order.confirmed_at ?? new Date();
-    const estimate =
-      order.estimated_delivery_time ??
-      (order.zone_minutes ? new Date(start.getTime() + order.zone_minutes * MINUTE_MS) : null);
+    const estimate = order.estimated_delivery_time ?? promiseFrom(order, start);
     await insertDeliveryIfMissing(tx, {
       orderId,
       userId: order.user_id,
@@ -112,7 +120,7 @@ export async function syncDelivery(
     if (target === 'out_for_delivery') {
       changes.dispatchedAt = at;
       if (order.zone_minutes) {
-        estimate = new Date(at.getTime() + order.zone_minutes * MINUTE_MS);
+        estimate = promiseFrom(order, at);
         changes.estimatedDeliveryTime = estimate;
         await setOrderEstimate(tx, orderId, estimate);
       }
@@ -151,7 +159,14 @@ export function toDelivery(row: DeliveryViewRow, timeline: TimelineRow[]): Deliv
     status: row.status,
     progress,
     progress_class: progressClass(progress),
-    estimated_delivery_time: iso(row.estimated_delivery_time),
+    estimated_delivery_time: iso(
+      currentDeliveryPromise({
+        promised: row.estimated_delivery_time,
+        now: new Date(),
+        status: row.status,
+        preferredTime: row.delivery_instructions?.preferred_delivery_time,
+      }),
+    ),
     // The rider's name and number are the customer's to see while the bottles are on the road.
     rider:
       row.status === 'out_for_delivery' && row.rider_name && row.rider_phone

@@ -1,4 +1,5 @@
 import { toInstructionsResponse } from '@shop/contract/delivery';
+import { currentDeliveryPromise } from '@shop/contract/delivery-promise';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contract/orders';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
 import {
@@ -51,7 +52,13 @@ export function toStaffOrder(row: StaffOrderRow): StaffOrder {
     street: row.street,
     customer_note: row.customer_note,
     cancel_reason: row.cancel_reason,
-    estimated_delivery_time: row.estimated_delivery_time ? row.estimated_delivery_time.toISOString() : null,
+    estimated_delivery_time:
+      currentDeliveryPromise({
+        promised: row.estimated_delivery_time,
+        now: new Date(),
+        status: row.status,
+        preferredTime: row.delivery_instructions?.preferred_delivery_time,
+      })?.toISOString() ?? null,
     delivery_instructions: toInstructionsResponse(row.delivery_instructions),
     delivery:
       row.delivery_id !== null && row.delivery_status !== null

@@ -15,6 +15,7 @@ import {
   type updateEventRequestSchema,
 } from '@shop/contract/events';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
+import { countOf, pluralWord } from '@shop/contract/plural';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
@@ -218,7 +219,7 @@ export async function updateEvent(
       const needed = next.reserved_seats + event.seats_booked;
       problems.push({
         field: body.capacity !== undefined ? 'capacity' : 'reserved_seats',
-        message: `${event.seats_booked} seats are booked and ${next.reserved_seats} reserved: the capacity must be at least ${needed}`,
+        message: `${countOf(event.seats_booked, 'seat')} ${pluralWord(event.seats_booked, 'is', 'are')} booked and ${next.reserved_seats} reserved: the capacity must be at least ${needed}`,
       });
     }
     if (problems.length > 0) throw invalidInput(problems);
@@ -371,7 +372,7 @@ export async function checkIn(
   const checkedIn = await checkInTicket(db, eventId, code, staffId, now);
   if (checkedIn) {
     const guest = toGuest((await findGuest(db, checkedIn))!);
-    const party = guest.guests === 1 ? '1 guest' : `${guest.guests} guests`;
+    const party = countOf(guest.guests, 'guest');
     return { message: `Checked in: ${guest.customer_name}, ${party}`, guest };
   }
 

@@ -7,6 +7,7 @@ import {
   RSVP_HOLD_MINUTES,
 } from '@shop/contract/events';
 import { formatUGX } from '@shop/contract/money';
+import { countOf } from '@shop/contract/plural';
 import type { OutgoingEmail } from '../email/email.service';
 import { escapeHtml, type RenderedEmail, renderEmail } from '../email/layout';
 import { ticketOf } from './tickets';
@@ -42,7 +43,7 @@ function whenAndWhere(event: EmailEvent): string[] {
   return lines;
 }
 
-const seats = (guests: number) => (guests === 1 ? '1 seat' : `${guests} seats`);
+const seats = (guests: number) => countOf(guests, 'seat');
 
 /**
  * Puts the ticket's QR code (a PNG served by the shop) under the paragraph that names the code.

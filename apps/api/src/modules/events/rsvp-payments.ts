@@ -1,5 +1,6 @@
 import { CURRENCY } from '@shop/contract/constants';
 import type { EventPaymentStatus } from '@shop/contract/events';
+import { countOf } from '@shop/contract/plural';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentTransactions } from '../../db/schema/payments';
@@ -30,7 +31,7 @@ import { cancelLockedRsvp } from './rsvps.service';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function label(title: string, guests: number): string {
-  return `RSVP: ${title} (${guests === 1 ? '1 guest' : `${guests} guests`})`;
+  return `RSVP: ${title} (${countOf(guests, 'guest')})`;
 }
 
 /** Payable while its hold runs, the event is still ahead and it has not been paid. */

@@ -11,6 +11,7 @@ import {
 } from '@shop/contract/events';
 import { ageInYears } from '@shop/contract/identity';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
+import { countOf } from '@shop/contract/plural';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
@@ -479,7 +480,7 @@ export async function rsvpCalendar(
   const rsvp = toRsvp(row, event, now);
   const lines = [
     event.summary,
-    `${rsvp.guests === 1 ? '1 guest' : `${rsvp.guests} guests`} · ${rsvpStatusLabels[rsvp.status]}`,
+    `${countOf(rsvp.guests, 'guest')} · ${rsvpStatusLabels[rsvp.status]}`,
     ...(rsvp.ticket ? [`Ticket: ${rsvp.ticket.display_code}`] : []),
     ...(event.dress_code ? [`Dress code: ${event.dress_code}`] : []),
     `${publicUrl}/events/${event.slug}`,

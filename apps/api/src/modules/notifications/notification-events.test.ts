@@ -223,7 +223,7 @@ describe('notices from domain events', () => {
       eventTitle: 'Bordeaux evening',
       startsAt,
       guests: 2,
-      ticketCode: 'KC-TICKET-1',
+      ticketCode: 'NDPECDQQ9T',
       paid: true,
     });
     await harness.app.events.publish('event.cancelled', {
@@ -255,7 +255,8 @@ describe('notices from domain events', () => {
       ['promotion', 'normal', 'Château Margaux 2015 is on sale', '5'],
     ]);
     expect(rows[0]?.message).toBe(
-      '2 seats confirmed for 5 Dec 2026, 18:00. Your ticket code is KC-TICKET-1.',
+      // The code as the ticket page shows it.
+      '2 seats confirmed for 5 Dec 2026, 18:00. Your ticket code is NDPEC-DQQ9T.',
     );
     expect(rows[1]?.message).toContain('We will refund your Shs 300,000.');
     expect(rows[2]?.message).toBe(

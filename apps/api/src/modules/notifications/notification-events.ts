@@ -1,8 +1,10 @@
 import { BRAND } from '@shop/contract/brand';
+import { formatTicketCode } from '@shop/contract/events';
 import { formatKampalaClock, formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { type OrderStatus, PICKUP_LOCATION } from '@shop/contract/orders';
 import { networkLabels } from '@shop/contract/payments';
+import { countOf } from '@shop/contract/plural';
 import type { DomainEventMap, DomainEvents } from '../../lib/domain-events';
 import type { NewNotification } from './notifications.service';
 
@@ -14,7 +16,7 @@ import type { NewNotification } from './notifications.service';
 
 type Create = (input: NewNotification) => Promise<unknown>;
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const plural = countOf;
 
 /** "Chrome on Windows": enough for a customer to recognise (or not) the device. */
 export function describeDevice(userAgent: string | null): string {
@@ -293,7 +295,7 @@ export function rsvpConfirmedNotice(event: DomainEventMap['rsvp.confirmed']): Ne
     type: 'event',
     priority: 'normal',
     title: `You're booked: ${event.eventTitle}`,
-    message: `${plural(event.guests, 'seat')} confirmed for ${formatKampalaShortDateTime(event.startsAt)}. Your ticket code is ${event.ticketCode}.`,
+    message: `${plural(event.guests, 'seat')} confirmed for ${formatKampalaShortDateTime(event.startsAt)}. Your ticket code is ${formatTicketCode(event.ticketCode)}.`,
     relatedId: event.eventId,
     dedupeKey: `rsvp:${event.rsvpId}:confirmed`,
   };
@@ -309,7 +311,7 @@ export function rsvpPromotedNotice(event: DomainEventMap['rsvp.promoted']): NewN
     priority: 'high',
     title: `A place opened up: ${event.eventTitle}`,
     message: confirmed
-      ? `${seats} confirmed for ${formatKampalaShortDateTime(event.startsAt)}.${event.ticketCode ? ` Your ticket code is ${event.ticketCode}.` : ''}`
+      ? `${seats} confirmed for ${formatKampalaShortDateTime(event.startsAt)}.${event.ticketCode ? ` Your ticket code is ${formatTicketCode(event.ticketCode)}.` : ''}`
       : `${seats} held for you on ${formatKampalaShortDateTime(event.startsAt)}. Pay${until} to keep them.`,
     relatedId: event.eventId,
     dedupeKey: `rsvp:${event.rsvpId}:promoted`,

@@ -1,5 +1,7 @@
 import { cartSchema, EMPTY_CART } from '@shop/contract/cart';
+import { expectedDeliveryTime } from '@shop/contract/delivery-promise';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
+import { formatKampalaClock } from '@shop/contract/kampala-time';
 import { type CheckoutRequest, orderSchema } from '@shop/contract/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -137,7 +139,10 @@ describe('checkout with cash on delivery', () => {
     expect(order.history.map((change) => change.status)).toEqual(['pending', 'confirmed']);
     const estimated = new Date(order.estimated_delivery_time ?? 0).getTime();
     expect(estimated).toBeGreaterThanOrEqual(before + 120 * MINUTE - 5_000);
-    expect(estimated).toBeLessThanOrEqual(Date.now() + 120 * MINUTE + 5_000);
+    // Inside the customer's evening window (Kampala time), never before the zone's lead time.
+    const promised = expectedDeliveryTime({ from: new Date(), leadMinutes: 120, preferredTime: 'evening' });
+    expect(estimated).toBeLessThanOrEqual(promised.getTime() + 5_000);
+    expect(formatKampalaClock(estimated) >= '17:00' && formatKampalaClock(estimated) <= '20:00').toBe(true);
 
     expect(await stockOf(harness.database.pool, products[0]!.variantIds[0]!)).toBe(5);
     expect(await stockOf(harness.database.pool, products[1]!.variantIds[0]!)).toBe(2);

@@ -2,7 +2,7 @@ import { BRAND } from '@shop/contract/brand';
 import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { OrderRow } from './orders.repository';
 
@@ -131,9 +131,8 @@ class Writer {
 }
 
 function paymentLine(order: OrderRow): string {
-  if (order.payment_method === 'cash_on_delivery') {
-    return order.fulfilment === 'pickup' ? 'Cash at the counter' : 'Cash on delivery';
-  }
+  if (order.payment_method === 'cash_on_delivery')
+    return paymentMethodLabel(order.payment_method, order.fulfilment);
   return `Mobile money${order.mobile_money_network ? ` (${order.mobile_money_network === 'MTN' ? 'MTN' : 'Airtel'})` : ''}`;
 }
 

@@ -1,3 +1,4 @@
+import type { PreferredDeliveryTime } from '@shop/contract/delivery-promise';
 import type { Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/transaction';
@@ -18,6 +19,7 @@ export type LockedOrderRow = {
   payment_due_at: Date | null;
   stock_released_at: Date | null;
   zone_minutes: number | null;
+  preferred_delivery_time: PreferredDeliveryTime | null;
   customer_email: string;
   customer_name: string;
 };
@@ -41,6 +43,7 @@ export async function lockOrder(
   const result = await tx.execute<LockedOrderRow>(sql`
     SELECT o.id, o.order_number, o.user_id, o.status, o.payment_status, o.payment_method, o.fulfilment, o.total,
            o.created_at, o.payment_due_at, o.stock_released_at, z.delivery_time_minutes AS zone_minutes,
+           o.delivery_instructions->>'preferred_delivery_time' AS preferred_delivery_time,
            u.email AS customer_email, u.name AS customer_name
     FROM orders o
     JOIN users u ON u.id = o.user_id
@@ -66,8 +69,8 @@ export type OrderChanges = {
   confirmed?: boolean;
   cancelReason?: string;
   clearPaymentDue?: boolean;
-  /** Minutes from now to the estimated delivery (set when the order is confirmed). */
-  estimatedInMinutes?: number | null;
+  /** The expected delivery time (set when a delivery order is confirmed). */
+  estimatedDeliveryTime?: Date | null;
 };
 
 export async function updateOrder(tx: Tx, orderId: string, changes: OrderChanges): Promise<void> {
@@ -82,8 +85,8 @@ export async function updateOrder(tx: Tx, orderId: string, changes: OrderChanges
   if (changes.paid) sets.push(sql`paid_at = COALESCE(paid_at, now())`);
   if (changes.confirmed) sets.push(sql`confirmed_at = COALESCE(confirmed_at, now())`);
   if (changes.clearPaymentDue) sets.push(sql`payment_due_at = NULL`);
-  if (changes.estimatedInMinutes) {
-    sets.push(sql`estimated_delivery_time = now() + make_interval(mins => ${changes.estimatedInMinutes})`);
+  if (changes.estimatedDeliveryTime) {
+    sets.push(sql`estimated_delivery_time = ${changes.estimatedDeliveryTime}`);
   }
   if (changes.cancelReason !== undefined) {
     sets.push(sql`cancelled_at = now(), cancel_reason = ${changes.cancelReason}`);

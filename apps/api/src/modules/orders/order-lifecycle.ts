@@ -1,3 +1,4 @@
+import { expectedDeliveryTime } from '@shop/contract/delivery-promise';
 import {
   canTransition,
   type Fulfilment,
@@ -124,6 +125,16 @@ export async function findPayableOrder(
   return row ? toPayable(row) : null;
 }
 
+/** The delivery promised when an order is confirmed now; none for a pick-up. */
+function confirmationEstimate(row: LockedOrderRow): Date | null {
+  if (row.fulfilment !== 'delivery' || row.zone_minutes === null) return null;
+  return expectedDeliveryTime({
+    from: new Date(),
+    leadMinutes: row.zone_minutes,
+    preferredTime: row.preferred_delivery_time,
+  });
+}
+
 /**
  * Records a verified payment of the whole order: payment paid, a pending order confirmed, the
  * invoice paid. Idempotent: a second call answers 'already_paid' and changes nothing. A
@@ -152,7 +163,7 @@ export async function markOrderPaid(
       ? {
           status: 'confirmed',
           confirmed: true,
-          estimatedInMinutes: row.fulfilment === 'delivery' ? row.zone_minutes : null,
+          estimatedDeliveryTime: confirmationEstimate(row),
         }
       : {}),
   });
@@ -293,7 +304,7 @@ async function changeLockedOrderStatus(
     Object.assign(changes, {
       confirmed: true,
       clearPaymentDue: true,
-      estimatedInMinutes: row.fulfilment === 'delivery' ? row.zone_minutes : null,
+      estimatedDeliveryTime: confirmationEstimate(row),
     });
   }
   if (to === 'delivered' && row.payment_method === 'cash_on_delivery' && row.payment_status !== 'paid') {

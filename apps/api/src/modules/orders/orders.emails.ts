@@ -3,6 +3,7 @@ import { FREE_SHIPPING_THRESHOLD_UGX } from '@shop/contract/constants';
 import { formatKampalaClock } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { countOf } from '@shop/contract/plural';
 import type { OutgoingEmail } from '../email/email.service';
 import { renderEmail } from '../email/layout';
 import type { OrderRow } from './orders.repository';
@@ -40,7 +41,7 @@ export function orderConfirmationEmail(options: { order: OrderRow; url: string }
     subject: pending
       ? `We have your order ${order.order_number}: approve the payment to confirm it`
       : `Your ${BRAND.name} order ${order.order_number} is confirmed`,
-    preheader: `${order.item_count} ${order.item_count === 1 ? 'bottle' : 'bottles'}, ${formatUGX(order.total)}`,
+    preheader: `${countOf(order.item_count, 'bottle')}, ${formatUGX(order.total)}`,
     heading: pending ? 'Thank you for your order' : 'Your order is confirmed',
     paragraphs: [
       `Hello ${order.contact_name},`,

@@ -1,4 +1,5 @@
 import type { DeliveryInstructions } from '@shop/contract/delivery';
+import { expectedDeliveryTime } from '@shop/contract/delivery-promise';
 import type {
   Fulfilment,
   InvoiceStatus,
@@ -212,7 +213,8 @@ export type NewOrderItem = {
 /**
  * Writes the order with its lines (in the given order) and its first status changes, in one
  * statement; answers its id, or undefined when the order number is taken (the caller draws
- * another). Times come from the database clock, like every other time of the order.
+ * another). Times come from the database clock, like every other time of the order, except the
+ * expected delivery, which the shop's delivery hours and the customer's window decide.
  */
 export async function insertOrder(
   tx: Tx,
@@ -222,7 +224,13 @@ export async function insertOrder(
 ): Promise<{ id: string; created_at: Date; payment_due_at: Date | null } | undefined> {
   const confirmed = order.status === 'confirmed';
   const estimated =
-    confirmed && order.zone ? sql`now() + make_interval(mins => ${order.zone.minutes})` : sql`NULL`;
+    confirmed && order.zone
+      ? expectedDeliveryTime({
+          from: new Date(),
+          leadMinutes: order.zone.minutes,
+          preferredTime: order.deliveryInstructions?.preferred_delivery_time,
+        })
+      : null;
   const due =
     order.paymentDueInMinutes === null
       ? sql`NULL`

@@ -1,5 +1,6 @@
 import { API_BASE_PATH } from '@shop/contract/constants';
 import { toInstructionsResponse } from '@shop/contract/delivery';
+import { currentDeliveryPromise } from '@shop/contract/delivery-promise';
 import {
   type Invoice,
   type InvoiceListResponse,
@@ -70,7 +71,13 @@ export function toOrder(row: OrderRow): Order {
     street: row.street,
     delivery_instructions: toInstructionsResponse(row.delivery_instructions),
     customer_note: row.customer_note,
-    estimated_delivery_time: iso(row.estimated_delivery_time),
+    estimated_delivery_time:
+      currentDeliveryPromise({
+        promised: row.estimated_delivery_time,
+        now: new Date(),
+        status: row.status,
+        preferredTime: row.delivery_instructions?.preferred_delivery_time,
+      })?.toISOString() ?? null,
     payment_due_at: iso(row.payment_due_at),
     cancel_reason: row.cancel_reason,
     invoice_number: row.invoice_number,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { kampalaIsoDate } from '@shop/contract/kampala-time';
 import type { MobileMoneyNetwork } from '@shop/contract/orders';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
 import {
@@ -61,9 +62,12 @@ export function toTransaction(row: TransactionRow): Transaction {
   };
 }
 
-/** "KCP-20261122-7KQ2MX9A4B": readable on a statement, unique (the database says so too). */
+/**
+ * "KCP-20261122-7KQ2MX9A4B": readable on a statement, unique (the database says so too). The day
+ * is Kampala's, as in order numbers: a payment at 01:00 in Kampala is not dated the day before.
+ */
 export function newReference(now: Date = new Date()): string {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  const day = kampalaIsoDate(now).replaceAll('-', '');
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = crypto.randomBytes(10);
   let suffix = '';

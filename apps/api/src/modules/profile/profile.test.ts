@@ -121,7 +121,7 @@ describe('PATCH update_profile', () => {
     const response = await client.patch(UPDATE, { date_of_birth: tooYoung });
     expect(response.statusCode).toBe(422);
     expect(envelope(response.body).fields).toEqual([
-      { field: 'date_of_birth', message: 'You must be 21 or older to create an account' },
+      { field: 'date_of_birth', message: 'Your date of birth must show that you are 21 or older' },
     ]);
     const ok = await client.patch(UPDATE, { date_of_birth: '1985-12-31' });
     expect(ok.json().date_of_birth).toBe('1985-12-31');

@@ -1,5 +1,6 @@
 import { BRAND } from '@shop/contract/brand';
 import { LOGO_PATH } from '@shop/contract/constants';
+import { pluralWord } from '@shop/contract/plural';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Heart, Menu, ShoppingBag, Truck, User, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -52,7 +53,7 @@ function CartLink({ count }: { count: number }) {
           className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-wine-700 px-1 text-[0.7rem] leading-5 font-bold text-white"
         >
           {count > 99 ? '99+' : count}
-          <span className="sr-only">{count === 1 ? ' item' : ' items'}</span>
+          <span className="sr-only">{` ${pluralWord(count, 'item')}`}</span>
         </span>
       ) : null}
     </Link>
@@ -70,7 +71,7 @@ function WishlistLink({ count }: { count: number }) {
           className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-gold-500 px-1 text-[0.7rem] leading-5 font-bold text-wine-950"
         >
           {count > 99 ? '99+' : count}
-          <span className="sr-only">{count === 1 ? ' saved bottle' : ' saved bottles'}</span>
+          <span className="sr-only">{` ${pluralWord(count, 'saved bottle')}`}</span>
         </span>
       ) : null}
     </Link>

@@ -1,4 +1,5 @@
 import { formatUGX } from '@shop/contract/money';
+import { countOf } from '@shop/contract/plural';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 
@@ -10,7 +11,7 @@ export type MiniCartBarProps = {
 };
 
 export function itemCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
+  return countOf(count, 'item');
 }
 
 /** The pages that show the cart themselves: the bar would only repeat them (or link to itself). */

@@ -1,3 +1,4 @@
+import { countOf } from '@shop/contract/plural';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import {
@@ -21,7 +22,7 @@ const cards: Card[] = [
     title: 'Recent orders',
     query: ordersCountQuery,
     none: 'No orders yet.',
-    some: (count) => (count === 1 ? 'You have 1 order.' : `You have ${count} orders.`),
+    some: (count) => `You have ${countOf(count, 'order')}.`,
     link: { to: '/order-history', label: 'See your order history' },
     emptyLink: { to: '/products', label: 'Browse the cellar' },
   },
@@ -29,7 +30,7 @@ const cards: Card[] = [
     title: 'Event RSVPs',
     query: rsvpsCountQuery,
     none: 'No RSVPs yet.',
-    some: (count) => (count === 1 ? 'You have 1 RSVP.' : `You have ${count} RSVPs.`),
+    some: (count) => `You have ${countOf(count, 'RSVP')}.`,
     link: { to: '/events', label: 'See the events' },
     emptyLink: { to: '/events', label: 'Discover our tastings and events' },
   },
@@ -37,7 +38,7 @@ const cards: Card[] = [
     title: 'Wishlist',
     query: wishlistCountQuery,
     none: 'Your wishlist is empty.',
-    some: (count) => (count === 1 ? '1 bottle saved for later.' : `${count} bottles saved for later.`),
+    some: (count) => `${countOf(count, 'bottle')} saved for later.`,
     link: { to: '/wishlist', label: 'Open your wishlist' },
     emptyLink: { to: '/products', label: 'Find bottles to save' },
   },

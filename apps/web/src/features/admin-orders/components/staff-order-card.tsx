@@ -1,9 +1,14 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
-import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { contactPreferencePhrases, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
 import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
 import { formatKampalaDayTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { type OrderStatus, orderStatusLabels } from '@shop/contract/orders';
+import {
+  type OrderStatus,
+  orderStatusLabel,
+  orderStatusLabels,
+  paymentMethodLabel,
+} from '@shop/contract/orders';
 import type { StaffOrder } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -76,7 +81,8 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
   const move = (to: OrderStatus, note?: string) =>
     run(
       () => moveOrder(order.id, { status: to, ...(note ? { note } : {}) }),
-      (saved) => `Order ${saved.order_number}: ${orderStatusLabels[saved.status].toLowerCase()}.`,
+      (saved) =>
+        `Order ${saved.order_number}: ${orderStatusLabel(saved.status, saved.fulfilment).toLowerCase()}.`,
     );
 
   const onCancel = (event: FormEvent) => {
@@ -115,10 +121,10 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
         </h3>
         <p className="text-sm text-ink-soft">
           <span className="font-semibold text-wine-800" data-testid="staff-order-status">
-            {orderStatusLabels[order.status]}
+            {orderStatusLabel(order.status, order.fulfilment)}
           </span>{' '}
           · {order.fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'} · {formatUGX(order.total)} ·{' '}
-          {order.payment_method === 'cash_on_delivery' ? 'Cash' : 'Mobile money'} ({order.payment_status}) ·{' '}
+          {paymentMethodLabel(order.payment_method, order.fulfilment)} ({order.payment_status}) ·{' '}
           {formatKampalaDayTime(order.created_at)}
         </p>
       </header>
@@ -140,8 +146,8 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
           <div className="sm:col-span-2">
             <dt className="inline font-semibold">Instructions: </dt>
             <dd className="inline">
-              {preferredDeliveryTimeLabels[instructions.preferred_delivery_time]}, by{' '}
-              {contactPreferenceLabels[instructions.contact_preference].toLowerCase()}
+              {preferredDeliveryTimeLabels[instructions.preferred_delivery_time]},{' '}
+              {contactPreferencePhrases[instructions.contact_preference]}
               {instructions.leave_at_door ? ', may be left at the door' : ''}
               {instructions.require_signature ? ', signature required' : ''}
               {instructions.landmark ? `; landmark: ${instructions.landmark}` : ''}

@@ -118,6 +118,47 @@ describe('/admin/orders', () => {
     ).toEqual(['Send out for delivery', 'Mark delivered', 'Cancel order…', 'Assign rider']);
   });
 
+  it('writes the contact preference with its capitals: "by WhatsApp"', async () => {
+    const user = userEvent.setup();
+    const base = makeStaffOrder();
+    const whatsapp = makeStaffOrder({
+      delivery_instructions: base.delivery_instructions && {
+        ...base.delivery_instructions,
+        contact_preference: 'whatsapp',
+      },
+    });
+    await open('staff', {
+      'GET /orders/admin/orders/': ({ url }) =>
+        url.searchParams.get('status') === 'ready_for_delivery' ? listOf([whatsapp]) : listOf([]),
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Orders by status' });
+    await user.click(await within(tabs).findByRole('tab', { name: 'Ready for delivery (1)' }));
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    expect(card).toHaveTextContent('Evening (17:00–20:00), by WhatsApp');
+  });
+
+  it('speaks of a pick-up order in pick-up words: ready to collect, cash on collection', async () => {
+    const user = userEvent.setup();
+    const pickup = makeStaffOrder({
+      fulfilment: 'pickup',
+      delivery_zone: null,
+      street: null,
+      delivery_instructions: null,
+      delivery: null,
+      allowed_transitions: ['delivered', 'cancelled'],
+    });
+    await open('staff', {
+      'GET /orders/admin/orders/': ({ url }) =>
+        url.searchParams.get('status') === 'ready_for_delivery' ? listOf([pickup]) : listOf([]),
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Orders by status' });
+    await user.click(await within(tabs).findByRole('tab', { name: 'Ready for delivery (1)' }));
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    expect(within(card).getByTestId('staff-order-status')).toHaveTextContent('Ready to collect');
+    expect(card).toHaveTextContent('Cash on collection');
+    expect(card).not.toHaveTextContent('Ready for delivery');
+  });
+
   it('assigns a rider, moves the order, and shows the server’s refusal', async () => {
     const user = userEvent.setup();
     let current = makeStaffOrder();

@@ -1,6 +1,7 @@
-import { cartMessages } from '@shop/contract/errors';
+import { cartMessages, failureMessages } from '@shop/contract/errors';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makeCart, makeCartItem } from '../../../test/fakes/cart-api';
@@ -81,5 +82,29 @@ describe('Add to Cart (POST /orders/cart/add_item/)', () => {
       within(toast.closest('li') ?? document.body).getByText('Only 3 bottles of this size are left'),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
+  });
+
+  it('after a session ended elsewhere says only that the session expired, not that the add failed', async () => {
+    // The toasts of the tests before this one are gone first.
+    toast.dismiss();
+    await waitFor(() => expect(screen.queryByText(cartMessages.addToast)).not.toBeInTheDocument());
+    const user = userEvent.setup();
+    let session: unknown = customerSession();
+    const api = mockIdentityApi({
+      'GET /auth/get-session': () => session,
+      [`GET /products/products/${product.slug}/`]: () => product,
+      'GET /orders/cart/my_cart/': () => makeCart([]),
+      'POST /orders/cart/add_item/': () => {
+        session = null;
+        return envelope(401, 'unauthorized', 'Please sign in to continue.');
+      },
+    });
+    await renderApp(`/products/${product.slug}`);
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText(failureMessages[401])).toBeInTheDocument();
+    expect(api.callsTo('POST /orders/cart/add_item/')).toHaveLength(1);
+    // Give the add's own failure every chance to show before saying it did not.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText(cartMessages.addToast)).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { cartMessages } from '@shop/contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError, isSessionFailure } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-key';
 import { useRequireSignIn } from '../../../lib/session/use-require-sign-in';
 
@@ -89,11 +89,14 @@ function useCartChange<Input>({
     },
     onError: (error) => {
       const description = refusalReason(error);
-      toast.error(failureMessage, {
-        id: failureMessage,
-        duration: TOAST_DURATION_MS,
-        ...(description ? { description } : {}),
-      });
+      // An ended session is the session's message alone, not this one over it.
+      if (!isSessionFailure(error)) {
+        toast.error(failureMessage, {
+          id: failureMessage,
+          duration: TOAST_DURATION_MS,
+          ...(description ? { description } : {}),
+        });
+      }
       // The server's cart is not the one on screen (a line gone, stock changed): show it.
       const refused = isApiError(error) && error.status !== null && error.status < 500;
       if (refused || refreshOnAnyFailure) void queryClient.invalidateQueries({ queryKey: CART_KEY });

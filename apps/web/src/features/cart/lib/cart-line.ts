@@ -1,4 +1,5 @@
 import { type CartItem, MAX_CART_ITEM_QUANTITY } from '@shop/contract/cart';
+import { countOf } from '@shop/contract/plural';
 
 /** A size with this many bottles or fewer left says so on its line. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -38,5 +39,5 @@ export function lineName(item: { product_name: string; variant_name: string }): 
 
 /** "1 item", "3 items" (a case of six is one item). */
 export function itemCountText(count: number): string {
-  return count === 1 ? '1 item' : `${count} items`;
+  return countOf(count, 'item');
 }

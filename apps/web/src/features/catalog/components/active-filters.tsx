@@ -53,6 +53,8 @@ export function activeChips(search: ProductsSearch, facets: ProductFacets | unde
   add('price', priceLabel(search), { price_min: undefined, price_max: undefined });
   if (search.on_sale !== undefined)
     add('on_sale', search.on_sale ? 'On sale' : 'Not on sale', { on_sale: undefined });
+  add('featured', search.featured && 'Featured', { featured: undefined });
+  add('new_arrivals', search.new_arrivals && 'New arrivals', { new_arrivals: undefined });
   if (search.in_stock !== undefined) {
     add('in_stock', search.in_stock ? 'In stock' : 'Sold out', { in_stock: undefined });
   }

@@ -1,4 +1,5 @@
 import type { Category } from '@shop/contract/catalog';
+import { countOf } from '@shop/contract/plural';
 import { Link } from '@tanstack/react-router';
 import { ProductImage } from '../../../components/product-image';
 
@@ -6,7 +7,7 @@ import { ProductImage } from '../../../components/product-image';
 export const GENERIC_CATEGORY_TEXT = 'Hand-picked bottles, tasted and chosen by our team.';
 
 function productCountText(count: number): string {
-  return count === 1 ? '1 product' : `${count} products`;
+  return countOf(count, 'product');
 }
 
 /**

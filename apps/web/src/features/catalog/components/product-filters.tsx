@@ -1,5 +1,6 @@
 import type { ProductFacets } from '@shop/contract/catalog';
 import { productStoreMessages } from '@shop/contract/errors';
+import { pluralWord } from '@shop/contract/plural';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
@@ -48,7 +49,7 @@ function ChoiceLink({ choice }: { choice: Choice }) {
       {choice.count !== undefined ? (
         <span className={`text-xs ${choice.selected ? 'text-cream-100' : 'text-ink-soft'}`}>
           {choice.count}
-          <span className="sr-only"> products</span>
+          <span className="sr-only"> {pluralWord(choice.count, 'product')}</span>
         </span>
       ) : null}
     </Link>

@@ -1,4 +1,5 @@
 import type { ProductType } from '@shop/contract/catalog';
+import { countOf } from '@shop/contract/plural';
 
 /** What the card and the product page need to know about a price. */
 type Priced = {
@@ -42,7 +43,7 @@ export function formatCount(count: number): string {
 }
 
 export function reviewCountText(count: number): string {
-  return count === 1 ? '1 review' : `${formatCount(count)} reviews`;
+  return countOf(count, 'review');
 }
 
 /** "750 ml", "1.5 L", "6 × 750 ml". */

@@ -27,6 +27,10 @@ export type ProductsSearch = {
   price_max?: number;
   on_sale?: boolean;
   in_stock?: boolean;
+  /** The home page's Featured Selections ("See all"). */
+  featured?: true;
+  /** The home page's New Arrivals ("See all"). */
+  new_arrivals?: true;
   ordering?: ProductOrdering;
   page?: number;
 };
@@ -96,6 +100,8 @@ export function validateProductsSearch(input: Record<string, unknown>): Products
     price_max: priceMax,
     on_sale: flag(input.on_sale),
     in_stock: flag(input.in_stock),
+    featured: flag(input.featured) === true ? true : undefined,
+    new_arrivals: flag(input.new_arrivals) === true ? true : undefined,
     ordering: oneOf(PRODUCT_ORDERINGS, input.ordering),
     page: wholeNumber(input.page, 1, 1_000_000),
   };

@@ -133,6 +133,19 @@ describe('HomePage', () => {
     expect(whisky).toHaveTextContent('1 product');
   });
 
+  it('opens the section’s own list from "See all": featured, new arrivals, special offers', async () => {
+    mockHome();
+    await renderApp('/');
+    const seeAll = async (section: string) =>
+      within(await sectionNamed(section)).getByRole('link', { name: `See all ${section}` });
+    expect(await seeAll('Featured Selections')).toHaveAttribute('href', '/products?featured=true');
+    expect(await seeAll('New Arrivals')).toHaveAttribute(
+      'href',
+      '/products?new_arrivals=true&ordering=newest',
+    );
+    expect(await seeAll('Special Offers')).toHaveAttribute('href', '/products?on_sale=true');
+  });
+
   it('shows Previous/Next only for a section with more than one page', async () => {
     mockHome();
     await renderApp('/');

@@ -177,7 +177,7 @@ function BelowTheFold() {
           title="Featured Selections"
           description="The bottles our team is most excited about this month."
           errorMessage={productStoreMessages.featured}
-          seeAll={{}}
+          seeAll={{ featured: true }}
           emptyText="No featured bottles right now."
         />
         <HomeProductSection
@@ -185,7 +185,7 @@ function BelowTheFold() {
           title="New Arrivals"
           description="Just landed in the cellar."
           errorMessage={productStoreMessages.products}
-          seeAll={{ ordering: 'newest' }}
+          seeAll={{ new_arrivals: true, ordering: 'newest' }}
           emptyText="Nothing new this month."
         />
         <HomeProductSection

@@ -1,4 +1,5 @@
 import { productStoreMessages } from '@shop/contract/errors';
+import { countOf } from '@shop/contract/plural';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -21,7 +22,7 @@ const route = getRouteApi('/products');
 /** A broad search counts up to a cap (`count_capped`): then the count is "at least". */
 function resultCountText(count: number, capped = false): string {
   if (capped) return `${formatCount(count)}+ bottles`;
-  return count === 1 ? '1 bottle' : `${formatCount(count)} bottles`;
+  return countOf(count, 'bottle');
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { deliveryFeeFor, qualifiesForFreeDelivery } from '@shop/contract/delivery-fee';
 import { cartMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
-import { type Order, PICKUP_LOCATION } from '@shop/contract/orders';
+import { type Order, PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import type { Profile } from '@shop/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -374,7 +374,7 @@ export function CheckoutForm({
               },
               {
                 value: 'cash_on_delivery',
-                title: delivery ? 'Cash on delivery' : 'Cash on collection',
+                title: paymentMethodLabel('cash_on_delivery', delivery ? 'delivery' : 'pickup'),
                 description: delivery ? 'Pay the rider in cash at your door.' : 'Pay in cash at the shop.',
               },
             ]}

@@ -22,8 +22,8 @@ export function OrdersPage() {
       <h2>1. Fill your cart</h2>
       <p>
         Browse the <Link to="/products">cellar</Link> and add bottles to your cart. You will be asked to sign
-        in first, with Google or your e-mail address, so that your cart and orders are kept safe; the cart you
-        started as a visitor comes with you.
+        in first, with Google or your e-mail address, so that your cart and orders are kept safe; bottles you
+        saved as a visitor come with you.
       </p>
 
       <h2>2. Check out</h2>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type EventSummary, MAX_GUESTS_PER_RSVP, type Rsvp } from '@shop/contract/events';
 import { formatUGX } from '@shop/contract/money';
+import { countOf } from '@shop/contract/plural';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -108,9 +109,7 @@ export function RsvpForm({
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
       {guestsLocked ? (
         // Not a disabled select: a disabled field has no value to submit.
-        <p className="text-ink">
-          {guests === 1 ? '1 guest' : `${guests} guests`}: a paid booking keeps its number of guests.
-        </p>
+        <p className="text-ink">{countOf(guests, 'guest')}: a paid booking keeps its number of guests.</p>
       ) : (
         <div>
           <label htmlFor={guestsId} className="mb-1.5 block text-sm font-semibold text-ink">
@@ -124,7 +123,7 @@ export function RsvpForm({
           >
             {Array.from({ length: MAX_GUESTS_PER_RSVP }, (_, index) => index + 1).map((count) => (
               <option key={count} value={count}>
-                {count === 1 ? '1 guest (just me)' : `${count} guests`}
+                {count === 1 ? '1 guest (just me)' : countOf(count, 'guest')}
               </option>
             ))}
           </select>

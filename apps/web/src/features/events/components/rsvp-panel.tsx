@@ -18,7 +18,10 @@ export function RsvpPanel({ event }: { event: EventDetail }) {
   const signedIn = status === 'customer';
   const mine = useMyRsvpForEvent(event.id, signedIn);
   const closed = closedReason(event);
-  const seats = seatsText(event);
+  const holdsRsvp =
+    signedIn && mine.data !== undefined && mine.data !== null && mine.data.status !== 'cancelled';
+  // "Sold out: join the waitlist" is not for someone whose own RSVP is right below it.
+  const seats = holdsRsvp && event.is_full ? null : seatsText(event);
 
   let body: ReactNode;
   if (status === 'loading' || (signedIn && mine.isPending)) {
@@ -36,7 +39,7 @@ export function RsvpPanel({ event }: { event: EventDetail }) {
         </button>
       </FormMessage>
     );
-  } else if (signedIn && mine.data && mine.data.status !== 'cancelled') {
+  } else if (holdsRsvp && mine.data) {
     body = <RsvpStatusCard rsvp={mine.data} event={event} />;
   } else if (closed) {
     body = <p className="text-ink">{closed}</p>;

@@ -8,6 +8,7 @@ import {
   rsvpStatusLabels,
 } from '@shop/contract/events';
 import { formatUGX } from '@shop/contract/money';
+import { countOf } from '@shop/contract/plural';
 
 /** What the events' cards and pages say about an event, in one place. */
 
@@ -32,7 +33,7 @@ export function isNearlyFull(event: Pick<EventSummary, 'seats_left' | 'capacity'
 export function seatsText(event: EventSummary): string | null {
   if (event.status === 'cancelled' || event.has_ended || !event.rsvp_open) return null;
   if (event.is_full) return 'Sold out: join the waitlist';
-  const seats = event.seats_left === 1 ? '1 seat left' : `${event.seats_left} seats left`;
+  const seats = `${countOf(event.seats_left, 'seat')} left`;
   return isNearlyFull(event) ? `Nearly full: ${seats}` : seats;
 }
 
@@ -56,7 +57,7 @@ export const rsvpStatusTone: Record<RsvpStatus, string> = {
 
 /** "3 guests", "1 guest". */
 export function guestsText(guests: number): string {
-  return guests === 1 ? '1 guest' : `${guests} guests`;
+  return countOf(guests, 'guest');
 }
 
 /** "18:30 on Saturday 14 March 2026" (Kampala). */

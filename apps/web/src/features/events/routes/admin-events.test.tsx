@@ -1,3 +1,4 @@
+import { eventMessages } from '@shop/contract/events';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -59,17 +60,21 @@ describe('the staff events page', () => {
       [`POST /events/staff/events/${event.id}/check_in/`]: () =>
         ++checkIns === 1
           ? { message: 'Checked in: Amina Nakato, 2 guests', guest: { ...guest, status: 'attended' } }
-          : envelope(
-              409,
-              'conflict',
-              'This ticket was already used: checked in at 18:02 on Thursday 14 March 2030.',
-              [
-                {
-                  field: 'code',
-                  message: 'This ticket was already used: checked in at 18:02 on Thursday 14 March 2030.',
-                },
-              ],
-            ),
+          : checkIns === 3
+            ? envelope(404, 'not_found', eventMessages.ticketInvalid, [
+                { field: 'code', message: eventMessages.ticketInvalid },
+              ])
+            : envelope(
+                409,
+                'conflict',
+                'This ticket was already used: checked in at 18:02 on Thursday 14 March 2030.',
+                [
+                  {
+                    field: 'code',
+                    message: 'This ticket was already used: checked in at 18:02 on Thursday 14 March 2030.',
+                  },
+                ],
+              ),
     });
     const user = userEvent.setup();
     await renderApp('/admin/events');
@@ -93,6 +98,16 @@ describe('the staff events page', () => {
     await user.type(within(checkIn).getByLabelText('Ticket code'), '7KQ2M9XD4T');
     await user.click(within(checkIn).getByRole('button', { name: 'Check in' }));
     expect(await within(checkIn).findByRole('alert')).toHaveTextContent(/already used: checked in at 18:02/);
+
+    // An unknown code says so, not "Please check your input"; an empty one clears the last answer.
+    await user.type(within(checkIn).getByLabelText('Ticket code'), '00000-00000');
+    await user.click(within(checkIn).getByRole('button', { name: 'Check in' }));
+    expect(await within(checkIn).findByText('No ticket with this code for this event.')).toBeInTheDocument();
+    await user.clear(within(checkIn).getByLabelText('Ticket code'));
+    await user.click(within(checkIn).getByRole('button', { name: 'Check in' }));
+    expect(within(checkIn).getByRole('alert')).toHaveTextContent('Enter the ticket code');
+    expect(within(checkIn).queryByText('No ticket with this code for this event.')).not.toBeInTheDocument();
+    expect(checkIns).toBe(3);
   });
 
   it('creates a draft, checking the form with the same rules as the API first', async () => {

@@ -61,6 +61,32 @@ describe('the event page', () => {
     expect(api.callsTo('GET /events/rsvps/')).toHaveLength(0);
   });
 
+  it('is titled with the event’s name, and counts one seat as "1 seat"', async () => {
+    const single = makeEventDetail({ capacity: 1, seats_left: 1, rsvp_open: false });
+    mockIdentityApi({
+      'GET /auth/get-session': () => anonymousSession(),
+      'GET /events/events/rose-sundowner/': () => single,
+    });
+    await renderApp('/events/rose-sundowner');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rosé Sundowner' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Rosé Sundowner | Kampala Cellars'));
+    expect(screen.getByText('1 seat', { exact: false, selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByText(/1 seats/)).not.toBeInTheDocument();
+  });
+
+  it('does not tell a guest holding seats of a sold-out event to join the waitlist', async () => {
+    const full = makeEventDetail({ is_full: true, seats_left: 0 });
+    mockIdentityApi({
+      'GET /auth/get-session': () => customerSession(),
+      'GET /events/events/rose-sundowner/': () => full,
+      'GET /events/rsvps/': () => pageOf([makeRsvp({ status: 'confirmed' }, full)]),
+    });
+    await renderApp('/events/rose-sundowner');
+    const panel = await screen.findByRole('region', { name: 'Your RSVP' });
+    expect(await within(panel).findByText('Confirmed')).toBeInTheDocument();
+    expect(within(panel).queryByText('Sold out: join the waitlist')).not.toBeInTheDocument();
+  });
+
   it('RSVPs to a free event and shows the ticket with its QR code and calendar file', async () => {
     let mine: Rsvp | null = null;
     const { api, view } = open({

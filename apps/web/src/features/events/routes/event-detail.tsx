@@ -1,4 +1,5 @@
 import type { EventDetail } from '@shop/contract/events';
+import { countOf } from '@shop/contract/plural';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { CalendarDays, MapPin, Shirt, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -7,6 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { ProductImage } from '../../../components/product-image';
 import { isApiError } from '../../../lib/api-client';
+import { useNamedPageTitle } from '../../../lib/use-named-page-title';
 import { useEvent } from '../api/get-event';
 import { EventBadges } from '../components/event-badges';
 import { FeaturedWines } from '../components/featured-wines';
@@ -31,6 +33,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 
 function EventView({ event }: { event: EventDetail }) {
   const seats = seatsText(event);
+  useNamedPageTitle(event.title);
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <p className="text-sm">
@@ -90,7 +93,7 @@ function EventView({ event }: { event: EventDetail }) {
               {priceLabel(event)}
             </Fact>
             <Fact icon={<Users aria-hidden="true" className="size-5" />} label="Seats">
-              {seats ?? `${event.capacity} seats`}
+              {seats ?? countOf(event.capacity, 'seat')}
               <br />
               <span className="text-sm text-ink-soft">Guests aged {event.minimum_age} and over</span>
             </Fact>

@@ -25,6 +25,13 @@ async function signInWith(email: string, password: string) {
 }
 
 describe('the login page', () => {
+  it('promises a visitor only what a visitor can keep: saved bottles, not a cart', async () => {
+    mockIdentityApi({ 'GET /auth/get-session': () => anonymousSession() });
+    await renderApp('/login');
+    expect(await screen.findByText(/Bottles you saved as a visitor come with you\./)).toBeInTheDocument();
+    expect(screen.queryByText(/cart you filled as a visitor/)).not.toBeInTheDocument();
+  });
+
   it('shows the error of a failed sign-in and stays anonymous', async () => {
     const api = mockIdentityApi({
       'GET /auth/get-session': () => anonymousSession(),

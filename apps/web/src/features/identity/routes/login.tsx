@@ -67,7 +67,7 @@ export function LoginPage() {
     <PageShell
       eyebrow="Account"
       title="Sign in"
-      lead="Sign in to add bottles to your cart, check out, and see your orders, deliveries, invoices and payments. The cart you filled as a visitor comes with you."
+      lead="Sign in to add bottles to your cart, check out, and see your orders, deliveries, invoices and payments. Bottles you saved as a visitor come with you."
     >
       <div className="max-w-md space-y-6">
         {search.reset === 'done' ? (

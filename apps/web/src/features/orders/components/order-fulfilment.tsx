@@ -1,11 +1,10 @@
 import type { Order } from '@shop/contract/orders';
-import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
 import {
   contactPreferenceLabels,
   formatDateTime,
   networkLabels,
-  paymentMethodLabels,
   preferredDeliveryTimeLabels,
 } from '../lib/order-display';
 import { PaymentStatusBadge } from './order-status-badge';
@@ -80,7 +79,7 @@ export function OrderPaymentDetails({ order }: { order: Order }) {
   return (
     <dl className="text-sm">
       <Row label="Method">
-        {paymentMethodLabels[order.payment_method]}
+        {paymentMethodLabel(order.payment_method, order.fulfilment)}
         {order.mobile_money_network ? ` (${networkLabels[order.mobile_money_network]})` : ''}
       </Row>
       {order.payment_phone ? <Row label="Paying number">{order.payment_phone}</Row> : null}

@@ -1,12 +1,7 @@
 import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
 import { formatKampalaClock, formatKampalaDate, formatKampalaDateTime } from '@shop/contract/kampala-time';
-import type {
-  InvoiceStatus,
-  MobileMoneyNetwork,
-  OrderStatus,
-  PaymentMethod,
-  PaymentStatus,
-} from '@shop/contract/orders';
+import type { InvoiceStatus, MobileMoneyNetwork, OrderStatus, PaymentStatus } from '@shop/contract/orders';
+import { countOf } from '@shop/contract/plural';
 
 export { contactPreferenceLabels, preferredDeliveryTimeLabels };
 
@@ -15,11 +10,6 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   paid: 'Paid',
   failed: 'Payment failed',
   refunded: 'Refunded',
-};
-
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  mobile_money: 'Mobile money',
-  cash_on_delivery: 'Cash on delivery',
 };
 
 export const networkLabels: Record<MobileMoneyNetwork, string> = {
@@ -62,5 +52,5 @@ export function formatTime(iso: string): string {
 
 /** "1 item", "3 items". */
 export function itemCountText(count: number): string {
-  return count === 1 ? '1 item' : `${count} items`;
+  return countOf(count, 'item');
 }

@@ -1,4 +1,4 @@
-import { dateOfBirthSchema, identityMessages, personNameSchema } from '@shop/contract/identity';
+import { identityMessages, personNameSchema, profileDateOfBirthSchema } from '@shop/contract/identity';
 import {
   deliveryAddressSchema,
   normaliseUgandanPhone,
@@ -71,7 +71,7 @@ export function profileFormSchema({ dateOfBirthRequired }: { dateOfBirthRequired
       if (values.date_of_birth === '') {
         if (dateOfBirthRequired) issue('date_of_birth', identityMessages.dateOfBirthMissing);
       } else {
-        issue('date_of_birth', firstMessage(dateOfBirthSchema.safeParse(values.date_of_birth)));
+        issue('date_of_birth', firstMessage(profileDateOfBirthSchema.safeParse(values.date_of_birth)));
       }
       const { area, street, landmark, notes } = values;
       if ([area, street, landmark, notes].some((part) => part !== '')) {

@@ -1,3 +1,4 @@
+import { identityMessages } from '@shop/contract/identity';
 import { UGANDAN_PHONE_MESSAGE } from '@shop/contract/profile';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,6 +55,18 @@ describe('the profile page', () => {
     // The street is still there, so the address needs its area.
     expect(screen.getByText('Please enter the area, e.g. Kololo')).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /users/users/update_profile/')).toHaveLength(0);
+  });
+
+  it('refuses a birth date under the minimum age in words for a profile, not for a new account', async () => {
+    const { api } = await openProfile();
+    const user = userEvent.setup();
+    const young = `${new Date().getFullYear() - 15}-01-01`;
+    await user.clear(screen.getByLabelText('Date of birth'));
+    await user.type(screen.getByLabelText('Date of birth'), young);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(identityMessages.underAgeProfile)).toBeInTheDocument();
+    expect(screen.queryByText(/to create an account/)).not.toBeInTheDocument();
     expect(api.callsTo('PATCH /users/users/update_profile/')).toHaveLength(0);
   });
 

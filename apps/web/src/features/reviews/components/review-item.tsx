@@ -1,3 +1,4 @@
+import { countOf } from '@shop/contract/plural';
 import type { Review } from '@shop/contract/reviews';
 import { BadgeCheck, ThumbsUp } from 'lucide-react';
 import { formatReviewDate } from '../lib/review-display';
@@ -59,7 +60,7 @@ export function ReviewItem({
         </button>
       ) : review.helpful_count > 0 ? (
         <p className="mt-3 text-sm text-ink-soft">
-          {review.helpful_count === 1 ? '1 person' : `${review.helpful_count} people`} found this helpful
+          {countOf(review.helpful_count, 'person', 'people')} found this helpful
         </p>
       ) : null}
     </article>

@@ -1,4 +1,5 @@
 import { formatKampalaDate } from '@shop/contract/kampala-time';
+import { countOf } from '@shop/contract/plural';
 /** A rating to one decimal, without a trailing ".0": 4.3, 4, 3.5 (as on the cards). */
 export function formatRating(rating: number): string {
   return String(Math.round(Math.min(5, Math.max(0, rating)) * 10) / 10);
@@ -9,10 +10,10 @@ export function ratingLabel(rating: number, reviewCount: number): string {
 }
 
 export function reviewCountText(count: number): string {
-  return count === 1 ? '1 review' : `${String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} reviews`;
+  return countOf(count, 'review');
 }
 
-export const starsText = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
+export const starsText = (stars: number) => countOf(stars, 'star');
 
 /** "12 March 2026", in Kampala's time. */
 export function formatReviewDate(iso: string): string {

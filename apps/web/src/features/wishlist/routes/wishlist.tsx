@@ -1,3 +1,4 @@
+import { countOf } from '@shop/contract/plural';
 import type { WishlistItem } from '@shop/contract/wishlist';
 import { Link } from '@tanstack/react-router';
 import { Heart, RotateCw } from 'lucide-react';
@@ -83,7 +84,7 @@ export function WishlistPage({ addToCart }: { addToCart: AddToCart }) {
       ) : (
         <>
           <p className="mb-4 text-sm text-ink-soft" aria-live="polite">
-            {data.count === 1 ? '1 bottle saved' : `${data.count} bottles saved`}
+            {countOf(data.count, 'bottle')} saved
           </p>
           <ul className="grid gap-4 md:grid-cols-2" aria-busy={query.isFetching}>
             {data.results.map((item) => (

@@ -3,9 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Camera, CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/form-field';
+import { isApiError } from '../../../../lib/api-client';
 import { formErrorMessage } from '../../../../lib/form-errors';
 import { STAFF_EVENTS_KEY } from '../../api/event-keys';
 import { staffEventCalls } from '../../api/staff-events';
+
+const ENTER_CODE = 'Enter the ticket code';
+
+/** The API's reason for the code (unknown, used, other event) before any generic sentence. */
+function checkInErrorMessage(error: unknown): string {
+  const reason = isApiError(error)
+    ? error.fields.find((field) => field.field === 'code')?.message
+    : undefined;
+  return reason ?? formErrorMessage(error);
+}
 
 type Outcome = { kind: 'ok'; answer: CheckInResponse } | { kind: 'error'; message: string };
 
@@ -28,7 +39,12 @@ export function CheckIn({ eventId }: { eventId: number }) {
   const inputId = useId();
 
   const submit = async (value: string) => {
-    if (!value.trim() || busy) return;
+    if (busy) return;
+    if (!value.trim()) {
+      // The last guest's answer must not stay up as if it were this one's.
+      setOutcome({ kind: 'error', message: ENTER_CODE });
+      return;
+    }
     setBusy(true);
     try {
       const answer = await staffEventCalls.checkIn(eventId, value);
@@ -36,7 +52,7 @@ export function CheckIn({ eventId }: { eventId: number }) {
       setCode('');
       void queryClient.invalidateQueries({ queryKey: STAFF_EVENTS_KEY });
     } catch (error) {
-      setOutcome({ kind: 'error', message: formErrorMessage(error) });
+      setOutcome({ kind: 'error', message: checkInErrorMessage(error) });
     } finally {
       setBusy(false);
     }
