@@ -59,6 +59,7 @@ export async function findPayableRsvp(
     label: label(event.title, rsvp.guests),
     customer: { email: customer.email, name: customer.name },
     state: rsvp.paid_at !== null ? 'paid' : holding && rsvp.amount > 0 ? 'payable' : 'not_payable',
+    eventId: event.id,
   };
 }
 
@@ -205,6 +206,6 @@ export async function eventPaymentStatus(
     amount_due: rsvp.status === 'cancelled' ? 0 : rsvp.amount,
     amount_paid: amountPaid,
     hold_expires_at: rsvp.status === 'pending_payment' ? (rsvp.hold_expires_at?.toISOString() ?? null) : null,
-    transactions: rows.map(toTransaction),
+    transactions: rows.map((row) => toTransaction(row, eventId)),
   };
 }

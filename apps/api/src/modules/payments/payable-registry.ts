@@ -23,6 +23,8 @@ export type PayableSubject = {
    * another payment method).
    */
   state: 'payable' | 'paid' | 'not_payable';
+  /** Event RSVPs: the event whose page shows the ticket, where the customer goes once paid. */
+  eventId?: number;
 };
 
 export type MarkPaidResult =

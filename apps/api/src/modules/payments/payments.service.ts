@@ -38,7 +38,8 @@ import { nextCheckAt, settleTransaction } from './settlement';
 /** The customer's verify calls reach the provider at most this often per transaction. */
 const VERIFY_THROTTLE_MS = 3_000;
 
-export function toTransaction(row: TransactionRow): Transaction {
+/** `eventId`: for an RSVP's transaction, the event whose page shows the ticket (see `answerRows`). */
+export function toTransaction(row: TransactionRow, eventId: number | null = null): Transaction {
   return {
     id: row.id,
     reference: row.reference,
@@ -46,6 +47,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     subject_id: row.subjectId,
     subject_label: row.subjectLabel,
     order: row.purpose === 'order' ? row.subjectId : null,
+    event: row.purpose === 'event_rsvp' ? eventId : null,
     provider: row.provider,
     payment_method: 'mobile_money',
     network: row.network,
@@ -59,6 +61,30 @@ export function toTransaction(row: TransactionRow): Transaction {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Transactions as answered to the customer: an RSVP's carries its event, so the return page can
+ * lead on to the ticket. Orders need no look-up (their id is the subject).
+ */
+async function answerRows(context: PaymentsContext, rows: TransactionRow[]): Promise<Transaction[]> {
+  if (!rows.some((row) => row.purpose === 'event_rsvp')) return rows.map((row) => toTransaction(row));
+  const rsvps = context.payables.has('event_rsvp') ? context.payables.get('event_rsvp') : null;
+  return context.db.transaction(async (tx) => {
+    const answers: Transaction[] = [];
+    for (const row of rows) {
+      const subject =
+        row.purpose === 'event_rsvp' && rsvps ? await rsvps.find(tx, row.subjectId, null) : null;
+      answers.push(toTransaction(row, subject?.eventId ?? null));
+    }
+    return answers;
+  });
+}
+
+async function answerRow(context: PaymentsContext, row: TransactionRow): Promise<Transaction> {
+  const [answer] = await answerRows(context, [row]);
+  if (!answer) throw new Error('answerRows lost a row');
+  return answer;
 }
 
 /** "KCP-20261122-7KQ2MX9A4B": readable on a statement, unique (the database says so too). */
@@ -152,7 +178,7 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
     });
     return { row, subject, reused: false };
   });
-  if (prepared.reused) return toTransaction(prepared.row);
+  if (prepared.reused) return toTransaction(prepared.row, prepared.subject.eventId ?? null);
 
   // (3)
   const { row, subject } = prepared;
@@ -174,12 +200,12 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
       providerResponse: result.raw,
       nextCheckAt: nextCheckAt(row, now),
     });
-    return toTransaction(updated);
+    return toTransaction(updated, subject.eventId ?? null);
   }
   if (result.kind === 'refused') {
     context.log.warn({ transaction: row.id, reason: result.reason }, 'the provider refused a charge');
     const { row: closed } = await refuseCharge(context, row.id, result.reason, result.raw);
-    return toTransaction(closed);
+    return toTransaction(closed, subject.eventId ?? null);
   }
   context.log.warn({ transaction: row.id, reason: result.reason }, 'the provider did not answer a charge');
   const updated = await updateTransaction(context.db, row.id, {
@@ -188,7 +214,7 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
     nextAction: { type: 'approve_on_phone', message: paymentMessages.providerUnavailable, sandbox_url: null },
     nextCheckAt: new Date(now.getTime() + 20_000),
   });
-  return toTransaction(updated);
+  return toTransaction(updated, subject.eventId ?? null);
 }
 
 /**
@@ -323,14 +349,14 @@ export async function verifyOwnTransaction(
 ): Promise<Transaction> {
   const row = await findOwnTransaction(context.db, userId, idOrReference);
   if (!row) throw notFound('Transaction');
-  if (row.status === 'successful') return toTransaction(row);
+  if (row.status === 'successful') return answerRow(context, row);
   const recentlyChecked =
     row.lastCheckedAt !== null && Date.now() - row.lastCheckedAt.getTime() < VERIFY_THROTTLE_MS;
   // A closed transaction is checked again too: a late success must still be found.
   if (recentlyChecked || (row.status !== 'pending' && row.providerTransactionId === null)) {
-    return toTransaction(row);
+    return answerRow(context, row);
   }
-  return toTransaction(await checkWithProvider(context, row));
+  return answerRow(context, await checkWithProvider(context, row));
 }
 
 export async function listMyTransactions(
@@ -342,7 +368,7 @@ export async function listMyTransactions(
     limit: query.page_size,
     offset: pageOffset(query),
   });
-  return toPagedList(rows.map(toTransaction), total, query);
+  return toPagedList(await answerRows(context, rows), total, query);
 }
 
 /**
@@ -363,5 +389,5 @@ export async function listOrderTransactions(
     { userId, purpose: 'order', subjectId: query.order_id, status: query.status },
     { limit: query.page_size, offset: pageOffset(query) },
   );
-  return toPagedList(rows.map(toTransaction), total, query);
+  return toPagedList(await answerRows(context, rows), total, query);
 }

@@ -40,6 +40,23 @@ describe('the payment return page', () => {
     expect(fake.callsTo(VERIFY)).toHaveLength(1);
   });
 
+  it('leads a paid RSVP on to its event, where the ticket is', async () => {
+    const fake = api({
+      [VERIFY]: () =>
+        makeTransaction({
+          status: 'successful',
+          purpose: 'event_rsvp',
+          subject_id: '5a0c7a52-4f7e-4a53-9a1e-0d6a4c1e2b3f',
+          subject_label: 'RSVP: Nile Valley tasting (1 guest)',
+          order: null,
+          event: 7,
+        }),
+    });
+    const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/7'));
+    expect(fake.callsTo(VERIFY)).toHaveLength(1);
+  });
+
   it('sends the customer back to pay when the provider says it is not paid', async () => {
     api({ [VERIFY]: () => makeTransaction({ status: 'failed', failure_reason: 'Insufficient funds' }) });
     const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}&status=successful`);

@@ -18,7 +18,8 @@ export const RETURN_NOTHING = 'There is no payment to confirm here.';
  * /payment_return: where the provider's page (or the sandbox's phone) sends the customer back,
  * with our reference in `tx_ref`. Whatever else the URL says, the server verifies the payment
  * with the provider; then the customer goes to the order's success page, or back to the payment
- * screen (still waiting, or to try again with the reason).
+ * screen (still waiting, or to try again with the reason). An RSVP's payment goes on to the
+ * event's page, which shows the ticket once paid and the payment screen while it is not.
  */
 export function PaymentReturnPage() {
   const search = route.useSearch();
@@ -45,6 +46,15 @@ export function PaymentReturnPage() {
     } else {
       void navigate({ to: '/pay/$orderId', params: { orderId: transaction.order }, replace: true });
     }
+  }, [transaction, navigate, queryClient]);
+
+  useEffect(() => {
+    if (transaction?.purpose !== 'event_rsvp' || transaction.event === null) return;
+    // The event page reads the RSVP (and its ticket) afresh, not the hold seen before paying.
+    void queryClient.invalidateQueries({ queryKey: ['account', 'rsvps'] });
+    void queryClient.invalidateQueries({ queryKey: ['events'] });
+    void queryClient.invalidateQueries({ queryKey: ['payments', 'mine'] });
+    void navigate({ to: '/events/$id', params: { id: String(transaction.event) }, replace: true });
   }, [transaction, navigate, queryClient]);
 
   let content = (
@@ -91,7 +101,7 @@ export function PaymentReturnPage() {
         )}
       </FormMessage>
     );
-  } else if (transaction && transaction.purpose !== 'order') {
+  } else if (transaction && transaction.purpose !== 'order' && transaction.event === null) {
     content = (
       <FormMessage kind={transaction.status === 'successful' ? 'success' : 'info'}>
         {transaction.status === 'successful' ? 'Payment received.' : 'Your payment is not complete yet.'}{' '}
