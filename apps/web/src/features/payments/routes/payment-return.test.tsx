@@ -57,6 +57,28 @@ describe('the payment return page', () => {
     expect(fake.callsTo(VERIFY)).toHaveLength(1);
   });
 
+  it('says why an RSVP payment failed and leads back to its event', async () => {
+    api({
+      [VERIFY]: () =>
+        makeTransaction({
+          status: 'failed',
+          failure_reason: 'Insufficient funds',
+          purpose: 'event_rsvp',
+          order: null,
+          event: 7,
+        }),
+    });
+    const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}`);
+    expect(
+      await screen.findByText(/Your payment did not go through: Insufficient funds/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the event to try again' })).toHaveAttribute(
+      'href',
+      '/events/7',
+    );
+    expect(router.state.location.pathname).toBe('/payment_return');
+  });
+
   it('sends the customer back to pay when the provider says it is not paid', async () => {
     api({ [VERIFY]: () => makeTransaction({ status: 'failed', failure_reason: 'Insufficient funds' }) });
     const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}&status=successful`);
