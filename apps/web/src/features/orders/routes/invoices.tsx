@@ -31,7 +31,8 @@ function DownloadButton({ invoice }: { invoice: Invoice }) {
 }
 
 function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
-  const { cell, headerCell } = stackedTable;
+  const { headerCell } = stackedTable;
+  const cell = `${stackedTable.cell} md:align-middle`;
   return (
     <div className={stackedTable.frame}>
       <table className={`${stackedTable.table} md:min-w-[40rem]`}>
