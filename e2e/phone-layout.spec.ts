@@ -80,6 +80,7 @@ test.describe('the customer’s lists on a phone', () => {
     await form.getByLabel('Mobile number').fill('0772 123456');
     await form.getByRole('radio', { name: /^Central Kampala/ }).check();
     await form.getByLabel('Street and house').fill('Plot 4, Acacia Avenue');
+    await form.getByLabel('Preferred delivery time').selectOption('evening');
     await form.getByRole('radio', { name: /^Mobile money/ }).check();
     await form.getByRole('radio', { name: 'MTN', exact: true }).check();
     await form.getByLabel('Paying mobile number').fill('0772 123456');
