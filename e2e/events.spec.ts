@@ -107,22 +107,26 @@ test.describe('events and RSVPs', () => {
     await expect(prompt).toContainText('Kampala Cellars requests Shs 300,000');
     await prompt.getByLabel('Enter your PIN to approve').fill('24680');
     await prompt.getByRole('button', { name: 'Approve payment' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/payment_return');
-    await expect(page.getByText('Payment received.')).toBeVisible();
-
-    // Back on the event: confirmed and paid, with the ticket.
-    await page.goto(`/events/${PAID_EVENT.slug}`);
+    // The return page verifies the payment and goes on by itself to the event, with the ticket.
+    const eventId = (await (await page.request.get(`/api/v1/events/events/${PAID_EVENT.slug}/`)).json()).id;
+    await expect(page).toHaveURL((url) => url.pathname === `/events/${eventId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAID_EVENT.title);
     await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
     const ticket = page.getByRole('region', { name: 'Your ticket' });
     await expect(ticket.getByTestId('ticket-code')).toHaveText(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    const paidCode = (await ticket.getByTestId('ticket-code').textContent())!.trim();
+    await expect(ticket.getByRole('img', { name: `QR code of ticket ${paidCode}` })).toBeVisible();
+    await expect(ticket.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      /calendar\.ics$/,
+    );
     await expect(
       page.getByText('Paid tickets are cancelled by phone: call us and we arrange the refund.'),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel RSVP' })).toHaveCount(0);
 
     const status = await page.request.get(
-      '/api/v1/payments/transactions/event_payment_status/?event_id=' +
-        (await (await page.request.get(`/api/v1/events/events/${PAID_EVENT.slug}/`)).json()).id,
+      `/api/v1/payments/transactions/event_payment_status/?event_id=${eventId}`,
     );
     expect(await status.json()).toMatchObject({ paid: true, amount_paid: 300_000, rsvp_status: 'confirmed' });
   });

@@ -80,6 +80,12 @@ export type DeliveryListResponse = z.infer<typeof deliveryListResponseSchema>;
 
 export const deliveryListQuerySchema = pageQuerySchema;
 
+/**
+ * `GET recent_deliveries/`: how far back the tracking page keeps delivered orders (with their
+ * timeline) below the active ones, newest delivery first.
+ */
+export const RECENT_DELIVERIES_DAYS = 30;
+
 export const ORDER_NUMBER_FORMAT = /^ORD-\d{8}-[0-9A-Z]{5}$/;
 
 export const trackingMessages = {

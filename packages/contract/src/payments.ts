@@ -115,6 +115,11 @@ export const transactionSchema = z.object({
   subject_id: z.string().describe('The order id (or RSVP id) paid for'),
   subject_label: z.string().describe('e.g. "Order ORD-20261122-7KQ2M"'),
   order: z.string().nullable().describe('The order id when purpose is order'),
+  event: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The event id when purpose is event_rsvp: its page shows the ticket once paid'),
   provider: paymentProviderSchema,
   payment_method: z.literal('mobile_money'),
   network: mobileMoneyNetworkSchema,

@@ -184,23 +184,33 @@ const VIEW_COLUMNS = sql`
   d.delivered_at, d.created_at, d.updated_at, o.order_number, o.delivery_zone_name, o.delivery_time_label, o.street,
   o.delivery_instructions`;
 
+/**
+ * The customer's deliveries: `active` (not yet delivered or cancelled, newest first) or
+ * `delivered` since a moment (newest delivery first). Both filter on (user_id, status), which
+ * deliveries_user_status_idx serves.
+ */
+export type DeliveryListFilter = { kind: 'active' } | { kind: 'delivered'; since: Date };
+
 export async function listDeliveries(
   db: Executor,
   userId: string,
-  filter: { activeOnly: boolean },
+  filter: DeliveryListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: DeliveryViewRow[]; count: number }> {
-  const active = filter.activeOnly ? sql`AND d.status NOT IN ('delivered', 'cancelled')` : sql``;
+  const where =
+    filter.kind === 'active'
+      ? sql`d.user_id = ${userId} AND d.status NOT IN ('delivered', 'cancelled')`
+      : sql`d.user_id = ${userId} AND d.status = 'delivered' AND d.delivered_at >= ${filter.since.toISOString()}`;
+  const order =
+    filter.kind === 'active' ? sql`d.created_at DESC, d.id DESC` : sql`d.delivered_at DESC, d.id DESC`;
   const [rows, count] = await Promise.all([
     db.execute<DeliveryViewRow>(sql`
       SELECT ${VIEW_COLUMNS}
       FROM deliveries d JOIN orders o ON o.id = d.order_id
-      WHERE d.user_id = ${userId} ${active}
-      ORDER BY d.created_at DESC, d.id DESC
+      WHERE ${where}
+      ORDER BY ${order}
       LIMIT ${page.limit} OFFSET ${page.offset}`),
-    db.execute<{ count: number }>(
-      sql`SELECT count(*)::int AS count FROM deliveries d WHERE d.user_id = ${userId} ${active}`,
-    ),
+    db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM deliveries d WHERE ${where}`),
   ]);
   return { rows: rows.rows.map((row) => toDates(row, DELIVERY_DATES)), count: count.rows[0]?.count ?? 0 };
 }

@@ -4,6 +4,7 @@ import {
   deliveryListResponseSchema,
   deliverySchema,
   deliveryStatsSchema,
+  RECENT_DELIVERIES_DAYS,
   saveDeliveryInstructionsRequestSchema,
   saveDeliveryInstructionsResponseSchema,
   trackQuerySchema,
@@ -23,6 +24,7 @@ import {
   getActiveDeliveries,
   getDeliverableOrders,
   getDeliveryStats,
+  getRecentDeliveries,
   saveDeliveryInstructions,
   trackByOrderNumber,
 } from './delivery.service';
@@ -102,6 +104,23 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getActiveDeliveries(app.db, currentAuth(request).user.id, request.query);
+    },
+  );
+
+  app.get(
+    `${TRACKING}/recent_deliveries/`,
+    {
+      preValidation: requireCustomer,
+      schema: {
+        ...common,
+        summary: `Your orders delivered in the last ${RECENT_DELIVERIES_DAYS} days, newest delivery first`,
+        querystring: deliveryListQuerySchema,
+        response: { 200: deliveryListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getRecentDeliveries(app.db, currentAuth(request).user.id, request.query);
     },
   );
 

@@ -13,6 +13,7 @@ import {
   type DeliveryStats,
   EMPTY_DELIVERY_STATS,
   INSTRUCTABLE_ORDER_STATUSES,
+  RECENT_DELIVERIES_DAYS,
   type SaveDeliveryInstructionsResponse,
   trackingMessages,
 } from '@shop/contract/delivery-tracking';
@@ -26,6 +27,7 @@ import './delivery.events';
 import {
   copyOrderChanges,
   type DeliveryChanges,
+  type DeliveryListFilter,
   type DeliveryRow,
   type DeliveryViewRow,
   deliveryCounts,
@@ -187,17 +189,16 @@ export function toDelivery(row: DeliveryViewRow, timeline: TimelineRow[]): Deliv
   };
 }
 
-export async function getActiveDeliveries(
+async function deliveryPage(
   db: Database,
   userId: string,
+  filter: DeliveryListFilter,
   query: PageQuery,
 ): Promise<DeliveryListResponse> {
-  const { rows, count } = await listDeliveries(
-    db,
-    userId,
-    { activeOnly: true },
-    { limit: query.page_size, offset: pageOffset(query) },
-  );
+  const { rows, count } = await listDeliveries(db, userId, filter, {
+    limit: query.page_size,
+    offset: pageOffset(query),
+  });
   const timelines = await timelinesOf(
     db,
     rows.map((row) => row.id),
@@ -207,6 +208,16 @@ export async function getActiveDeliveries(
     count,
     query,
   );
+}
+
+export function getActiveDeliveries(db: Database, userId: string, query: PageQuery) {
+  return deliveryPage(db, userId, { kind: 'active' }, query);
+}
+
+/** Delivered in the last RECENT_DELIVERIES_DAYS days, newest delivery first, with their timeline. */
+export function getRecentDeliveries(db: Database, userId: string, query: PageQuery, now = new Date()) {
+  const since = new Date(now.getTime() - RECENT_DELIVERIES_DAYS * 24 * 60 * 60 * 1000);
+  return deliveryPage(db, userId, { kind: 'delivered', since }, query);
 }
 
 /** One of the customer's own orders by its number; any other answers 404. */

@@ -360,6 +360,52 @@ describe('tracking is for the customer’s own orders', () => {
     });
   });
 
+  it('keeps the customer’s own deliveries of the last 30 days, newest first, paged, with their timeline', async () => {
+    const buyer = await signedInCustomer(harness.app);
+    const deliver = async (orderId: string) => {
+      for (const status of ['processing', 'ready_for_delivery']) await move(orderId, status);
+      await assign(orderId);
+      await move(orderId, 'out_for_delivery');
+      expect((await move(orderId, 'delivered')).statusCode).toBe(200);
+    };
+    const old = await placeOrder(buyer);
+    const first = await placeOrder(buyer);
+    const second = await placeOrder(buyer);
+    const stillComing = await placeOrder(buyer);
+    const strangers = await placeOrder();
+    for (const placed of [old, first, second, strangers]) await deliver(placed.order.id);
+    await harness.database.db
+      .update(deliveries)
+      .set({ deliveredAt: new Date(Date.now() - 31 * 24 * 60 * MINUTE) })
+      .where(eq(deliveries.orderId, old.order.id));
+
+    const response = await buyer.client.get(`${TRACKING}/recent_deliveries/?page_size=1`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const recent = deliveryListResponseSchema.parse(response.json());
+    expect(recent).toMatchObject({ count: 2, total_pages: 2, next: 2 });
+    expect(recent.results.map((item) => [item.order_id, item.status])).toEqual([
+      [second.order.id, 'delivered'],
+    ]);
+    expect(recent.results[0]!.timeline.map((entry) => entry.status)).toEqual([
+      'confirmed',
+      'processing',
+      'ready_for_delivery',
+      'ready_for_delivery',
+      'out_for_delivery',
+      'delivered',
+    ]);
+    const page2 = deliveryListResponseSchema.parse(
+      (await buyer.client.get(`${TRACKING}/recent_deliveries/?page_size=1&page=2`)).json(),
+    );
+    expect(page2.results.map((item) => item.order_id)).toEqual([first.order.id]);
+    // The active list still has only what is on its way.
+    const active = deliveryListResponseSchema.parse(
+      (await buyer.client.get(`${TRACKING}/active_deliveries/`)).json(),
+    );
+    expect(active.results.map((item) => item.order_id)).toEqual([stillComing.order.id]);
+  });
+
   it('answers zeros and empty lists to a new customer, never cached', async () => {
     const fresh = await signedInCustomer(harness.app);
     const stats = await fresh.client.get(`${TRACKING}/delivery_stats/`);
@@ -393,6 +439,7 @@ describe('tracking is for the customer’s own orders', () => {
     for (const path of [
       'deliverable_orders/',
       'active_deliveries/',
+      'recent_deliveries/',
       'delivery_stats/',
       'track_by_order_number/',
     ]) {
@@ -681,6 +728,7 @@ describe('OpenAPI', () => {
     for (const path of [
       '/api/v1/orders/delivery-tracking/deliverable_orders/',
       '/api/v1/orders/delivery-tracking/active_deliveries/',
+      '/api/v1/orders/delivery-tracking/recent_deliveries/',
       '/api/v1/orders/delivery-tracking/track_by_order_number/',
       '/api/v1/orders/delivery-tracking/delivery_stats/',
       '/api/v1/orders/admin/orders/',

@@ -364,6 +364,15 @@ export async function findRsvp(db: Executor, id: string): Promise<RsvpWithPositi
   return asRsvp(result.rows[0]);
 }
 
+/** The event of each of these RSVPs (one query), by RSVP id. */
+export async function eventsOfRsvps(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; event_id: number }>(
+    sql`SELECT id, event_id FROM rsvps WHERE id = ANY(${ids}::uuid[])`,
+  );
+  return new Map(result.rows.map((row) => [row.id, Number(row.event_id)]));
+}
+
 /** Locks one RSVP (after its event). */
 export async function lockRsvp(tx: Executor, id: string): Promise<RsvpRow | undefined> {
   const result = await tx.execute<RsvpRow>(sql`SELECT * FROM rsvps WHERE id = ${id} FOR UPDATE`);

@@ -10,6 +10,7 @@ import type { MarkPaidResult, PayableKind, PayableSubject, PaymentFacts } from '
 import { toTransaction } from '../payments/payments.service';
 import {
   addSeatsBooked,
+  eventsOfRsvps,
   findCustomer,
   findEvent,
   findRsvp,
@@ -60,6 +61,7 @@ export async function findPayableRsvp(
     label: label(event.title, rsvp.guests),
     customer: { email: customer.email, name: customer.name },
     state: rsvp.paid_at !== null ? 'paid' : holding && rsvp.amount > 0 ? 'payable' : 'not_payable',
+    eventId: event.id,
   };
 }
 
@@ -148,6 +150,11 @@ export function rsvpPayableKind(): PayableKind {
     find: (tx, subjectId, userId) => findPayableRsvp(tx, subjectId, userId),
     markPaid: (tx, subjectId, payment, outbox) => confirmRsvpPayment(tx, subjectId, payment, outbox),
     cancel: (tx, subjectId, _reason, outbox) => cancelUnpaidRsvp(tx, subjectId, outbox),
+    eventsOf: (db, subjectIds) =>
+      eventsOfRsvps(
+        db,
+        subjectIds.filter((id) => UUID.test(id)),
+      ),
   };
 }
 
@@ -206,6 +213,6 @@ export async function eventPaymentStatus(
     amount_due: rsvp.status === 'cancelled' ? 0 : rsvp.amount,
     amount_paid: amountPaid,
     hold_expires_at: rsvp.status === 'pending_payment' ? (rsvp.hold_expires_at?.toISOString() ?? null) : null,
-    transactions: rows.map(toTransaction),
+    transactions: rows.map((row) => toTransaction(row, eventId)),
   };
 }

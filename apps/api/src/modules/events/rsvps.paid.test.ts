@@ -176,6 +176,9 @@ describe('paying with the sandbox', () => {
       amount: 300_000,
       status: 'pending',
       network: 'MTN',
+      // The event whose page shows the ticket: where the payment return page leads.
+      event: event.id,
+      order: null,
     });
     const pending = eventPaymentStatusSchema.parse(
       (await client.get(`${STATUS}?event_id=${event.id}`)).json(),
@@ -189,7 +192,11 @@ describe('paying with the sandbox', () => {
     expect(pending.transactions.map((item) => item.id)).toEqual([transaction.id]);
 
     const settled = await approveAndSettle(client, transaction);
-    expect(settled.status).toBe('successful');
+    expect(settled).toMatchObject({ status: 'successful', event: event.id });
+    const mine = (await client.get('/api/v1/payments/transactions/my_transactions/')).json() as {
+      results: Transaction[];
+    };
+    expect(mine.results.map((item) => [item.id, item.event])).toEqual([[transaction.id, event.id]]);
 
     const confirmed = rsvpSchema.parse((await client.get(rsvpUrl(held.id))).json());
     expect(confirmed).toMatchObject({

@@ -1,5 +1,5 @@
 import type { PaymentPurpose } from '@shop/contract/payments';
-import type { Tx } from '../../db/transaction';
+import type { Executor, Tx } from '../../db/transaction';
 import type { DomainEventOutbox } from '../../lib/domain-events';
 
 /**
@@ -23,6 +23,8 @@ export type PayableSubject = {
    * another payment method).
    */
   state: 'payable' | 'paid' | 'not_payable';
+  /** Event RSVPs: the event whose page shows the ticket, where the customer goes once paid. */
+  eventId?: number;
 };
 
 export type MarkPaidResult =
@@ -57,6 +59,11 @@ export type PayableKind = {
    * the payment screen, never because an attempt failed.
    */
   cancel(tx: Tx, subjectId: string, reason: string, outbox: DomainEventOutbox): Promise<boolean>;
+  /**
+   * For kinds that belong to an event (RSVPs): each subject's event, in one query for a whole
+   * page of transactions. Subjects not found are left out.
+   */
+  eventsOf?(db: Executor, subjectIds: string[]): Promise<Map<string, number>>;
 };
 
 export class PayableRegistry {

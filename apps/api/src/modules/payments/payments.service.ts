@@ -39,7 +39,8 @@ import { nextCheckAt, settleTransaction } from './settlement';
 /** The customer's verify calls reach the provider at most this often per transaction. */
 const VERIFY_THROTTLE_MS = 3_000;
 
-export function toTransaction(row: TransactionRow): Transaction {
+/** `eventId`: for an RSVP's transaction, the event whose page shows the ticket (see `answerRows`). */
+export function toTransaction(row: TransactionRow, eventId: number | null = null): Transaction {
   return {
     id: row.id,
     reference: row.reference,
@@ -47,6 +48,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     subject_id: row.subjectId,
     subject_label: row.subjectLabel,
     order: row.purpose === 'order' ? row.subjectId : null,
+    event: row.purpose === 'event_rsvp' ? eventId : null,
     provider: row.provider,
     payment_method: 'mobile_money',
     network: row.network,
@@ -60,6 +62,27 @@ export function toTransaction(row: TransactionRow): Transaction {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Transactions as answered to the customer: an RSVP's carries its event, so the return page can
+ * lead on to the ticket. Orders need no look-up (their id is the subject).
+ */
+async function answerRows(context: PaymentsContext, rows: TransactionRow[]): Promise<Transaction[]> {
+  const rsvpIds = rows.filter((row) => row.purpose === 'event_rsvp').map((row) => row.subjectId);
+  const rsvps = context.payables.has('event_rsvp') ? context.payables.get('event_rsvp') : null;
+  if (rsvpIds.length === 0 || !rsvps?.eventsOf) return rows.map((row) => toTransaction(row));
+  // One query for the page, not one per row.
+  const events = await rsvps.eventsOf(context.db, rsvpIds);
+  return rows.map((row) =>
+    toTransaction(row, row.purpose === 'event_rsvp' ? (events.get(row.subjectId) ?? null) : null),
+  );
+}
+
+async function answerRow(context: PaymentsContext, row: TransactionRow): Promise<Transaction> {
+  const [answer] = await answerRows(context, [row]);
+  if (!answer) throw new Error('answerRows lost a row');
+  return answer;
 }
 
 /**
@@ -156,7 +179,7 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
     });
     return { row, subject, reused: false };
   });
-  if (prepared.reused) return toTransaction(prepared.row);
+  if (prepared.reused) return toTransaction(prepared.row, prepared.subject.eventId ?? null);
 
   // (3)
   const { row, subject } = prepared;
@@ -178,12 +201,12 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
       providerResponse: result.raw,
       nextCheckAt: nextCheckAt(row, now),
     });
-    return toTransaction(updated);
+    return toTransaction(updated, subject.eventId ?? null);
   }
   if (result.kind === 'refused') {
     context.log.warn({ transaction: row.id, reason: result.reason }, 'the provider refused a charge');
     const { row: closed } = await refuseCharge(context, row.id, result.reason, result.raw);
-    return toTransaction(closed);
+    return toTransaction(closed, subject.eventId ?? null);
   }
   context.log.warn({ transaction: row.id, reason: result.reason }, 'the provider did not answer a charge');
   const updated = await updateTransaction(context.db, row.id, {
@@ -192,7 +215,7 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
     nextAction: { type: 'approve_on_phone', message: paymentMessages.providerUnavailable, sandbox_url: null },
     nextCheckAt: new Date(now.getTime() + 20_000),
   });
-  return toTransaction(updated);
+  return toTransaction(updated, subject.eventId ?? null);
 }
 
 /**
@@ -327,14 +350,14 @@ export async function verifyOwnTransaction(
 ): Promise<Transaction> {
   const row = await findOwnTransaction(context.db, userId, idOrReference);
   if (!row) throw notFound('Transaction');
-  if (row.status === 'successful') return toTransaction(row);
+  if (row.status === 'successful') return answerRow(context, row);
   const recentlyChecked =
     row.lastCheckedAt !== null && Date.now() - row.lastCheckedAt.getTime() < VERIFY_THROTTLE_MS;
   // A closed transaction is checked again too: a late success must still be found.
   if (recentlyChecked || (row.status !== 'pending' && row.providerTransactionId === null)) {
-    return toTransaction(row);
+    return answerRow(context, row);
   }
-  return toTransaction(await checkWithProvider(context, row));
+  return answerRow(context, await checkWithProvider(context, row));
 }
 
 export async function listMyTransactions(
@@ -346,7 +369,7 @@ export async function listMyTransactions(
     limit: query.page_size,
     offset: pageOffset(query),
   });
-  return toPagedList(rows.map(toTransaction), total, query);
+  return toPagedList(await answerRows(context, rows), total, query);
 }
 
 /**
@@ -367,5 +390,5 @@ export async function listOrderTransactions(
     { userId, purpose: 'order', subjectId: query.order_id, status: query.status },
     { limit: query.page_size, offset: pageOffset(query) },
   );
-  return toPagedList(rows.map(toTransaction), total, query);
+  return toPagedList(await answerRows(context, rows), total, query);
 }

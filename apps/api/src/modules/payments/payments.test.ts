@@ -75,6 +75,7 @@ describe('paying an order with the sandbox', () => {
       purpose: 'order',
       subject_id: order.id,
       order: order.id,
+      event: null,
       subject_label: `Order ${order.order_number}`,
       provider: 'sandbox',
       payment_method: 'mobile_money',

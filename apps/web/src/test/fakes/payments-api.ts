@@ -66,6 +66,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     subject_id: PAY_ORDER_ID,
     subject_label: 'Order ORD-20261122-7KQ2M',
     order: PAY_ORDER_ID,
+    event: null,
     provider: 'sandbox',
     payment_method: 'mobile_money',
     network,

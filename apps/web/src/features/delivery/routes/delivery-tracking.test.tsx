@@ -97,6 +97,7 @@ function open(handlers: Record<string, FakeHandler> = {}) {
     'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
     'GET /orders/delivery-tracking/delivery_stats/': () => stats,
     'GET /orders/delivery-tracking/active_deliveries/': () => makePage([makeDelivery()], { pageSize: 10 }),
+    'GET /orders/delivery-tracking/recent_deliveries/': () => makePage([], { pageSize: 5 }),
     'GET /orders/delivery-tracking/deliverable_orders/': () => deliverable(),
     ...handlers,
   });
@@ -127,6 +128,42 @@ describe('/delivery-tracking', () => {
     const numbers = screen.getByRole('list', { name: 'Delivery statistics' });
     expect(within(numbers).getByTestId('stat-total')).toHaveTextContent('4');
     expect(within(numbers).getByTestId('stat-delivered')).toHaveTextContent('1');
+  });
+
+  it('keeps recent deliveries, with their timeline, below the ones on their way', async () => {
+    await open({
+      'GET /orders/delivery-tracking/recent_deliveries/': () =>
+        makePage(
+          [
+            makeDelivery({
+              id: 8,
+              order_number: 'ORD-20261120-DLV9X',
+              status: 'delivered',
+              progress: 100,
+              progress_class: 'high',
+              timeline: [
+                { status: 'confirmed', note: null, created_at: '2026-11-20T09:00:00.000Z' },
+                { status: 'delivered', note: null, created_at: '2026-11-20T11:00:00.000Z' },
+              ],
+              delivered_at: '2026-11-20T11:00:00.000Z',
+            }),
+          ],
+          { pageSize: 5 },
+        ),
+    });
+    const recent = await screen.findByRole('region', { name: 'Delivered recently' });
+    const card = await within(recent).findByRole('article', { name: 'Order ORD-20261120-DLV9X' });
+    expect(within(card).getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    expect(
+      within(card).getByRole('region', { name: 'Timeline of order ORD-20261120-DLV9X' }),
+    ).toBeInTheDocument();
+    // The active order stays above, in its own section.
+    const active = screen.getByRole('region', { name: 'On their way' });
+    expect(within(active).getByRole('article', { name: 'Order ORD-20261122-7KQ2M' })).toBeInTheDocument();
+    expect(within(active).queryByRole('article', { name: 'Order ORD-20261120-DLV9X' })).toBeNull();
   });
 
   it('colours the bar by class and shows the rider once out for delivery', async () => {
@@ -298,6 +335,7 @@ describe('/delivery-tracking', () => {
       }),
     });
     expect(await screen.findByText(/No delivery on its way right now/)).toBeInTheDocument();
+    expect(await screen.findByText('Nothing delivered in the last 30 days.')).toBeInTheDocument();
     expect(
       await screen.findByText(/None of your orders is waiting for delivery instructions/),
     ).toBeInTheDocument();

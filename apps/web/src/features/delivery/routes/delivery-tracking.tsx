@@ -1,3 +1,5 @@
+import type { DeliveryListResponse } from '@shop/contract/delivery-tracking';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
@@ -5,6 +7,11 @@ import { useSession } from '../../../lib/session/use-session';
 import { ACTIVE_DELIVERIES_PAGE_SIZE, useActiveDeliveries } from '../api/get-active-deliveries';
 import { useDeliverableOrders } from '../api/get-deliverable-orders';
 import { useDeliveryStats } from '../api/get-delivery-stats';
+import {
+  RECENT_DELIVERIES_DAYS,
+  RECENT_DELIVERIES_PAGE_SIZE,
+  useRecentDeliveries,
+} from '../api/get-recent-deliveries';
 import { DeliveryCard } from '../components/delivery-card';
 import { DeliveryStatsPanel } from '../components/delivery-stats-panel';
 import { InstructionsForm } from '../components/instructions-form';
@@ -13,9 +20,16 @@ import { useLiveDeliveryRefresh } from '../hooks/use-live-delivery-refresh';
 
 const sectionTitle = 'font-serif text-2xl text-wine-900';
 
-function ActiveDeliveries({ userId }: { userId: string }) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useActiveDeliveries(userId, page);
+type DeliveryListProps = {
+  list: UseQueryResult<DeliveryListResponse>;
+  page: number;
+  onPage: (page: number) => void;
+  pageSize: number;
+  empty: string;
+};
+
+function DeliveryList({ list, page, onPage, pageSize, empty }: DeliveryListProps) {
+  const { data, isPending, isError, refetch } = list;
   if (isPending) {
     return (
       <p role="status" className="text-sm text-ink-soft">
@@ -33,33 +47,29 @@ function ActiveDeliveries({ userId }: { userId: string }) {
       </FormMessage>
     );
   }
-  if (data.results.length === 0) {
-    return (
-      <p className="text-ink-soft">No delivery on its way right now. Orders appear here once confirmed.</p>
-    );
-  }
+  if (data.results.length === 0) return <p className="text-ink-soft">{empty}</p>;
   return (
     <div className="space-y-4">
       {data.results.map((delivery) => (
         <DeliveryCard key={delivery.id} delivery={delivery} />
       ))}
       {data.total_pages > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
+        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-3 text-sm">
           <button
             type="button"
             disabled={page <= 1}
-            onClick={() => setPage((current) => current - 1)}
+            onClick={() => onPage(page - 1)}
             className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
           >
             Previous
           </button>
           <span className="text-ink-soft">
-            Page {page} of {data.total_pages} ({data.count} deliveries, {ACTIVE_DELIVERIES_PAGE_SIZE} a page)
+            Page {page} of {data.total_pages} ({data.count} deliveries, {pageSize} a page)
           </span>
           <button
             type="button"
             disabled={data.next === null}
-            onClick={() => setPage((current) => current + 1)}
+            onClick={() => onPage(page + 1)}
             className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
           >
             Next
@@ -67,6 +77,33 @@ function ActiveDeliveries({ userId }: { userId: string }) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+function ActiveDeliveries({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  return (
+    <DeliveryList
+      list={useActiveDeliveries(userId, page)}
+      page={page}
+      onPage={setPage}
+      pageSize={ACTIVE_DELIVERIES_PAGE_SIZE}
+      empty="No delivery on its way right now. Orders appear here once confirmed."
+    />
+  );
+}
+
+/** Delivered orders stay in view a while (with their timeline), so "Delivered 1" has its order. */
+function RecentDeliveries({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  return (
+    <DeliveryList
+      list={useRecentDeliveries(userId, page)}
+      page={page}
+      onPage={setPage}
+      pageSize={RECENT_DELIVERIES_PAGE_SIZE}
+      empty={`Nothing delivered in the last ${RECENT_DELIVERIES_DAYS} days.`}
+    />
   );
 }
 
@@ -96,6 +133,15 @@ function Tracking({ userId }: { userId: string }) {
         </h2>
         <ActiveDeliveries userId={userId} />
       </section>
+      <section aria-labelledby="recent-deliveries-title" className="space-y-4">
+        <h2 id="recent-deliveries-title" className={sectionTitle}>
+          Delivered recently
+        </h2>
+        <p className="text-sm text-ink-soft">
+          Your orders delivered in the last {RECENT_DELIVERIES_DAYS} days.
+        </p>
+        <RecentDeliveries userId={userId} />
+      </section>
       <section aria-labelledby="track-title" className="space-y-4">
         <h2 id="track-title" className={sectionTitle}>
           Find an order
@@ -117,7 +163,7 @@ function Tracking({ userId }: { userId: string }) {
 
 /**
  * /delivery-tracking (docs/product.md sections 2 and 4): the customer's deliveries on their way with their
- * progress, estimated arrival, rider and timeline; a search by order number; the statistics;
+ * progress, estimated arrival, rider and timeline, then those delivered in the last 30 days; a search by order number; the statistics;
  * and the delivery instructions. Live: notifications about orders refresh it.
  */
 export function DeliveryTrackingPage() {

@@ -3,6 +3,7 @@ import type { Invoice } from '@shop/contract/orders';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Download, FileText } from 'lucide-react';
 import { PageShell } from '../../../components/page-shell';
+import { stackedTable } from '../../../components/stacked-table';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useInvoices } from '../api/get-invoices';
 import { ListPagination } from '../components/list-pagination';
@@ -30,40 +31,43 @@ function DownloadButton({ invoice }: { invoice: Invoice }) {
 }
 
 function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
-  const cell = 'px-4 py-3 align-middle';
+  const { headerCell } = stackedTable;
+  const cell = `${stackedTable.cell} md:align-middle`;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-cream-200 bg-white shadow-sm">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    <div className={stackedTable.frame}>
+      <table className={`${stackedTable.table} md:min-w-[40rem]`}>
         <caption className="sr-only">Your invoices</caption>
-        <thead className="bg-cream-100 text-xs tracking-[0.1em] text-ink-soft uppercase">
+        <thead
+          className={`${stackedTable.head} bg-cream-100 text-xs tracking-[0.1em] text-ink-soft uppercase`}
+        >
           <tr>
-            <th scope="col" className={cell}>
+            <th scope="col" className={headerCell}>
               Invoice
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={headerCell}>
               Order
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={headerCell}>
               Issued
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={headerCell}>
               Status
             </th>
-            <th scope="col" className={`${cell} text-right`}>
+            <th scope="col" className={`${headerCell} text-right`}>
               Total
             </th>
-            <th scope="col" className={`${cell} text-right`}>
+            <th scope="col" className={`${headerCell} text-right`}>
               <span className="sr-only">Download</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-cream-200">
+        <tbody className={stackedTable.body}>
           {invoices.map((invoice) => (
-            <tr key={invoice.id}>
-              <th scope="row" className={`${cell} font-semibold text-wine-900`}>
+            <tr key={invoice.id} className={stackedTable.row}>
+              <th scope="row" data-label="Invoice" className={`${cell} font-semibold text-wine-900`}>
                 {invoice.invoice_number}
               </th>
-              <td className={cell}>
+              <td data-label="Order" className={cell}>
                 <Link
                   to="/order-history/$id"
                   params={{ id: invoice.order }}
@@ -72,17 +76,21 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
                   {invoice.order_number}
                 </Link>
               </td>
-              <td className={cell}>
+              <td data-label="Issued" className={cell}>
                 <time dateTime={invoice.issued_at}>{formatDate(invoice.issued_at)}</time>
               </td>
-              <td className={cell}>
-                {invoiceStatusLabels[invoice.status]}
-                {invoice.paid_at ? (
-                  <span className="block text-xs text-ink-soft">{formatDate(invoice.paid_at)}</span>
-                ) : null}
+              <td data-label="Status" className={cell}>
+                <div>
+                  {invoiceStatusLabels[invoice.status]}
+                  {invoice.paid_at ? (
+                    <span className="block text-xs text-ink-soft">{formatDate(invoice.paid_at)}</span>
+                  ) : null}
+                </div>
               </td>
-              <td className={`${cell} text-right font-semibold text-ink`}>{formatUGX(invoice.total)}</td>
-              <td className={`${cell} text-right`}>
+              <td data-label="Total" className={`${cell} font-semibold text-ink md:text-right`}>
+                {formatUGX(invoice.total)}
+              </td>
+              <td className={`${cell} max-md:justify-end max-md:pt-2 md:text-right`}>
                 <DownloadButton invoice={invoice} />
               </td>
             </tr>

@@ -40,6 +40,45 @@ describe('the payment return page', () => {
     expect(fake.callsTo(VERIFY)).toHaveLength(1);
   });
 
+  it('leads a paid RSVP on to its event, where the ticket is', async () => {
+    const fake = api({
+      [VERIFY]: () =>
+        makeTransaction({
+          status: 'successful',
+          purpose: 'event_rsvp',
+          subject_id: '5a0c7a52-4f7e-4a53-9a1e-0d6a4c1e2b3f',
+          subject_label: 'RSVP: Nile Valley tasting (1 guest)',
+          order: null,
+          event: 7,
+        }),
+    });
+    const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/7'));
+    expect(fake.callsTo(VERIFY)).toHaveLength(1);
+  });
+
+  it('says why an RSVP payment failed and leads back to its event', async () => {
+    api({
+      [VERIFY]: () =>
+        makeTransaction({
+          status: 'failed',
+          failure_reason: 'Insufficient funds',
+          purpose: 'event_rsvp',
+          order: null,
+          event: 7,
+        }),
+    });
+    const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}`);
+    expect(
+      await screen.findByText(/Your payment did not go through: Insufficient funds/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the event to try again' })).toHaveAttribute(
+      'href',
+      '/events/7',
+    );
+    expect(router.state.location.pathname).toBe('/payment_return');
+  });
+
   it('sends the customer back to pay when the provider says it is not paid', async () => {
     api({ [VERIFY]: () => makeTransaction({ status: 'failed', failure_reason: 'Insufficient funds' }) });
     const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}&status=successful`);

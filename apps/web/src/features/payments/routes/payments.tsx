@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { stackedTable } from '../../../components/stacked-table';
 import {
   formatDateTime,
   networkLabels,
@@ -53,10 +54,10 @@ export function PaymentsPage() {
         </FormMessage>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-cream-300 bg-white">
-            <table className="w-full min-w-[60rem] text-left text-sm">
+          <div className={stackedTable.frame}>
+            <table className={`${stackedTable.table} md:min-w-[60rem]`}>
               <caption className="sr-only">Your payments, newest first</caption>
-              <thead className="border-b border-cream-300 bg-cream-100 text-xs tracking-wide text-ink-soft uppercase">
+              <thead className="max-md:sr-only border-b border-cream-300 bg-cream-100 text-xs tracking-wide text-ink-soft uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-3">
                     Date
@@ -84,7 +85,7 @@ export function PaymentsPage() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={stackedTable.body}>
                 {data.results.map((transaction) => (
                   <PaymentRow key={transaction.id} transaction={transaction} />
                 ))}
@@ -99,42 +100,61 @@ export function PaymentsPage() {
 }
 
 function PaymentRow({ transaction }: { transaction: Transaction }) {
+  const { cell } = stackedTable;
   return (
-    <tr className="border-b border-cream-200 last:border-0 align-top">
-      <td className="px-4 py-3 whitespace-nowrap text-ink">{formatDateTime(transaction.created_at)}</td>
-      <td className="px-4 py-3">
-        {transaction.order ? (
-          <Link to="/order-history/$id" params={{ id: transaction.order }} className={textLinkClass}>
-            {transaction.subject_label}
-          </Link>
-        ) : (
-          transaction.subject_label
-        )}
-        {transaction.status === 'pending' && transaction.order ? (
-          <Link
-            to="/pay/$orderId"
-            params={{ orderId: transaction.order }}
-            className="mt-1 block text-xs font-semibold text-wine-800 underline underline-offset-4"
-          >
-            Continue paying
-          </Link>
-        ) : null}
+    <tr className={`${stackedTable.row} md:border-b md:border-cream-200 md:last:border-0 md:align-top`}>
+      <td data-label="Date" className={`${cell} whitespace-nowrap text-ink md:align-top`}>
+        {formatDateTime(transaction.created_at)}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-ink">
+      <td data-label="For" className={`${cell} md:align-top`}>
+        <div>
+          {transaction.order ? (
+            <Link to="/order-history/$id" params={{ id: transaction.order }} className={textLinkClass}>
+              {transaction.subject_label}
+            </Link>
+          ) : (
+            transaction.subject_label
+          )}
+          {transaction.status === 'pending' && transaction.order ? (
+            <Link
+              to="/pay/$orderId"
+              params={{ orderId: transaction.order }}
+              className="mt-1 block text-xs font-semibold text-wine-800 underline underline-offset-4"
+            >
+              Continue paying
+            </Link>
+          ) : null}
+        </div>
+      </td>
+      <td data-label="Method" className={`${cell} whitespace-nowrap text-ink md:align-top`}>
         {paymentMethodLabels[transaction.payment_method]}
       </td>
-      <td className="px-4 py-3 text-ink">{networkLabels[transaction.network]}</td>
-      <td className="px-4 py-3 whitespace-nowrap text-ink">{transaction.phone}</td>
-      <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-wine-900">
+      <td data-label="Network" className={`${cell} text-ink md:align-top`}>
+        {networkLabels[transaction.network]}
+      </td>
+      <td data-label="Phone" className={`${cell} whitespace-nowrap text-ink md:align-top`}>
+        {transaction.phone}
+      </td>
+      <td
+        data-label="Amount"
+        className={`${cell} font-semibold whitespace-nowrap text-wine-900 md:text-right md:align-top`}
+      >
         {formatUGX(transaction.amount)}
       </td>
-      <td className="px-4 py-3">
-        <TransactionStatusBadge status={transaction.status} />
-        {transaction.failure_reason && transaction.status !== 'successful' ? (
-          <span className="mt-1 block text-xs text-ink-soft">{transaction.failure_reason}</span>
-        ) : null}
+      <td data-label="Status" className={`${cell} md:align-top`}>
+        <div>
+          <TransactionStatusBadge status={transaction.status} />
+          {transaction.failure_reason && transaction.status !== 'successful' ? (
+            <span className="mt-1 block text-xs text-ink-soft">{transaction.failure_reason}</span>
+          ) : null}
+        </div>
       </td>
-      <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-ink-soft">{transaction.reference}</td>
+      <td
+        data-label="Reference"
+        className={`${cell} font-mono text-xs break-all text-ink-soft md:break-normal md:whitespace-nowrap md:align-top`}
+      >
+        {transaction.reference}
+      </td>
     </tr>
   );
 }

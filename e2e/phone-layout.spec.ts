@@ -1,0 +1,120 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { pageTitle } from './routes';
+import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
+import { confirmAgeInAdvance } from './support/identity/age-gate';
+
+// The customer's lists on a phone (issue 22 item 4): at 390×844 no table or card of /invoices,
+// /payments, /order-history or /delivery-tracking is wider than the screen, so the PDF button,
+// the status and the amount are in view without scrolling sideways.
+
+const PHONE = { width: 390, height: 844 };
+
+/** A bottle of the seeded cellar that has a few in stock. */
+async function stockedBottle(request: APIRequestContext): Promise<{ name: string; slug: string }> {
+  const list = await request.get('/api/v1/products/products/?page_size=100');
+  expect(list.ok()).toBe(true);
+  const { results } = (await list.json()) as { results: { slug: string; name: string; in_stock: boolean }[] };
+  for (const card of results.filter((item) => item.in_stock)) {
+    const answer = await request.get(`/api/v1/products/products/${card.slug}/`);
+    const detail = (await answer.json()) as { variants: { stock: number; is_default: boolean }[] };
+    if (detail.variants.some((size) => size.is_default && size.stock >= 3)) return card;
+  }
+  throw new Error('The demo cellar has no bottle in stock');
+}
+
+/**
+ * Every table and card in the page's main content (tables, articles, list items and the rounded
+ * frames the lists sit in), and the page itself: none may reach past the viewport's width.
+ */
+async function widerThanViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const main = document.querySelector('main') ?? document.body;
+    const boxes = main.querySelectorAll<HTMLElement>('table, article, li, [class*="rounded-2xl"]');
+    const problems: string[] = [];
+    for (const box of boxes) {
+      const rect = box.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      if (rect.left < -0.5 || rect.right > width + 0.5) {
+        problems.push(
+          `${box.tagName.toLowerCase()} spans ${Math.round(rect.left)}–${Math.round(rect.right)}`,
+        );
+      }
+      // A frame that scrolls sideways hides what is beyond its edge just the same.
+      if (box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'visible') {
+        problems.push(
+          `${box.tagName.toLowerCase()} scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`,
+        );
+      }
+    }
+    if (document.documentElement.scrollWidth > width + 1) {
+      problems.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+    }
+    return problems;
+  });
+}
+
+test.describe('the customer’s lists on a phone', () => {
+  test.beforeEach(async ({ context }) => {
+    await confirmAgeInAdvance(context);
+  });
+
+  test('invoices, payments, order history and delivery tracking fit 390 px', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const bottle = await stockedBottle(request);
+
+    // A delivery order paid by MTN mobile money: an order, its invoice, a payment and a delivery.
+    const customer = await createCustomer(baseURL!, { name: 'Amina Nakato', email: uniqueEmail('phone') });
+    await page.goto(`/login?redirect=${encodeURIComponent(`/products/${bottle.slug}`)}`);
+    await signInOnPage(page, customer.email, customer.password);
+    await expect(page).toHaveURL((url) => url.pathname === `/products/${bottle.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByTestId('cart-badge')).toContainText('1');
+    await page.goto('/checkout');
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await form.getByLabel('Mobile number').fill('0772 123456');
+    await form.getByRole('radio', { name: /^Central Kampala/ }).check();
+    await form.getByLabel('Street and house').fill('Plot 4, Acacia Avenue');
+    await form.getByLabel('Preferred delivery time').selectOption('evening');
+    await form.getByRole('radio', { name: /^Mobile money/ }).check();
+    await form.getByRole('radio', { name: 'MTN', exact: true }).check();
+    await form.getByLabel('Paying mobile number').fill('0772 123456');
+    await form.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page).toHaveURL((url) => /^\/pay\/[0-9a-f-]{36}$/.test(url.pathname));
+    await page.getByRole('link', { name: 'Open the sandbox phone' }).click();
+    const prompt = page.getByRole('form', { name: 'Payment request' });
+    await prompt.getByLabel('Enter your PIN to approve').fill('24680');
+    await prompt.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL((url) => /^\/order_success\//.test(url.pathname));
+    const orderNumber = (await page.getByText(/^ORD-\d{8}-[A-Z0-9]{5}$/).textContent())!.trim();
+
+    await page.setViewportSize(PHONE);
+    const pages = [
+      { path: '/invoices', name: 'invoices', shown: page.getByRole('row').filter({ hasText: orderNumber }) },
+      { path: '/payments', name: 'payments', shown: page.getByRole('row').filter({ hasText: orderNumber }) },
+      { path: '/order-history', name: 'order_history', shown: page.getByText(orderNumber).first() },
+      {
+        path: '/delivery-tracking',
+        name: 'delivery_tracking',
+        shown: page.getByRole('article', { name: `Order ${orderNumber}` }),
+      },
+    ] as const;
+    for (const { path, name, shown } of pages) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(pageTitle(name));
+      await expect(shown).toBeVisible();
+      expect(await widerThanViewport(page), path).toEqual([]);
+    }
+    // What was hidden sideways before: the invoice's PDF button, the payment's status and amount.
+    await page.goto('/invoices');
+    await expect(page.getByRole('button', { name: /^PDF/ })).toBeInViewport();
+    await page.goto('/payments');
+    const payment = page.getByRole('row').filter({ hasText: orderNumber });
+    await expect(payment.getByText('Paid', { exact: true })).toBeInViewport();
+  });
+});
