@@ -1,6 +1,7 @@
 import type { DeliveryInstructions, DeliveryStatus } from '@shop/contract/delivery';
 import type { Fulfilment, OrderStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
+import { executeNamed } from '../../db/named-statement';
 import type { Executor, Tx } from '../../db/transaction';
 
 /**
@@ -184,26 +185,57 @@ const VIEW_COLUMNS = sql`
   d.delivered_at, d.created_at, d.updated_at, o.order_number, o.delivery_zone_name, o.delivery_time_label, o.street,
   o.delivery_instructions`;
 
+/**
+ * A page of the customer's deliveries, newest first, each with its timeline (oldest entry first),
+ * and their count: one named statement per filter (the count joined to the page, the timeline
+ * aggregated per delivery), instead of a page, a count and a timelines query, each planned on
+ * every call.
+ */
 export async function listDeliveries(
   db: Executor,
   userId: string,
   filter: { activeOnly: boolean },
   page: { limit: number; offset: number },
-): Promise<{ rows: DeliveryViewRow[]; count: number }> {
+): Promise<{ rows: Array<{ delivery: DeliveryViewRow; timeline: TimelineRow[] }>; count: number }> {
   const active = filter.activeOnly ? sql`AND d.status NOT IN ('delivered', 'cancelled')` : sql``;
-  const [rows, count] = await Promise.all([
-    db.execute<DeliveryViewRow>(sql`
-      SELECT ${VIEW_COLUMNS}
-      FROM deliveries d JOIN orders o ON o.id = d.order_id
-      WHERE d.user_id = ${userId} ${active}
-      ORDER BY d.created_at DESC, d.id DESC
-      LIMIT ${page.limit} OFFSET ${page.offset}`),
-    db.execute<{ count: number }>(
-      sql`SELECT count(*)::int AS count FROM deliveries d WHERE d.user_id = ${userId} ${active}`,
+  const rows = await executeNamed<DeliveryPageRow>(
+    db,
+    filter.activeOnly ? 'deliveries_active_page' : 'deliveries_page',
+    sql`
+      SELECT c.list_count, p.*,
+             (SELECT json_agg(json_build_object('delivery_id', e.delivery_id, 'status', e.status, 'note', e.note,
+                                                'created_at', e.created_at) ORDER BY e.created_at, e.id)
+              FROM delivery_events e WHERE e.delivery_id = p.id) AS timeline
+      FROM (SELECT count(*)::int AS list_count FROM deliveries d WHERE d.user_id = ${userId} ${active}) c
+      LEFT JOIN LATERAL (
+        SELECT ${VIEW_COLUMNS}
+        FROM deliveries d JOIN orders o ON o.id = d.order_id
+        WHERE d.user_id = ${userId} ${active}
+        ORDER BY d.created_at DESC, d.id DESC
+        LIMIT ${page.limit} OFFSET ${page.offset}
+      ) p ON true`,
+  );
+  return {
+    count: rows[0]?.list_count ?? 0,
+    rows: rows.flatMap(({ list_count: _count, timeline, ...row }) =>
+      row.id === null
+        ? []
+        : [
+            {
+              delivery: toDates(row as DeliveryViewRow, DELIVERY_DATES),
+              timeline: (timeline ?? []).map((entry) => toDates(entry, ['created_at'])),
+            },
+          ],
     ),
-  ]);
-  return { rows: rows.rows.map((row) => toDates(row, DELIVERY_DATES)), count: count.rows[0]?.count ?? 0 };
+  };
 }
+
+/** A row of `listDeliveries`' statement: the count, and a delivery unless the page is empty (nulls). */
+type DeliveryPageRow = Omit<DeliveryViewRow, 'id'> & {
+  list_count: number;
+  id: number | null;
+  timeline: TimelineRow[] | null;
+};
 
 /** The customer's own delivery of that order number (undefined for anyone else's). */
 export async function findDeliveryByOrderNumber(

@@ -23,6 +23,7 @@ import {
   listUserTransactions,
   lockSubject,
   pendingTransactionsOf,
+  type TransactionListRow,
   type TransactionRow,
   updateTransaction,
 } from './payments.repository';
@@ -38,7 +39,7 @@ import { nextCheckAt, settleTransaction } from './settlement';
 /** The customer's verify calls reach the provider at most this often per transaction. */
 const VERIFY_THROTTLE_MS = 3_000;
 
-export function toTransaction(row: TransactionRow): Transaction {
+export function toTransaction(row: TransactionListRow): Transaction {
   return {
     id: row.id,
     reference: row.reference,
