@@ -1,6 +1,7 @@
 import type { DeliveryInstructions, DeliveryStatus } from '@shop/contract/delivery';
 import type { Fulfilment, OrderStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
+import { executeNamed } from '../../db/named-statement';
 import type { Executor, Tx } from '../../db/transaction';
 
 /**
@@ -191,29 +192,61 @@ const VIEW_COLUMNS = sql`
  */
 export type DeliveryListFilter = { kind: 'active' } | { kind: 'delivered'; since: Date };
 
+/**
+ * A page of the customer's deliveries, each with its timeline (oldest entry first), and their
+ * count: one named statement per filter (the count joined to the page, the timeline aggregated
+ * per delivery), instead of a page, a count and a timelines query, each planned on every call.
+ */
 export async function listDeliveries(
   db: Executor,
   userId: string,
   filter: DeliveryListFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: DeliveryViewRow[]; count: number }> {
+): Promise<{ rows: Array<{ delivery: DeliveryViewRow; timeline: TimelineRow[] }>; count: number }> {
   const where =
     filter.kind === 'active'
       ? sql`d.user_id = ${userId} AND d.status NOT IN ('delivered', 'cancelled')`
       : sql`d.user_id = ${userId} AND d.status = 'delivered' AND d.delivered_at >= ${filter.since.toISOString()}`;
   const order =
     filter.kind === 'active' ? sql`d.created_at DESC, d.id DESC` : sql`d.delivered_at DESC, d.id DESC`;
-  const [rows, count] = await Promise.all([
-    db.execute<DeliveryViewRow>(sql`
-      SELECT ${VIEW_COLUMNS}
-      FROM deliveries d JOIN orders o ON o.id = d.order_id
-      WHERE ${where}
-      ORDER BY ${order}
-      LIMIT ${page.limit} OFFSET ${page.offset}`),
-    db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM deliveries d WHERE ${where}`),
-  ]);
-  return { rows: rows.rows.map((row) => toDates(row, DELIVERY_DATES)), count: count.rows[0]?.count ?? 0 };
+  const rows = await executeNamed<DeliveryPageRow>(
+    db,
+    filter.kind === 'active' ? 'deliveries_active_page' : 'deliveries_delivered_page',
+    sql`
+      SELECT c.list_count, p.*,
+             (SELECT json_agg(json_build_object('delivery_id', e.delivery_id, 'status', e.status, 'note', e.note,
+                                                'created_at', e.created_at) ORDER BY e.created_at, e.id)
+              FROM delivery_events e WHERE e.delivery_id = p.id) AS timeline
+      FROM (SELECT count(*)::int AS list_count FROM deliveries d WHERE ${where}) c
+      LEFT JOIN LATERAL (
+        SELECT ${VIEW_COLUMNS}
+        FROM deliveries d JOIN orders o ON o.id = d.order_id
+        WHERE ${where}
+        ORDER BY ${order}
+        LIMIT ${page.limit} OFFSET ${page.offset}
+      ) p ON true`,
+  );
+  return {
+    count: rows[0]?.list_count ?? 0,
+    rows: rows.flatMap(({ list_count: _count, timeline, ...row }) =>
+      row.id === null
+        ? []
+        : [
+            {
+              delivery: toDates(row as DeliveryViewRow, DELIVERY_DATES),
+              timeline: (timeline ?? []).map((entry) => toDates(entry, ['created_at'])),
+            },
+          ],
+    ),
+  };
 }
+
+/** A row of `listDeliveries`' statement: the count, and a delivery unless the page is empty (nulls). */
+type DeliveryPageRow = Omit<DeliveryViewRow, 'id'> & {
+  list_count: number;
+  id: number | null;
+  timeline: TimelineRow[] | null;
+};
 
 /** The customer's own delivery of that order number (undefined for anyone else's). */
 export async function findDeliveryByOrderNumber(

@@ -199,12 +199,8 @@ async function deliveryPage(
     limit: query.page_size,
     offset: pageOffset(query),
   });
-  const timelines = await timelinesOf(
-    db,
-    rows.map((row) => row.id),
-  );
   return toPagedList(
-    rows.map((row) => toDelivery(row, timelines.get(row.id) ?? [])),
+    rows.map((row) => toDelivery(row.delivery, row.timeline)),
     count,
     query,
   );

@@ -3,6 +3,7 @@ import type { PageQuery } from '@shop/contract/pagination';
 import { pageOffset } from '@shop/contract/pagination';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executePrepared } from '../../db/named-statement';
 import { notifications, pushSubscriptions } from '../../db/schema/notifications';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -45,26 +46,75 @@ export async function notifyListeners(db: Db, payload: string): Promise<void> {
   await db.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
 }
 
-export async function listNotifications(
-  db: Db,
+export type NotificationPage = { rows: NotificationRow[]; total: number; unread: number };
+
+type NotificationPageRow = {
+  total: number;
+  unread: number;
+  id: string | null;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  priority: NotificationPriority;
+  is_read: boolean;
+  related_id: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+};
+
+/**
+ * A page of the customer's notifications, newest first, with the count of the filtered list and
+ * of the unread ones: one prepared statement (the counts joined to the page) instead of three
+ * queries, each planned on every call and each holding a pooled connection.
+ */
+export async function pageOfNotifications(
+  db: Database,
   userId: string,
   query: PageQuery & { is_read?: boolean | undefined },
-): Promise<{ rows: NotificationRow[]; total: number }> {
-  const where =
-    query.is_read === undefined
-      ? eq(notifications.userId, userId)
-      : and(eq(notifications.userId, userId), eq(notifications.isRead, query.is_read));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(notifications).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+): Promise<NotificationPage> {
+  const filter = query.is_read === undefined ? sql`` : sql`AND is_read = ${query.is_read}`;
+  const counted =
+    query.is_read === undefined ? sql`count(*)` : sql`count(*) FILTER (WHERE is_read = ${query.is_read})`;
+  const rows = await executePrepared<NotificationPageRow>(
+    db,
+    sql`
+      SELECT c.total, c.unread, p.*
+      FROM (
+        SELECT ${counted}::int AS total, count(*) FILTER (WHERE NOT is_read)::int AS unread
+        FROM notifications WHERE user_id = ${userId}
+      ) c
+      LEFT JOIN LATERAL (
+        SELECT id, user_id, type, title, message, priority, is_read, related_id, dedupe_key, created_at
+        FROM notifications
+        WHERE user_id = ${userId} ${filter}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${query.page_size} OFFSET ${pageOffset(query)}
+      ) p ON true`,
+  );
+  const first = rows[0];
+  return {
+    total: first?.total ?? 0,
+    unread: first?.unread ?? 0,
+    rows: rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [
+            {
+              id: row.id,
+              userId: row.user_id,
+              type: row.type,
+              title: row.title,
+              message: row.message,
+              priority: row.priority,
+              isRead: row.is_read,
+              relatedId: row.related_id,
+              dedupeKey: row.dedupe_key,
+              createdAt: new Date(row.created_at),
+            },
+          ],
+    ),
+  };
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {

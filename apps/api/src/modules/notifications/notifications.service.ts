@@ -19,11 +19,11 @@ import {
   countUnread,
   deleteReadBefore,
   insertNotification,
-  listNotifications,
   markAllRead,
   markRead,
   type NotificationRow,
   notifyListeners,
+  pageOfNotifications,
   prunePushSubscriptions,
   upsertPushSubscription,
 } from './notifications.repository';
@@ -113,10 +113,7 @@ export async function getNotifications(
   userId: string,
   query: PageQuery & { is_read?: boolean | undefined },
 ): Promise<NotificationListResponse> {
-  const [{ rows, total }, unread] = await Promise.all([
-    listNotifications(db, userId, query),
-    countUnread(db, userId),
-  ]);
+  const { rows, total, unread } = await pageOfNotifications(db, userId, query);
   return { ...toPagedList(rows.map(toNotification), total, query), unread_count: unread };
 }
 

@@ -9,6 +9,7 @@ import type {
   PaymentStatus,
 } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
+import { executePrepared } from '../../db/named-statement';
 import type { Executor, Tx } from '../../db/transaction';
 
 /**
@@ -443,16 +444,34 @@ export async function listOrders(
   if (filter.userId !== null) conditions.push(sql`user_id = ${filter.userId}`);
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
   const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const [rows, count] = await Promise.all([
-    db.execute<OrderSummaryRow>(sql`
-      SELECT id, order_number, status, payment_status, payment_method, fulfilment, item_count, total, created_at
-      FROM orders ${where}
-      ORDER BY created_at DESC, id DESC
-      LIMIT ${page.limit} OFFSET ${page.offset}`),
-    db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders ${where}`),
-  ]);
-  return { rows: rows.rows.map((row) => withDates(row, ['created_at'])), count: count.rows[0]?.count ?? 0 };
+  // One prepared statement (the count joined to the page): one round trip and no planning per
+  // call. The text varies only with which filters are set.
+  const rows = await executePrepared<OrderPageRow>(
+    db,
+    sql`
+      SELECT c.list_count, p.*
+      FROM (SELECT count(*)::int AS list_count FROM orders ${where}) c
+      LEFT JOIN LATERAL (
+        SELECT id, order_number, status, payment_status, payment_method, fulfilment, item_count, total, created_at
+        FROM orders ${where}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${page.limit} OFFSET ${page.offset}
+      ) p ON true`,
+  );
+  return {
+    rows: rows.flatMap(({ list_count: _count, id, created_at, ...row }) =>
+      id === null ? [] : [{ ...row, id, created_at: toDate(created_at) }],
+    ),
+    count: rows[0]?.list_count ?? 0,
+  };
 }
+
+/** A row of `listOrders`' statement: the count, and an order unless the page is empty (nulls). */
+type OrderPageRow = Omit<OrderSummaryRow, 'id' | 'created_at'> & {
+  list_count: number;
+  id: string | null;
+  created_at: string;
+};
 
 /** A customer's orders counted by status, and what they paid (refunds excluded). */
 export async function orderStats(

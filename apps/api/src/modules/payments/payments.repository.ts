@@ -1,6 +1,7 @@
 import type { PaymentPurpose, TransactionStatus } from '@shop/contract/payments';
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeNamed } from '../../db/named-statement';
 import { users } from '../../db/schema/identity';
 import { paymentTransactions, paymentWebhookDeliveries, sandboxCharges } from '../../db/schema/payments';
 import type { Tx } from '../../db/transaction';
@@ -131,23 +132,95 @@ export async function lockSubject(tx: Tx, purpose: PaymentPurpose, subjectId: st
   );
 }
 
+/** The columns a customer's list shows (`toTransaction`), without the provider's stored answers. */
+export type TransactionListRow = Pick<
+  TransactionRow,
+  | 'id'
+  | 'reference'
+  | 'purpose'
+  | 'subjectId'
+  | 'subjectLabel'
+  | 'provider'
+  | 'network'
+  | 'phoneMasked'
+  | 'amount'
+  | 'status'
+  | 'failureReason'
+  | 'nextAction'
+  | 'paidAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+type TransactionPageRow = {
+  list_count: number;
+  id: string | null;
+  reference: string;
+  purpose: TransactionRow['purpose'];
+  subject_id: string;
+  subject_label: string;
+  provider: TransactionRow['provider'];
+  network: TransactionRow['network'];
+  phone_masked: string;
+  amount: number;
+  status: TransactionRow['status'];
+  failure_reason: string | null;
+  next_action: TransactionRow['nextAction'];
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * A page of the customer's payments, newest first, with their count: one named statement (the
+ * count joined to the page), so one round trip and no planning per call.
+ */
 export async function listUserTransactions(
   db: Executor,
   userId: string,
   page: { limit: number; offset: number },
-): Promise<{ rows: TransactionRow[]; total: number }> {
-  const where = eq(paymentTransactions.userId, userId);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(paymentTransactions)
-      .where(where)
-      .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(paymentTransactions).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+): Promise<{ rows: TransactionListRow[]; total: number }> {
+  const rows = await executeNamed<TransactionPageRow>(
+    db,
+    'payments_user_page',
+    sql`
+      SELECT c.list_count, p.*
+      FROM (SELECT count(*)::int AS list_count FROM payment_transactions WHERE user_id = ${userId}) c
+      LEFT JOIN LATERAL (
+        SELECT id, reference, purpose, subject_id, subject_label, provider, network, phone_masked, amount, status,
+               failure_reason, next_action, paid_at, created_at, updated_at
+        FROM payment_transactions
+        WHERE user_id = ${userId}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${page.limit} OFFSET ${page.offset}
+      ) p ON true`,
+  );
+  return {
+    total: rows[0]?.list_count ?? 0,
+    rows: rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [
+            {
+              id: row.id,
+              reference: row.reference,
+              purpose: row.purpose,
+              subjectId: row.subject_id,
+              subjectLabel: row.subject_label,
+              provider: row.provider,
+              network: row.network,
+              phoneMasked: row.phone_masked,
+              amount: row.amount,
+              status: row.status,
+              failureReason: row.failure_reason,
+              nextAction: row.next_action,
+              paidAt: row.paid_at === null ? null : new Date(row.paid_at),
+              createdAt: new Date(row.created_at),
+              updatedAt: new Date(row.updated_at),
+            },
+          ],
+    ),
+  };
 }
 
 export async function listSubjectTransactions(

@@ -24,6 +24,7 @@ import {
   listUserTransactions,
   lockSubject,
   pendingTransactionsOf,
+  type TransactionListRow,
   type TransactionRow,
   updateTransaction,
 } from './payments.repository';
@@ -40,7 +41,7 @@ import { nextCheckAt, settleTransaction } from './settlement';
 const VERIFY_THROTTLE_MS = 3_000;
 
 /** `eventId`: for an RSVP's transaction, the event whose page shows the ticket (see `answerRows`). */
-export function toTransaction(row: TransactionRow, eventId: number | null = null): Transaction {
+export function toTransaction(row: TransactionListRow, eventId: number | null = null): Transaction {
   return {
     id: row.id,
     reference: row.reference,
@@ -68,7 +69,7 @@ export function toTransaction(row: TransactionRow, eventId: number | null = null
  * Transactions as answered to the customer: an RSVP's carries its event, so the return page can
  * lead on to the ticket. Orders need no look-up (their id is the subject).
  */
-async function answerRows(context: PaymentsContext, rows: TransactionRow[]): Promise<Transaction[]> {
+async function answerRows(context: PaymentsContext, rows: TransactionListRow[]): Promise<Transaction[]> {
   const rsvpIds = rows.filter((row) => row.purpose === 'event_rsvp').map((row) => row.subjectId);
   const rsvps = context.payables.has('event_rsvp') ? context.payables.get('event_rsvp') : null;
   if (rsvpIds.length === 0 || !rsvps?.eventsOf) return rows.map((row) => toTransaction(row));
