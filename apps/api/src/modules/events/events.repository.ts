@@ -368,7 +368,7 @@ export async function findRsvp(db: Executor, id: string): Promise<RsvpWithPositi
 export async function eventsOfRsvps(db: Executor, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const result = await db.execute<{ id: string; event_id: number }>(
-    sql`SELECT id, event_id FROM rsvps WHERE id = ANY(${ids}::uuid[])`,
+    sql`SELECT id, event_id FROM rsvps WHERE id IN ${ids}`,
   );
   return new Map(result.rows.map((row) => [row.id, Number(row.event_id)]));
 }
