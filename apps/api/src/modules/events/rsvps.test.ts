@@ -1,5 +1,6 @@
 import {
   eventMessages,
+  formatTicketCode,
   MAX_GUESTS_PER_RSVP,
   rsvpListResponseSchema,
   rsvpSchema,
@@ -169,7 +170,7 @@ describe('POST /events/rsvps/ on a free event', () => {
     expect(notices).toEqual([
       {
         title: 'A place opened up: Cape evening',
-        message: expect.stringContaining(`Your ticket code is ${smallNow.ticket!.code}`),
+        message: expect.stringContaining(`Your ticket code is ${formatTicketCode(smallNow.ticket!.code)}`),
         user_id: small.userId,
       },
     ]);
