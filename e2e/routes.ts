@@ -20,9 +20,13 @@ export function signedOutLanding(route: AppRoute): Landing {
   if (route.requiresAuth) {
     return { path: '/login', title: pageTitle('login') };
   }
-  // A product page is titled with the bottle's name once it has loaded.
+  // A product page is titled with the bottle's name, an event page with the event's, once loaded
+  // (docs/product.md section 10).
   if (route.name === 'product_detail') {
     return { path: samplePath(route), title: new RegExp(`^(?!Product Detail).+ \\| ${BRAND.name}$`) };
+  }
+  if (route.name === 'event_detail') {
+    return { path: samplePath(route), title: new RegExp(`^(?!Event Detail).+ \\| ${BRAND.name}$`) };
   }
   return { path: samplePath(route), title: pageTitle(route.name) };
 }
