@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from './test-app';
 
 let harness: TestApp;
 beforeAll(async () => {
-  harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true' });
+  // No background jobs here: the order's e-mail job reads and writes orders on the same pool.
+  harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true', JOBS_ENABLED: 'false' });
 });
 afterAll(() => harness?.close());
 
