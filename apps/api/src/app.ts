@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import { AppError } from './errors';
 import { domainEventsPlugin } from './lib/domain-events';
 import { logRedaction } from './lib/log-redaction';
+import auditRoutes from './modules/audit/audit.routes';
 import cartPlugin from './modules/cart/cart.plugin';
 import cartRoutes from './modules/cart/cart.routes';
 import catalogPlugin from './modules/catalog/catalog.plugin';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(orderPaymentsRoutes);
       await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
+      await api.register(auditRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

@@ -2,6 +2,7 @@
  * Every table, gathered for Drizzle's relational queries. Each feature keeps its tables in a
  * file of its own beside this one.
  */
+export * from './audit';
 export * from './catalog';
 export * from './deliveries';
 export * from './email';
