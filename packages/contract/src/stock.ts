@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { pagedListSchema, pageQuerySchema } from './pagination';
+
+/**
+ * Stock changes only through movements with a reason; each size (variant) has a ledger of them.
+ * Staff record the first four by hand (`POST /admin/catalog/variants/{id}/stock-movements/`); the
+ * shop records `sold` at checkout and `released` when an order is cancelled or expires. A
+ * movement is a delta applied in SQL with its ledger row in one transaction, so the ledger
+ * always sums to the stock.
+ */
+
+export const STOCK_REASONS = [
+  'received',
+  'count_correction',
+  'breakage',
+  'returned',
+  'sold',
+  'released',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** The reasons staff may give for a change by hand. */
+export const STAFF_STOCK_REASONS = ['received', 'count_correction', 'breakage', 'returned'] as const;
+export type StaffStockReason = (typeof STAFF_STOCK_REASONS)[number];
+
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  received: 'Received',
+  count_correction: 'Count correction',
+  breakage: 'Breakage',
+  returned: 'Returned',
+  sold: 'Sold',
+  released: 'Released (order cancelled or expired)',
+};
+
+export const stockMessages = {
+  deltaRequired: 'Enter how many bottles to add (positive) or take away (negative)',
+  deltaZero: 'must not be zero',
+  belowZero: 'Stock cannot go below zero',
+  receivedPositive: 'Received stock must be a positive number',
+  breakageNegative: 'Breakage takes stock away: enter a negative number',
+} as const;
+
+export const stockMovementRequestSchema = z.object({
+  delta: z
+    .number({ error: stockMessages.deltaRequired })
+    .int({ error: 'must be a whole number' })
+    .min(-100_000, { error: 'must be at least -100,000' })
+    .max(100_000, { error: 'must be at most 100,000' })
+    .refine((delta) => delta !== 0, { error: stockMessages.deltaZero })
+    .describe('Bottles added (positive) or taken away (negative)'),
+  reason: z.enum(STAFF_STOCK_REASONS, { error: `must be one of ${STAFF_STOCK_REASONS.join(', ')}` }),
+  note: z.string().trim().max(500, { error: 'must be at most 500 characters' }).optional(),
+});
+export type StockMovementRequest = z.infer<typeof stockMovementRequestSchema>;
+
+export const stockMovementSchema = z.object({
+  id: z.number().int(),
+  variant_id: z.number().int(),
+  delta: z.number().int(),
+  stock_after: z.number().int().describe('The size’s stock right after this movement'),
+  reason: z.enum(STOCK_REASONS),
+  note: z.string().nullable(),
+  order_number: z.string().nullable().describe('The order that sold or released the bottles'),
+  actor: z
+    .object({ id: z.string().nullable(), name: z.string() })
+    .nullable()
+    .describe('Null for checkout and expiry'),
+  created_at: z.string().describe('ISO 8601'),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+export const stockMovementResponseSchema = z.object({
+  variant_id: z.number().int(),
+  stock: z.number().int(),
+  low_stock_threshold: z.number().int(),
+  movement: stockMovementSchema,
+});
+export type StockMovementResponse = z.infer<typeof stockMovementResponseSchema>;
+
+export const variantIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive(),
+});
+
+export const stockLedgerQuerySchema = pageQuerySchema;
+export const stockLedgerSchema = pagedListSchema(stockMovementSchema);
+export type StockLedger = z.infer<typeof stockLedgerSchema>;
