@@ -2,12 +2,12 @@ import { formatUGX } from '@shop/contract/money';
 import type { Invoice } from '@shop/contract/orders';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Download, FileText } from 'lucide-react';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { stackedTable } from '../../../components/stacked-table';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useInvoices } from '../api/get-invoices';
 import { ListPagination } from '../components/list-pagination';
-import { LoadProblem } from '../components/load-problem';
 import { formatDate, invoiceStatusLabels } from '../lib/order-display';
 
 const route = getRouteApi('/invoices');
@@ -116,7 +116,7 @@ export function InvoicesPage() {
           Loading your invoices…
         </p>
       ) : isError ? (
-        <LoadProblem message={INVOICES_LOAD_FAILED} onRetry={() => void refetch()} retrying={isFetching} />
+        <LoadError message={INVOICES_LOAD_FAILED} onRetry={() => void refetch()} retrying={isFetching} />
       ) : data.count === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-cream-300 bg-white px-6 py-12 text-center">
           <FileText aria-hidden="true" className="size-10 text-wine-700" />

@@ -1,10 +1,10 @@
 import { orderStatusLabels } from '@shop/contract/orders';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
 import { isOrderId, useOrder } from '../api/get-order';
-import { LoadProblem } from '../components/load-problem';
 import { OrderNotFound } from '../components/order-not-found';
 import { OrderOverview } from '../components/order-overview';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -28,7 +28,7 @@ export function OrderDetailPage() {
             Loading the order…
           </p>
         ) : (
-          <LoadProblem message={ORDER_LOAD_FAILED} onRetry={() => void refetch()} retrying={isFetching} />
+          <LoadError message={ORDER_LOAD_FAILED} onRetry={() => void refetch()} retrying={isFetching} />
         )}
       </PageShell>
     );

@@ -1,11 +1,11 @@
 import { formatUGX } from '@shop/contract/money';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronRight, Package } from 'lucide-react';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { useMyOrders } from '../api/get-my-orders';
 import { useOrderStats } from '../api/get-order-stats';
 import { ListPagination } from '../components/list-pagination';
-import { LoadProblem } from '../components/load-problem';
 import { OrderStatsSummary } from '../components/order-stats-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-status-badge';
 import { formatDate, itemCountText } from '../lib/order-display';
@@ -24,7 +24,7 @@ function OrdersList({ page }: { page: number }) {
     );
   }
   if (isError) {
-    return <LoadProblem message={ORDERS_LOAD_FAILED} onRetry={() => void refetch()} retrying={isFetching} />;
+    return <LoadError message={ORDERS_LOAD_FAILED} onRetry={() => void refetch()} retrying={isFetching} />;
   }
   if (data.count === 0) {
     return (
