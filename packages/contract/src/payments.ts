@@ -127,7 +127,14 @@ export const transactionSchema = z.object({
   amount: z.number().int().describe('Amount due, in whole UGX'),
   currency: z.literal('UGX'),
   status: transactionStatusSchema,
-  failure_reason: z.string().nullable().describe('Why it failed, was cancelled or expired'),
+  failure_reason: z
+    .string()
+    .nullable()
+    .describe('Why it failed, was cancelled or expired (the provider’s words)'),
+  failure_advice: z
+    .string()
+    .nullable()
+    .describe('For the customer: what went wrong and what to do next (top up, approve, dial *165#…)'),
   next_action: paymentNextActionSchema.nullable().describe('While pending: what the customer does next'),
   paid_at: isoTime.nullable(),
   created_at: isoTime,

@@ -191,7 +191,8 @@ describe('notices from domain events', () => {
       subjectId: orderId,
       subjectLabel: 'Order ORD-20261122-CCCCC',
       status: 'failed',
-      reason: 'The payer declined',
+      reason: 'NOT_ENOUGH_FUNDS',
+      network: 'MTN',
       refundDue: false,
     };
     await harness.app.events.publish('payment.failed', failed);
@@ -208,7 +209,7 @@ describe('notices from domain events', () => {
         'payment_update',
         'high',
         'Payment failed',
-        'The payment for Order ORD-20261122-CCCCC did not go through. The payer declined. You can try again.',
+        'The payment for Order ORD-20261122-CCCCC did not go through. There was not enough money on the MTN MoMo account. Top up (at an agent or from your bank), then try again, or pay with Airtel Money.',
       ],
     ]);
   });

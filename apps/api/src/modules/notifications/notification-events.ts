@@ -3,6 +3,7 @@ import { formatTicketCode } from '@shop/contract/events';
 import { formatKampalaClock, formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { type OrderStatus, PICKUP_LOCATION } from '@shop/contract/orders';
+import { classifyPaymentFailure, paymentAdvice } from '@shop/contract/payment-advice';
 import { networkLabels } from '@shop/contract/payments';
 import { countOf } from '@shop/contract/plural';
 import type { DomainEventMap, DomainEvents } from '../../lib/domain-events';
@@ -277,13 +278,13 @@ export function paymentSucceededNotice(event: DomainEventMap['payment.succeeded'
 export function paymentFailedNotice(event: DomainEventMap['payment.failed']): NewNotification | null {
   // A payment replaced by a newer attempt is the customer's own doing: nothing to tell.
   if (event.status === 'cancelled') return null;
-  const reason = event.reason.trim().replace(/([^.!?])$/, '$1.');
+  const advice = paymentAdvice(classifyPaymentFailure(event.reason, event.status), event.network);
   return {
     userId: event.userId,
     type: 'payment_update',
     priority: 'high',
     title: event.status === 'expired' ? 'Payment not approved in time' : 'Payment failed',
-    message: `The payment for ${event.subjectLabel} did not go through. ${reason} You can try again.`,
+    message: `The payment for ${event.subjectLabel} did not go through. ${advice}`,
     relatedId: event.subjectId,
     dedupeKey: `payment:${event.transactionId}:failed`,
   };

@@ -1,3 +1,5 @@
+import type { MobileMoneyNetwork } from '@shop/contract/orders';
+
 /**
  * The payments' domain events, published by the settlement (./settlement.ts) and by this
  * module's services after commit: the receipt e-mail and notifications follow them.
@@ -37,10 +39,8 @@ declare module '../../lib/domain-events' {
       subjectLabel: string;
       status: 'failed' | 'cancelled' | 'expired';
       reason: string;
+      network: MobileMoneyNetwork;
       refundDue: boolean;
     };
   }
 }
-
-// A module (not a script), so that the block above augments the bus's map.
-export {};

@@ -1,3 +1,4 @@
+import { classifyPaymentFailure } from '@shop/contract/payment-advice';
 import fp from 'fastify-plugin';
 import { PayableRegistry } from './payable-registry';
 import type { PaymentsContext } from './payments.context';
@@ -98,6 +99,17 @@ export default fp(
         PAYMENT_JOBS.sendReceipt,
         { transactionId: payment.transactionId },
         { singletonKey: `receipt:${payment.transactionId}` },
+      );
+    });
+
+    // A reason the advice table does not know gets the generic message; staff read it here to
+    // extend the table (packages/contract/src/payment-advice.ts). The reason is the provider's
+    // wording, never the customer's data.
+    app.events.subscribe('payment.failed', (payment) => {
+      if (classifyPaymentFailure(payment.reason, payment.status) !== 'unknown') return;
+      app.log.warn(
+        { transaction: payment.transactionId, reference: payment.reference, providerReason: payment.reason },
+        'a mobile-money failure reason has no advice yet: the customer saw the generic message',
       );
     });
   },

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { kampalaIsoDate } from '@shop/contract/kampala-time';
 import type { MobileMoneyNetwork } from '@shop/contract/orders';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
+import { classifyPaymentFailure, paymentAdvice } from '@shop/contract/payment-advice';
 import {
   maskPhone,
   type PaymentPurpose,
@@ -58,6 +59,10 @@ export function toTransaction(row: TransactionListRow, eventId: number | null = 
     currency: 'UGX',
     status: row.status,
     failure_reason: row.failureReason,
+    failure_advice:
+      row.status === 'failed' || row.status === 'cancelled' || row.status === 'expired'
+        ? paymentAdvice(classifyPaymentFailure(row.failureReason, row.status), row.network)
+        : null,
     next_action: row.status === 'pending' ? (row.nextAction ?? null) : null,
     paid_at: row.paidAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -245,6 +250,7 @@ export async function cancelPendingAttempts(
       subjectLabel: row.subjectLabel,
       status: 'cancelled',
       reason,
+      network: row.network,
       refundDue: false,
     });
   }
@@ -300,6 +306,7 @@ async function refuseCharge(context: PaymentsContext, id: string, reason: string
       subjectLabel: row.subjectLabel,
       status: 'failed',
       reason: failureReason,
+      network: row.network,
       refundDue: false,
     });
     return { row };

@@ -210,6 +210,7 @@ async function close(
     subjectLabel: updated.subjectLabel,
     status,
     reason,
+    network: updated.network,
     refundDue: updated.refundDue,
   });
   return { row: updated, outcome: status };

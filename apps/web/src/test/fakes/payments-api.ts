@@ -75,6 +75,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     currency: 'UGX',
     status,
     failure_reason: null,
+    failure_advice: null,
     next_action:
       status === 'pending'
         ? {

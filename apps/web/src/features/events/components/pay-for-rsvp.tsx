@@ -121,8 +121,8 @@ export function PayForRsvp({ rsvp }: { rsvp: Rsvp }) {
 function PaymentEnded({ transaction }: { transaction: Transaction }) {
   return (
     <FormMessage kind="error">
-      The payment did not go through{transaction.failure_reason ? `: ${transaction.failure_reason}` : ''}. Try
-      again, with this or another number.
+      <span className="font-semibold">The payment did not go through.</span>{' '}
+      {transaction.failure_advice ?? 'Try again, with this or another number.'}
     </FormMessage>
   );
 }

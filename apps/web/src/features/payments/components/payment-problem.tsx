@@ -58,9 +58,11 @@ export function PaymentProblem({
       <FormMessage kind="error">
         <p className="font-semibold">{headings[status]}</p>
         <p className="mt-1">
-          {transaction.failure_reason ?? 'The payment was not approved.'} ({formatUGX(transaction.amount)}{' '}
-          from {transaction.phone}, {networkLabels[transaction.network]}.) Your order is still reserved: try
-          again, or choose another way to pay.
+          {transaction.failure_advice ?? transaction.failure_reason ?? 'The payment was not approved.'}
+        </p>
+        <p className="mt-1">
+          ({formatUGX(transaction.amount)} from {transaction.phone}, {networkLabels[transaction.network]}.)
+          Your order is still reserved: try again, or choose another way to pay.
         </p>
       </FormMessage>
 

@@ -130,7 +130,11 @@ describe('the payment screen', () => {
     const { api } = await openPay({
       [LATEST]: () =>
         pageOf([
-          makeTransaction({ status: 'failed', failure_reason: 'Declined by the customer on their phone' }),
+          makeTransaction({
+            status: 'failed',
+            failure_reason: 'APPROVAL_REJECTED',
+            failure_advice: 'The payment was declined on the phone. If that was not you, send a new request.',
+          }),
         ]),
       [START]: (request) => {
         const body = request.body as { network: 'MTN' | 'AIRTEL' };
@@ -138,7 +142,9 @@ describe('the payment screen', () => {
       },
     });
     expect(await screen.findByText('Your payment did not go through')).toBeInTheDocument();
-    expect(screen.getByText(/Declined by the customer on their phone/)).toBeInTheDocument();
+    // The advice for the customer, not the provider's code.
+    expect(screen.getByText(/declined on the phone\. If that was not you/)).toBeInTheDocument();
+    expect(screen.queryByText(/APPROVAL_REJECTED/)).not.toBeInTheDocument();
     expect(api.callsTo(START)).toHaveLength(0);
 
     const user = userEvent.setup();

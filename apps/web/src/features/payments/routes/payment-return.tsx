@@ -121,8 +121,7 @@ export function PaymentReturnPage() {
     } else if (transaction.status !== 'successful') {
       content = (
         <FormMessage kind="error">
-          Your payment did not go through{transaction.failure_reason ? `: ${transaction.failure_reason}` : ''}
-          .{' '}
+          Your payment did not go through. {transaction.failure_advice ?? transaction.failure_reason ?? ''}{' '}
           <Link to="/events/$id" params={{ id: String(transaction.event) }} className={textLinkClass}>
             Back to the event to try again
           </Link>
