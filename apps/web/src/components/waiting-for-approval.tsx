@@ -37,6 +37,12 @@ export function WaitingForApproval({
           <p className="mt-2 text-lg text-ink">
             {action?.message ?? 'Check your phone and enter your PIN to approve the payment.'}
           </p>
+          <p className="mt-2 text-sm text-ink-soft">
+            The prompt can take up to a minute to arrive. It goes to the phone that holds {transaction.phone},
+            which may not be the device you are using now. No prompt after a minute? Dial{' '}
+            {transaction.network === 'MTN' ? '*165#' : '*185#'} on that phone and look in your pending
+            approvals.
+          </p>
         </div>
       </div>
 

@@ -60,6 +60,10 @@ describe('the payment screen', () => {
     expect(api.callsTo(LATEST)[0]?.url.searchParams.get('status')).toBe('any');
     expect(screen.getByText('Shs 240,000')).toBeInTheDocument();
     expect(screen.getByText('+256 77* *** 456')).toBeInTheDocument();
+    // Where the prompt goes, how long it takes, and MTN's approvals menu when none comes.
+    expect(
+      screen.getByText(/can take up to a minute.*phone that holds \+256 77\* \*\*\* 456.*Dial \*165#/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the sandbox phone' })).toHaveAttribute(
       'href',
       `/sandbox/pay/${REFERENCE}`,
