@@ -41,6 +41,11 @@ describe('ProductDetailPage', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe('Kanonkop Pinotage | Kampala Cellars'));
     expect(meta.content).toBe(product.description);
+    expect(
+      screen.getByRole('link', { name: 'Ask about this bottle on WhatsApp' }).getAttribute('href'),
+    ).toMatch(
+      /^https:\/\/wa\.me\/256772000123\?text=Hello%20Kampala%20Cellars%2C%20I%20have%20a%20question%20about%20Kanonkop%20Pinotage/,
+    );
 
     const main = screen.getByRole('main');
     expect(within(main).getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(

@@ -1,3 +1,4 @@
+import { BRAND } from '@shop/contract/brand';
 import type { ProductCard, ProductDetail } from '@shop/contract/catalog';
 import { productStoreMessages } from '@shop/contract/errors';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -5,6 +6,7 @@ import { ChevronRight, Heart, ShoppingBag, Trophy } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { imageSource } from '../../../components/product-image';
+import { WhatsAppChatLink } from '../../../components/whatsapp-chat-link';
 import { isApiError } from '../../../lib/api-client';
 import { useProduct } from '../api/get-product';
 import { PriceTag, SaleBadge } from '../components/price-tag';
@@ -176,6 +178,11 @@ function ProductView({
           >
             {variant ? `${variant.name}: ${stockText(variant.stock)}` : inStock ? 'In stock' : 'Out of stock'}
           </p>
+          <WhatsAppChatLink
+            className="mt-4"
+            label="Ask about this bottle on WhatsApp"
+            message={`Hello ${BRAND.name}, I have a question about ${product.name}${variant ? ` (${variant.name})` : ''}: `}
+          />
         </div>
       </div>
 

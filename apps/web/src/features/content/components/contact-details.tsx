@@ -1,8 +1,9 @@
 import { BRAND } from '@shop/contract/brand';
+import { whatsappChatHref } from '../../../lib/whatsapp';
 
 /** Phone and WhatsApp links made from the brand settings. */
 export const phoneHref = `tel:${BRAND.phone.replace(/\s+/g, '')}`;
-export const whatsappHref = `https://wa.me/${BRAND.whatsapp.replace(/\D+/g, '')}`;
+export const whatsappHref = whatsappChatHref();
 export const emailHref = `mailto:${BRAND.email}`;
 export const mapHref = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(BRAND.address)}`;
 

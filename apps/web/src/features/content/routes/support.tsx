@@ -1,5 +1,6 @@
 import { BRAND } from '@shop/contract/brand';
 import { Link } from '@tanstack/react-router';
+import { WhatsAppChatLink } from '../../../components/whatsapp-chat-link';
 import { ContactList } from '../components/contact-details';
 import { ContentPage } from '../components/content-page';
 
@@ -15,6 +16,9 @@ export function SupportPage() {
         The quickest way is WhatsApp: send your order number with your question and we usually answer within
         minutes. Phone and WhatsApp support runs 24 hours a day, 7 days a week. E-mails are answered within
         one working day.
+      </p>
+      <p>
+        <WhatsAppChatLink message={`Hello ${BRAND.name}, I need help with `} />
       </p>
       <ContactList />
       <p>

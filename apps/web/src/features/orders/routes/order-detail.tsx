@@ -1,8 +1,10 @@
+import { BRAND } from '@shop/contract/brand';
 import { orderStatusLabels } from '@shop/contract/orders';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
+import { WhatsAppChatLink } from '../../../components/whatsapp-chat-link';
 import { isApiError } from '../../../lib/api-client';
 import { isOrderId, useOrder } from '../api/get-order';
 import { OrderNotFound } from '../components/order-not-found';
@@ -54,6 +56,12 @@ export function OrderDetailPage() {
           </p>
         ) : null}
         <OrderOverview order={order} />
+        <p>
+          <WhatsAppChatLink
+            label="Ask about this order on WhatsApp"
+            message={`Hello ${BRAND.name}, about my order ${order.order_number}: `}
+          />
+        </p>
         {order.history.length > 0 ? (
           <section aria-labelledby="order-history-heading">
             <h2 id="order-history-heading" className="text-xl">

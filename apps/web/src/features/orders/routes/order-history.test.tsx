@@ -146,6 +146,11 @@ describe('an order’s page', () => {
     expect(progress).toHaveTextContent('Pending22 November 2026 at 14:05');
     expect(progress).toHaveTextContent('Confirmed22 November 2026 at 14:20 · Confirmed by phone');
     expect(screen.getByRole('link', { name: 'All your orders' })).toHaveAttribute('href', '/order-history');
+    // A question about the order opens a WhatsApp chat with the shop, naming the order.
+    expect(screen.getByRole('link', { name: 'Ask about this order on WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/256772000123?text=${encodeURIComponent('Hello Kampala Cellars, about my order ORD-20261122-7KQ2M: ')}`,
+    );
   });
 
   it('says "Order not found" for another customer’s order (404) and for an id that is not an order id', async () => {
