@@ -71,13 +71,7 @@ export function emailLinks(text: string): string[] {
 
 /** Kind of an e-mail from the paths of its links; the unsubscribe link alone says nothing. */
 export function outboxKindOf(text: string): OutboxKind {
-  const paths = emailLinks(text).flatMap((link) => {
-    try {
-      return [new URL(link).pathname];
-    } catch {
-      return [];
-    }
-  });
+  const paths = emailLinks(text).map((link) => /^https?:\/\/[^/?#]+(\/[^?#]*)?/.exec(link)?.[1] ?? '/');
   const has = (prefix: string) => paths.some((path) => path.startsWith(prefix));
   if (has('/reset-password')) return 'password_reset';
   if (has('/newsletter/confirm')) return 'newsletter';

@@ -3,6 +3,8 @@ import { type EmailDelivery, emailDeliveryResponseSchema } from '@shop/contract/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 
+export type { EmailDelivery };
+
 /**
  * Whether the shop's e-mails leave it: 'held' when the server runs without SMTP_URL (every e-mail
  * waits in the staff's outbox). The storefront's copy promises an e-mail only when it is 'sent'.
