@@ -46,7 +46,11 @@ function outbox(smtpConfigured: boolean, mails: OutboxMail[] = [resetMail]): Out
   return { ...makePage(summaries, { pageSize: 20 }), smtp_configured: smtpConfigured };
 }
 
-function open(path: string, role: string, handlers: Record<string, FakeHandler> = {}) {
+function open(
+  path: string,
+  role: 'customer' | 'staff' | 'admin',
+  handlers: Record<string, FakeHandler> = {},
+) {
   const api = mockIdentityApi({
     'GET /auth/get-session': () => customerSession({ role, name: 'Grace Nansubuga' }),
     'GET /users/users/profile/': () => makeProfile({ role }),
