@@ -14,7 +14,7 @@ import { requestPasswordReset } from '../api/password-reset';
 export function resetRequestedCopy(delivery: EmailDelivery | 'unknown', serverMessage: string): string {
   if (delivery === 'sent') return serverMessage || identityMessages.resetRequested;
   if (delivery === 'held')
-    return `Thank you. Our e-mail is not being sent at the moment, so the reset link will not reach your inbox. To get it, ${CONTACT_US} from the address of your account, and our team will give you the link.`;
+    return `Thank you. Our e-mail is not being sent at the moment, so the reset link will not reach your inbox. Our team can give it to you: ${CONTACT_US}, and tell us the e-mail address of your account.`;
   return `Thank you. If this address has an account, a reset link has been prepared for it. Nothing in your inbox within a few minutes? ${CONTACT_US.charAt(0).toUpperCase()}${CONTACT_US.slice(1)}.`;
 }
 

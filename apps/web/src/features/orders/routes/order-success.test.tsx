@@ -75,7 +75,7 @@ describe('the order success page', () => {
     await openSuccess(makeOrder(), ORDER_ID, 'held');
     expect(
       await screen.findByText(
-        'We have your order, Amina. Our team will confirm it with you by phone, and it is under Your orders meanwhile.',
+        'We have your order, Amina. Our team will confirm it with you by phone; meanwhile you can follow it under Your orders.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/on its way to your e-mail/)).not.toBeInTheDocument();

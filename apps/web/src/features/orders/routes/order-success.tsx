@@ -17,7 +17,7 @@ export const ORDER_NOT_FOUND_MESSAGE = 'We could not find this order among yours
 export function orderConfirmationCopy(delivery: EmailDelivery | 'unknown'): string {
   if (delivery === 'sent') return 'A confirmation is on its way to your e-mail.';
   if (delivery === 'held')
-    return 'Our team will confirm it with you by phone, and it is under Your orders meanwhile.';
+    return 'Our team will confirm it with you by phone; meanwhile you can follow it under Your orders.';
   return 'You can follow it under Your orders.';
 }
 
