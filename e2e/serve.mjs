@@ -18,6 +18,11 @@ const identity = await startTestIdentityServices({
   mailDir: mailDirFor(port),
 });
 
+// E2E_SMTP=off: the shop without a mail server, as `npm start` runs unless SMTP_URL is set; its
+// e-mails wait in the staff's outbox (e2e/outbox.spec.ts).
+const { SMTP_URL: _smtpUrl, ...withoutSmtp } = identity.env;
+const identityEnv = process.env.E2E_SMTP === 'off' ? withoutSmtp : identity.env;
+
 const dataDir = makeTempDataDir('shop-e2e-');
 // Journeys that need a staff account reach this server's database through it (e2e/support/staff).
 writeDataDirPointer(port, dataDir);
@@ -33,7 +38,7 @@ try {
       // sign-in limits (60 anonymous sessions per 10 minutes…) are the API tests' business.
       AUTH_RATE_LIMIT_ENABLED: process.env.AUTH_RATE_LIMIT_ENABLED || 'false',
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-      ...identity.env,
+      ...identityEnv,
     },
   });
 } catch (error) {

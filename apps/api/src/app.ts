@@ -21,6 +21,7 @@ import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
+import outboxRoutes from './modules/email/outbox.routes';
 import eventsPlugin from './modules/events/events.plugin';
 import eventsRoutes from './modules/events/events.routes';
 import eventsStaffRoutes from './modules/events/events-staff.routes';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
       await api.register(auditRoutes);
+      await api.register(outboxRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

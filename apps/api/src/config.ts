@@ -83,7 +83,10 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(50).default('OpenID Connect'),
-  /** smtp:// or smtps:// URL of the mail server; unset, e-mails go to the development mailbox. */
+  /**
+   * smtp:// or smtps:// URL of the mail server; unset, nothing is sent: e-mails are kept for staff
+   * at /admin/outbox and start-up warns.
+   */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, {

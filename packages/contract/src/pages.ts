@@ -67,6 +67,8 @@ export const appRoutes = [
   route('admin_orders', '/admin/orders', true),
   // The back office's delivery zones (staff and admins only): fees, times, offered or withdrawn.
   route('admin_delivery_zones', '/admin/delivery-zones', true),
+  // The back office's outbox (staff and admins only): the e-mails not sent, to read and pass on.
+  route('admin_outbox', '/admin/outbox', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -245,6 +245,13 @@ const routes = {
       'AdminDeliveryZonesPage',
     ),
   }),
+  admin_outbox: createRoute({
+    ...page('admin_outbox'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-outbox/routes/admin-outbox'),
+      'AdminOutboxPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

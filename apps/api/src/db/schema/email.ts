@@ -1,8 +1,9 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The development mailbox: without SMTP_URL, every e-mail the shop sends is kept here instead
- * and shown at /api/v1/dev/mailbox/ (never in production).
+ * E-mails kept instead of sent: without SMTP_URL, every e-mail the shop writes lands here. Staff
+ * read them in the outbox (/api/v1/admin/outbox/, every NODE_ENV); tests and development also
+ * through /api/v1/dev/mailbox/ (never in production).
  */
 export const devMailbox = pgTable(
   'dev_mailbox',

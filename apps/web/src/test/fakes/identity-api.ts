@@ -82,13 +82,15 @@ export type FakeHandler = (request: FakeRequest) => unknown;
 /**
  * Replaces fetch with a fake API keyed by `METHOD /path` (or just `/path` for any method), path
  * without /api/v1 and the query. A request without a handler answers 404. The defaults answer the
- * password policy and the providers (no Google, no OIDC); the session is whatever `session` says.
+ * password policy, the providers (no Google, no OIDC) and e-mail delivery (sent, as with SMTP);
+ * the session is whatever `session` says.
  */
 export function mockIdentityApi(handlers: Record<string, FakeHandler> = {}) {
   const requests: FakeRequest[] = [];
   const all: Record<string, FakeHandler> = {
     'GET /auth/password-policy': () => PASSWORD_POLICY,
     'GET /auth/providers': () => ({ email_password: true, google: false, oidc: null }),
+    'GET /email/delivery/': () => ({ email_delivery: 'sent' }),
     'POST /auth/sign-in/anonymous': () => ({ token: 'anon-token', user: anonymousSession().user }),
     ...handlers,
   };

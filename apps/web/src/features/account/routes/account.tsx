@@ -5,10 +5,11 @@ import { useSession } from '../../../lib/session/use-session';
 import { ActivitySummary } from '../components/activity-summary';
 
 /** The back office's pages: shown to staff and admins only (the API checks the role again). */
-function StaffDesk() {
+function StaffDesk({ notice }: { notice: ReactNode }) {
   return (
     <div className="space-y-4">
       <h2 className="font-serif text-2xl text-wine-900">Staff desk</h2>
+      {notice}
       <LinkCards
         heading="Staff desk"
         links={[
@@ -27,6 +28,11 @@ function StaffDesk() {
             title: 'Delivery zones',
             description: 'Delivery areas, their fees and delivery times.',
           },
+          {
+            to: '/admin/outbox',
+            title: 'Outbox',
+            description: 'E-mails not sent, to read and pass their links on to customers.',
+          },
         ]}
       />
     </div>
@@ -41,10 +47,12 @@ export type AccountPageSlots = {
   rsvps: ReactNode;
   /** The change-password form. */
   changePassword: ReactNode;
+  /** Shown atop the staff desk (staff only): the warning while e-mail is not being sent. */
+  staffNotice?: ReactNode;
 };
 
 /** /account: the customer's overview, the way to every protected screen, and change password. */
-export function AccountPage({ profileSummary, rsvps, changePassword }: AccountPageSlots) {
+export function AccountPage({ profileSummary, rsvps, changePassword, staffNotice }: AccountPageSlots) {
   const { user } = useSession();
   const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
@@ -93,7 +101,7 @@ export function AccountPage({ profileSummary, rsvps, changePassword }: AccountPa
           />
         </div>
 
-        {isStaff ? <StaffDesk /> : null}
+        {isStaff ? <StaffDesk notice={staffNotice} /> : null}
 
         <section aria-labelledby="account-password" className="space-y-4">
           <h2 id="account-password" className="font-serif text-2xl text-wine-900">

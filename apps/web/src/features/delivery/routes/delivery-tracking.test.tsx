@@ -166,6 +166,19 @@ describe('/delivery-tracking', () => {
     expect(within(active).queryByRole('article', { name: 'Order ORD-20261120-DLV9X' })).toBeNull();
   });
 
+  it('counts the deliveries of a paged list with the plural rules and thousands separators', async () => {
+    await open({
+      'GET /orders/delivery-tracking/recent_deliveries/': () =>
+        makePage([makeDelivery({ id: 9, order_number: 'ORD-20261120-DLV9X', status: 'delivered' })], {
+          count: 1250,
+          pageSize: 5,
+        }),
+    });
+    const recent = await screen.findByRole('region', { name: 'Delivered recently' });
+    const pages = await within(recent).findByRole('navigation', { name: 'Pagination' });
+    expect(pages).toHaveTextContent('Page 1 of 250 (1,250 deliveries, 5 a page)');
+  });
+
   it('colours the bar by class and shows the rider once out for delivery', async () => {
     await open({
       'GET /orders/delivery-tracking/active_deliveries/': () =>

@@ -1,4 +1,5 @@
 import type { DeliveryListResponse } from '@shop/contract/delivery-tracking';
+import { countOf } from '@shop/contract/plural';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
@@ -64,7 +65,8 @@ function DeliveryList({ list, page, onPage, pageSize, empty }: DeliveryListProps
             Previous
           </button>
           <span className="text-ink-soft">
-            Page {page} of {data.total_pages} ({data.count} deliveries, {pageSize} a page)
+            Page {page} of {data.total_pages} ({countOf(data.count, 'delivery', 'deliveries')}, {pageSize} a
+            page)
           </span>
           <button
             type="button"

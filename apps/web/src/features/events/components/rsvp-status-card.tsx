@@ -1,6 +1,7 @@
 import type { EventSummary, Rsvp } from '@shop/contract/events';
 import { useState } from 'react';
 import { FormMessage, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { type EmailDelivery, useEmailDelivery } from '../../../lib/email/email-delivery';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { cancelRsvp, useRememberRsvp } from '../api/rsvp-mutations';
 import { guestsText, rsvpStatusLabels, rsvpStatusTone } from '../lib/event-display';
@@ -8,12 +9,25 @@ import { PayForRsvp } from './pay-for-rsvp';
 import { RsvpForm } from './rsvp-form';
 import { TicketCard } from './ticket-card';
 
+/** What the waitlist leads to; an e-mail is promised only when the shop's e-mail is sent. */
+export function waitlistPromise(isFree: boolean, delivery: EmailDelivery | 'unknown'): string {
+  if (delivery === 'sent') {
+    return isFree
+      ? 'book you automatically and e-mail your ticket'
+      : 'hold them for you and e-mail you to pay';
+  }
+  return isFree
+    ? 'book you automatically, and your ticket appears on this page'
+    : 'hold them for you, and you can pay for them on this page';
+}
+
 /**
  * The customer's RSVP on the event page: its status, the ticket once confirmed, the payment while
  * seats are held, the place in the waitlist; and changing or cancelling it while that is allowed.
  */
 export function RsvpStatusCard({ rsvp, event }: { rsvp: Rsvp; event: EventSummary }) {
   const remember = useRememberRsvp();
+  const emailDelivery = useEmailDelivery();
   const [editing, setEditing] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -65,10 +79,7 @@ export function RsvpStatusCard({ rsvp, event }: { rsvp: Rsvp; event: EventSummar
       {rsvp.status === 'waitlisted' && rsvp.waitlist_position ? (
         <p className="text-ink">
           You are number <strong>{rsvp.waitlist_position}</strong> on the waitlist. When seats open up we{' '}
-          {event.is_free
-            ? 'book you automatically and e-mail your ticket'
-            : 'hold them for you and e-mail you to pay'}
-          .
+          {waitlistPromise(event.is_free, emailDelivery)}.
         </p>
       ) : null}
       {rsvp.status === 'pending_payment' ? <PayForRsvp rsvp={rsvp} /> : null}

@@ -4,6 +4,7 @@ import { signUpRequestSchema } from '@shop/contract/identity';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { useEmailDelivery } from '../../../lib/email/email-delivery';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
 import { signUp } from '../api/sign-up';
@@ -15,6 +16,9 @@ const FIELDS = ['name', 'email', 'password', 'date_of_birth'] as const;
 /** Someone who already has an account gets the same answer to sign-up; the sign-in after it then fails. */
 export const SIGN_IN_AFTER_SIGN_UP_FAILED =
   'We could not sign you in with these details. If you already have an account with this e-mail address, sign in with your password or reset it: we have sent you an e-mail.';
+/** The same without the e-mail, while the shop's e-mail is held (no SMTP server) or not known to be sent. */
+export const SIGN_IN_AFTER_SIGN_UP_FAILED_NO_EMAIL =
+  'We could not sign you in with these details. If you already have an account with this e-mail address, sign in with your password or reset it.';
 
 /**
  * Registration: name, e-mail, password (the identity service's rules, checked as the customer
@@ -30,6 +34,7 @@ export function RegisterForm({
 }) {
   const store = useSessionStore();
   const policy = usePasswordPolicy();
+  const emailDelivery = useEmailDelivery();
   const rulesId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -60,7 +65,9 @@ export function RegisterForm({
       await store.signIn(values.email, values.password);
     } catch {
       onBusyChange?.(false);
-      setFormError(SIGN_IN_AFTER_SIGN_UP_FAILED);
+      setFormError(
+        emailDelivery === 'sent' ? SIGN_IN_AFTER_SIGN_UP_FAILED : SIGN_IN_AFTER_SIGN_UP_FAILED_NO_EMAIL,
+      );
       return;
     }
     await onSignedIn();

@@ -141,4 +141,29 @@ describe('the login page', () => {
       email: 'someone@example.ug',
     });
   });
+
+  it('does not send anyone to their inbox while e-mail is held: the shop gives the reset link', async () => {
+    mockIdentityApi({
+      'GET /auth/get-session': () => anonymousSession(),
+      'GET /email/delivery/': () => ({ email_delivery: 'held' }),
+      'POST /auth/request-password-reset': () => ({
+        status: true,
+        message: 'If this email exists in our system, check your email for the reset link',
+      }),
+    });
+    const user = userEvent.setup();
+    await renderApp('/login?mode=forgot');
+    const form = await screen.findByRole('form', { name: 'Reset your password' });
+    expect(
+      await within(form).findByText(/we will prepare a link to choose a new password/),
+    ).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('E-mail address'), 'someone@example.ug');
+    await user.click(within(form).getByRole('button', { name: 'Send the reset link' }));
+    const answer = await screen.findByText(/Our e-mail is not being sent at the moment/);
+    expect(answer).toHaveAttribute('role', 'status');
+    expect(answer).toHaveTextContent(
+      'call or WhatsApp us on +256 772 000 123, or write to hello@kampalacellars.ug',
+    );
+    expect(answer).not.toHaveTextContent(/check your email/i);
+  });
 });

@@ -3,17 +3,27 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../../test/render';
-import { CONFIRMATION_HINT, NewsletterForm } from './newsletter-form';
+import { CONFIRMATION_HELD_HINT, CONFIRMATION_HINT, NewsletterForm } from './newsletter-form';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Whether the shop sends e-mail: asked after a sign-up (every other call answers 404 unless told). */
+function serveEmailDelivery(delivery: 'sent' | 'held') {
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/email/delivery/')
+      ? json({ email_delivery: delivery }, 200)
+      : json({ error: { code: 'not_found', message: 'Not found' } }, 404),
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  serveEmailDelivery('sent');
+  vi.stubGlobal('fetch', fetchMock);
+});
 
 const accepted = () =>
   json({ status: 'pending_confirmation', message: 'Check your inbox: we have sent you a link.' }, 202);
@@ -44,18 +54,29 @@ describe('NewsletterForm (docs/product.md section 5)', () => {
   );
 
   it('says exactly "Subscribed successfully!", clears the field and asks to confirm by e-mail', async () => {
-    fetchMock.mockResolvedValue(accepted());
+    fetchMock.mockResolvedValueOnce(accepted());
     const { user, input, submit } = await renderForm();
     await user.type(input, '  Amina@Example.UG ');
     await user.click(submit);
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('Subscribed successfully!');
     expect(input).toHaveValue('');
-    expect(screen.getByText(CONFIRMATION_HINT)).toBeInTheDocument();
+    expect(await screen.findByText(CONFIRMATION_HINT)).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/newsletter/subscriptions/');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ email: 'Amina@Example.UG' }));
+  });
+
+  it("does not send the visitor to their inbox while the shop's e-mail is held", async () => {
+    serveEmailDelivery('held');
+    fetchMock.mockResolvedValueOnce(accepted());
+    const { user, input, submit } = await renderForm();
+    await user.type(input, 'amina@example.ug');
+    await user.click(submit);
+    expect((await screen.findByRole('status')).textContent).toBe('Subscribed successfully!');
+    expect(await screen.findByText(CONFIRMATION_HELD_HINT)).toBeInTheDocument();
+    expect(screen.queryByText(/check your inbox/i)).not.toBeInTheDocument();
   });
 
   it.each([

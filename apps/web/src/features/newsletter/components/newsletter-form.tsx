@@ -1,12 +1,31 @@
 import { newsletterMessages } from '@shop/contract/errors';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { useEmailDelivery } from '../../../lib/email/email-delivery';
 import { subscribeToNewsletter } from '../api/subscribe';
 
 type Feedback = { kind: 'success' | 'error'; message: string } | null;
 
 /** After a sign-up: the newsletter is double opt-in, so the visitor still has to click the e-mail's link. */
 export const CONFIRMATION_HINT = 'Check your inbox and click the link to confirm your address.';
+/** The same step while the shop's e-mail is held (no SMTP server): staff pass the link on from the outbox. */
+export const CONFIRMATION_HELD_HINT =
+  'One more step: your address needs confirming. Our e-mail is paused just now, so our team will send you the confirmation link.';
+/** While it is not known whether e-mail is sent: true either way. */
+export const CONFIRMATION_NEUTRAL_HINT =
+  'One more step: your address needs confirming before the newsletter starts.';
+
+/** Asked only after a sign-up, so the footer of every page costs no request. */
+function ConfirmationHint() {
+  const delivery = useEmailDelivery();
+  const hint =
+    delivery === 'sent'
+      ? CONFIRMATION_HINT
+      : delivery === 'held'
+        ? CONFIRMATION_HELD_HINT
+        : CONFIRMATION_NEUTRAL_HINT;
+  return <p className="mt-1 text-xs text-cream-200">{hint}</p>;
+}
 
 /**
  * The footer's newsletter sign-up, with exactly the three messages of docs/product.md section 5: an empty
@@ -76,9 +95,7 @@ export function NewsletterForm() {
           {feedback.message}
         </p>
       ) : null}
-      {feedback?.kind === 'success' ? (
-        <p className="mt-1 text-xs text-cream-200">{CONFIRMATION_HINT}</p>
-      ) : null}
+      {feedback?.kind === 'success' ? <ConfirmationHint /> : null}
     </form>
   );
 }

@@ -23,9 +23,10 @@ afterEach(() => {
   setSessionExpiredHandler(null);
 });
 
-async function openSuccess(order: unknown, id = ORDER_ID) {
+async function openSuccess(order: unknown, id = ORDER_ID, emailDelivery: 'sent' | 'held' = 'sent') {
   const api = mockIdentityApi({
     'GET /auth/get-session': () => customerSession(),
+    'GET /email/delivery/': () => ({ email_delivery: emailDelivery }),
     [`GET /orders/orders/${id}/`]: () => order,
   });
   const view = await renderApp(`/order_success/${id}`);
@@ -62,6 +63,22 @@ describe('the order success page', () => {
       'Delivery to Central Kampala usually takes 2–4 hours from dispatch.',
     );
     expect(screen.queryByText(/awaiting approval/)).not.toBeInTheDocument();
+  });
+
+  it('promises a confirmation e-mail only while the shop sends e-mail', async () => {
+    const sent = await openSuccess(makeOrder());
+    expect(
+      await screen.findByText('We have your order, Amina. A confirmation is on its way to your e-mail.'),
+    ).toBeInTheDocument();
+    sent.unmount();
+
+    await openSuccess(makeOrder(), ORDER_ID, 'held');
+    expect(
+      await screen.findByText(
+        'We have your order, Amina. Our team will confirm it with you by phone; meanwhile you can follow it under Your orders.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/on its way to your e-mail/)).not.toBeInTheDocument();
   });
 
   it('says the mobile money payment is awaiting approval while it is pending', async () => {

@@ -3,6 +3,7 @@ import { CheckCircle2, Smartphone } from 'lucide-react';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { isApiError } from '../../../lib/api-client';
+import { type EmailDelivery, useEmailDelivery } from '../../../lib/email/email-delivery';
 import { useSession } from '../../../lib/session/use-session';
 import { isOrderId, useOrder } from '../api/get-order';
 import { awaitingMobileMoney, NextSteps } from '../components/next-steps';
@@ -12,12 +13,21 @@ const route = getRouteApi('/order_success/$id');
 
 export const ORDER_NOT_FOUND_MESSAGE = 'We could not find this order among yours.';
 
+/** What follows the order: a confirmation e-mail only when the shop's e-mail is sent. */
+export function orderConfirmationCopy(delivery: EmailDelivery | 'unknown'): string {
+  if (delivery === 'sent') return 'A confirmation is on its way to your e-mail.';
+  if (delivery === 'held')
+    return 'Our team will confirm it with you by phone; meanwhile you can follow it under Your orders.';
+  return 'You can follow it under Your orders.';
+}
+
 const linkButton = 'inline-flex h-11 items-center justify-center rounded-full px-6 font-semibold transition';
 
 /** /order_success/{id}: the order just placed, its number, items, totals, delivery and what happens next. */
 export function OrderSuccessPage() {
   const { id } = route.useParams();
   const { status } = useSession();
+  const emailDelivery = useEmailDelivery();
   const {
     data: order,
     isPending,
@@ -107,8 +117,7 @@ export function OrderSuccessPage() {
           <div className="flex items-start gap-3 rounded-2xl border border-wine-200 bg-wine-50 p-5 text-ink">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-wine-700" />
             <p>
-              We have your order, {order.contact_name.split(' ')[0]}. A confirmation is on its way to your
-              e-mail.
+              We have your order, {order.contact_name.split(' ')[0]}. {orderConfirmationCopy(emailDelivery)}
             </p>
           </div>
         )}

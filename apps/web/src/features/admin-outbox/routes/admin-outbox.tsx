@@ -1,0 +1,137 @@
+import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
+import { OUTBOX_KIND_LABELS } from '@shop/contract/outbox';
+import { useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { useSession } from '../../../lib/session/use-session';
+import { useOutboxList } from '../api/outbox-list';
+import { OutboxMessage } from '../components/outbox-message';
+import { SmtpBanner } from '../components/smtp-banner';
+
+export const STAFF_ONLY_MESSAGE =
+  "You don't have permission to perform this action. This page is for the shop's staff.";
+
+const pageButton =
+  'rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40';
+
+function OutboxDesk() {
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const { data, isPending, isError, refetch } = useOutboxList(page);
+
+  return (
+    <div className="space-y-6">
+      <SmtpBanner showOutboxLink={false} />
+      <p className="max-w-3xl text-ink-soft">
+        Every e-mail the shop wrote but did not send: order confirmations, tickets, password resets,
+        newsletter confirmations. Open one to read it, or to pass its link on to the customer.
+      </p>
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading the outbox…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The outbox could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : data.results.length === 0 ? (
+        <p className="text-ink-soft">No e-mail is waiting: everything the shop wrote was sent.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">E-mails not sent, newest first</caption>
+          <thead>
+            <tr className="border-b border-cream-200">
+              <th scope="col" className="py-2 pr-3">
+                Written
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                To
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Subject
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Kind
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.results.map((mail) => (
+              <tr
+                key={mail.id}
+                aria-current={openId === mail.id ? 'true' : undefined}
+                className="border-b border-cream-100 aria-[current]:bg-cream-100"
+              >
+                <td className="py-2 pr-3 whitespace-nowrap">{formatKampalaShortDateTime(mail.created_at)}</td>
+                <td className="py-2 pr-3 break-all">{mail.to}</td>
+                <td className="py-2 pr-3">
+                  <button
+                    type="button"
+                    className="text-left font-semibold text-wine-800 underline underline-offset-4"
+                    onClick={() => setOpenId(mail.id)}
+                  >
+                    {mail.subject}
+                  </button>
+                </td>
+                <td className="py-2 pr-3">{OUTBOX_KIND_LABELS[mail.kind]}</td>
+                <td className="py-2 pr-3">Not sent</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data && data.total_pages > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => current - 1)}
+            className={pageButton}
+          >
+            Previous
+          </button>
+          <span className="text-ink-soft">
+            Page {page} of {data.total_pages}
+          </span>
+          <button
+            type="button"
+            disabled={data.next === null}
+            onClick={() => setPage((current) => current + 1)}
+            className={pageButton}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+      {openId === null ? null : <OutboxMessage key={openId} id={openId} />}
+    </div>
+  );
+}
+
+/**
+ * /admin/outbox, the e-mails the shop did not send (staff and admins; the API refuses anyone else
+ * too). Without SMTP_URL every e-mail lands here; staff read them and pass links on.
+ */
+export function AdminOutboxPage() {
+  const { status, user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
+  return (
+    <PageShell eyebrow="Back office" title="Outbox">
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : isStaff ? (
+        <OutboxDesk />
+      ) : (
+        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
+      )}
+    </PageShell>
+  );
+}
