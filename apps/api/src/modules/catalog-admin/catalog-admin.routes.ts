@@ -184,14 +184,12 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await createImport(app.db, actor(request), {
-            name: request.query.file_name ?? '',
-            text: request.body,
-          }),
-        ),
+      reply.code(201).send(
+        await createImport(app.db, actor(request), {
+          name: request.query.file_name ?? '',
+          text: request.body,
+        }),
+      ),
   );
 
   app.get(
