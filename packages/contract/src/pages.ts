@@ -67,6 +67,10 @@ export const appRoutes = [
   route('admin_orders', '/admin/orders', true),
   // The back office's delivery zones (staff and admins only): fees, times, offered or withdrawn.
   route('admin_delivery_zones', '/admin/delivery-zones', true),
+  // The back office's categories (staff and admins only): create, edit, reorder, hide, remove.
+  route('admin_categories', '/admin/categories', true),
+  // The back office's CSV import and export of the catalog (staff and admins only).
+  route('admin_catalog_import', '/admin/catalog-import', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),
