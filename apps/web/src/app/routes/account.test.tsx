@@ -66,6 +66,8 @@ describe('the account page', () => {
       ['Orders', '/admin/orders'],
       ['Events', '/admin/events'],
       ['Delivery zones', '/admin/delivery-zones'],
+      ['Categories', '/admin/categories'],
+      ['Import / export', '/admin/catalog-import'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -27,6 +27,16 @@ function StaffDesk() {
             title: 'Delivery zones',
             description: 'Delivery areas, their fees and delivery times.',
           },
+          {
+            to: '/admin/categories',
+            title: 'Categories',
+            description: 'Add, rename, reorder and hide the shop’s categories.',
+          },
+          {
+            to: '/admin/catalog-import',
+            title: 'Import / export',
+            description: 'Update the catalog from a CSV file, or download it as one.',
+          },
         ]}
       />
     </div>

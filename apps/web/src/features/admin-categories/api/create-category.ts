@@ -1,4 +1,8 @@
-import { type AdminCategory, adminCategorySchema, type CreateCategoryRequest } from '@shop/contract/categories-admin';
+import {
+  type AdminCategory,
+  adminCategorySchema,
+  type CreateCategoryRequest,
+} from '@shop/contract/categories-admin';
 import { api } from '../../../lib/api-client';
 
 /** `POST /admin/catalog/categories/` (staff): the slug is made from the name when left empty. */

@@ -3,5 +3,9 @@ import { api } from '../../../lib/api-client';
 
 /** `PUT /admin/catalog/categories/order/` (staff): every category's id in the new order. */
 export function reorderCategories(ids: number[]): Promise<AdminCategoryList> {
-  return api.put('/admin/catalog/categories/order/', { ids }, { schema: adminCategoryListSchema, toast: false });
+  return api.put(
+    '/admin/catalog/categories/order/',
+    { ids },
+    { schema: adminCategoryListSchema, toast: false },
+  );
 }

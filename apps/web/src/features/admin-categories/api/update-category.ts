@@ -1,4 +1,8 @@
-import { type AdminCategory, adminCategorySchema, type UpdateCategoryRequest } from '@shop/contract/categories-admin';
+import {
+  type AdminCategory,
+  adminCategorySchema,
+  type UpdateCategoryRequest,
+} from '@shop/contract/categories-admin';
 import { api } from '../../../lib/api-client';
 
 /** `PATCH /admin/catalog/categories/{id}/` (staff): only what changes (hiding is `is_active: false`). */

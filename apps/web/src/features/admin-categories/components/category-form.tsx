@@ -1,14 +1,19 @@
-import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import {
   type AdminCategory,
   createCategoryRequestSchema,
   slugFromName,
   updateCategoryRequestSchema,
 } from '@shop/contract/categories-admin';
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field';
+import {
+  FormMessage,
+  inputClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { ADMIN_CATEGORIES_KEY } from '../api/admin-categories';
 import { createCategory } from '../api/create-category';
@@ -159,7 +164,12 @@ export function CategoryForm({ category, onDone }: { category?: AdminCategory; o
       <h2 className="text-xl">{title}</h2>
       {errors.form ? <FormMessage kind="error">{errors.form}</FormMessage> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field field="name" value={values.name} error={errors.name} onChange={(value) => set('name', value)} />
+        <Field
+          field="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(value) => set('name', value)}
+        />
         <Field
           field="slug"
           value={values.slug}
@@ -178,7 +188,12 @@ export function CategoryForm({ category, onDone }: { category?: AdminCategory; o
           multiline
           onChange={(value) => set('description', value)}
         />
-        <Field field="image" value={values.image} error={errors.image} onChange={(value) => set('image', value)} />
+        <Field
+          field="image"
+          value={values.image}
+          error={errors.image}
+          onChange={(value) => set('image', value)}
+        />
         <label className="flex items-center gap-2 self-end pb-3 text-sm font-semibold text-ink">
           <input
             type="checkbox"

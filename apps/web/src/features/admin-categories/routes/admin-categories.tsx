@@ -1,5 +1,5 @@
-import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import type { AdminCategory } from '@shop/contract/categories-admin';
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { countOf } from '@shop/contract/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -72,13 +72,16 @@ function CategoriesDesk() {
   const toggle = (category: AdminCategory) =>
     void act(
       () => updateCategory(category.id, { is_active: !category.is_active }),
-      category.is_active ? `${category.name} is hidden from the shop` : `${category.name} is shown in the shop`,
+      category.is_active
+        ? `${category.name} is hidden from the shop`
+        : `${category.name} is shown in the shop`,
     );
   // The server refuses while products use it; the refusal says how many to move.
   const remove = (category: AdminCategory) =>
     void act(() => deleteCategory(category.id), `${category.name} removed`);
 
-  const current = typeof editing === 'number' ? categories.find((category) => category.id === editing) : undefined;
+  const current =
+    typeof editing === 'number' ? categories.find((category) => category.id === editing) : undefined;
   return (
     <div className="space-y-6">
       {refusal ? <FormMessage kind="error">{refusal}</FormMessage> : null}
@@ -126,10 +129,20 @@ function CategoriesDesk() {
                   <button type="button" className={linkButton} onClick={() => setEditing(category.id)}>
                     Edit <span className="sr-only">{category.name}</span>
                   </button>
-                  <button type="button" className={linkButton} disabled={busy} onClick={() => toggle(category)}>
+                  <button
+                    type="button"
+                    className={linkButton}
+                    disabled={busy}
+                    onClick={() => toggle(category)}
+                  >
                     {category.is_active ? 'Hide' : 'Show'} <span className="sr-only">{category.name}</span>
                   </button>
-                  <button type="button" className={linkButton} disabled={busy} onClick={() => remove(category)}>
+                  <button
+                    type="button"
+                    className={linkButton}
+                    disabled={busy}
+                    onClick={() => remove(category)}
+                  >
                     Remove <span className="sr-only">{category.name}</span>
                   </button>
                 </div>
