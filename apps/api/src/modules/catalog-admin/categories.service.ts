@@ -95,6 +95,7 @@ export async function changeCategory(
     const before = await findCategory(tx, id, true);
     if (!before) throw notFound('The category');
     const slug = body.slug === '' && body.name ? slugFromName(body.name) : body.slug || undefined;
+    if (slug) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`categories.slug:${slug}`}))`);
     if (slug && (await slugTaken(tx, slug, id))) {
       throw conflict(`Another category already uses the slug “${slug}”.`, 'conflict', [
         { field: 'slug', message: `“${slug}” is taken by another category` },

@@ -206,7 +206,7 @@ export async function applyImport(
      FROM catalog_imports WHERE id = $1`,
     [id],
   );
-  if (!row || row.status !== 'applying') return;
+  if (row?.status !== 'applying') return;
   const actor: AuditActor = { id: row.applied_by, name: row.applied_by_name, role: row.applied_by_role };
   try {
     const read = readImportFile(row.file_text);
@@ -301,7 +301,7 @@ export async function* importReport(db: Database, id: number): AsyncGenerator<st
     yield rows
       .map(
         (r) =>
-          [r.line, r.product_slug, r.sku, r.outcome, r.message, r.applied].map(csvField).join(',') + '\r\n',
+          `${[r.line, r.product_slug, r.sku, r.outcome, r.message, r.applied].map(csvField).join(',')}\r\n`,
       )
       .join('');
     after = rows[rows.length - 1]!.line;
