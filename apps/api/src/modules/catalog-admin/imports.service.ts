@@ -191,7 +191,8 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 export async function applyImport(
   db: Database,
   id: number,
-  options: { pauseMs?: number } = {},
+  /** `batchRows`: smaller batches (tests); `pauseMs`: a rest between batches. */
+  options: { pauseMs?: number; batchRows?: number } = {},
 ): Promise<void> {
   const [row] = await run<
     ImportRow & {
@@ -210,7 +211,7 @@ export async function applyImport(
   const actor: AuditActor = { id: row.applied_by, name: row.applied_by_name, role: row.applied_by_role };
   try {
     const read = readImportFile(row.file_text);
-    const batches = batchesOf(read.products);
+    const batches = batchesOf(read.products, options.batchRows);
     for (let index = row.batches_done; index < batches.length; index += 1) {
       const batch = batches[index]!;
       await db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { csvField, parseCsv } from '../catalog/import/csv';
 import { IMPORT_HEADER, readImportFile } from '../catalog/import/import-products';
 import { applyBatch, batchesOf } from './bulk-import';
+import { applyImport } from './imports.service';
 
 const IMPORTS = '/api/v1/admin/catalog/imports/';
 const EXPORT = '/api/v1/admin/catalog/export.csv';
@@ -195,6 +196,35 @@ describe('apply', () => {
     const second = await harness.app.db.transaction((tx) => applyBatch(tx, batch!));
     expect(second.map((row) => row.outcome)).toEqual(['unchanged', 'unchanged']);
     expect(await catalogState()).toEqual(after);
+  });
+});
+
+describe('a retried job', () => {
+  it('run twice at once (a retry while the first still runs) applies each batch once and reports it right', async () => {
+    const text = csv([gin(30), gin(31), gin(32)]);
+    const preview = catalogImportSchema.parse((await upload(text, staff.client, 'twice.csv')).json());
+    // As the apply endpoint leaves it, without waking this instance's worker.
+    await harness.database.pool.query(
+      "UPDATE catalog_imports SET status = 'applying', applied_by_name = 'Grace Nansubuga', applied_by_role = 'staff' WHERE id = $1",
+      [preview.id],
+    );
+    const runs = await Promise.allSettled([
+      applyImport(harness.app.db, preview.id, { batchRows: 1 }),
+      applyImport(harness.app.db, preview.id, { batchRows: 1 }),
+    ]);
+    expect(runs.map((run) => run.status)).toEqual(['fulfilled', 'fulfilled']);
+    const done = catalogImportSchema.parse((await staff.client.get(`${IMPORTS}${preview.id}/`)).json());
+    expect(done).toMatchObject({ status: 'done', result: { created: 3, updated: 0, unchanged: 0 } });
+    const progress = await harness.database.pool.query(
+      'SELECT batches_done, rows_done FROM catalog_imports WHERE id = $1',
+      [preview.id],
+    );
+    expect(progress.rows[0]).toEqual({ batches_done: 3, rows_done: 3 });
+    const applied = await harness.database.pool.query(
+      "SELECT count(*)::int AS n FROM audit_entries WHERE kind = 'catalog_import.apply' AND subject_id = $1",
+      [String(preview.id)],
+    );
+    expect(applied.rows[0].n).toBe(1);
   });
 });
 
