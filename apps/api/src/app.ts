@@ -17,6 +17,8 @@ import catalogPlugin from './modules/catalog/catalog.plugin';
 import catalogRoutes from './modules/catalog/catalog.routes';
 import catalogPages from './modules/catalog/catalog-pages';
 import mediaRoutes from './modules/catalog/media/media.routes';
+import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
+import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
@@ -120,6 +122,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(databasePlugin, { database });
   await app.register(jobsPlugin);
   await app.register(catalogPlugin);
+  await app.register(catalogAdminPlugin);
   await app.register(domainEventsPlugin);
   await app.register(emailPlugin);
   await app.register(authPlugin);
@@ -158,6 +161,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(devMailboxRoutes);
       await api.register(auditRoutes);
       await api.register(outboxRoutes);
+      await api.register(catalogAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

@@ -69,6 +69,10 @@ export const appRoutes = [
   route('admin_delivery_zones', '/admin/delivery-zones', true),
   // The back office's outbox (staff and admins only): the e-mails not sent, to read and pass on.
   route('admin_outbox', '/admin/outbox', true),
+  // The back office's categories (staff and admins only): create, edit, reorder, hide, remove.
+  route('admin_categories', '/admin/categories', true),
+  // The back office's CSV import and export of the catalog (staff and admins only).
+  route('admin_catalog_import', '/admin/catalog-import', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -8,6 +8,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { validateCatalogImportSearch } from '../features/admin-catalog-import/lib/import-search';
 import { validateProductsSearch } from '../features/catalog/lib/products-search';
 import { HomePage } from '../features/catalog/routes/home';
 import { warmHome, warmProduct, warmProducts } from '../features/catalog/routes/loaders';
@@ -250,6 +251,21 @@ const routes = {
     component: lazyRouteComponent(
       () => import('../features/admin-outbox/routes/admin-outbox'),
       'AdminOutboxPage',
+    ),
+  }),
+  admin_categories: createRoute({
+    ...page('admin_categories'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-categories/routes/admin-categories'),
+      'AdminCategoriesPage',
+    ),
+  }),
+  admin_catalog_import: createRoute({
+    ...page('admin_catalog_import'),
+    validateSearch: validateCatalogImportSearch,
+    component: lazyRouteComponent(
+      () => import('../features/admin-catalog-import/routes/admin-catalog-import'),
+      'AdminCatalogImportPage',
     ),
   }),
   support: createRoute({

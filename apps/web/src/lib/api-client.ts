@@ -32,6 +32,10 @@ export type RequestOptions<T> = {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is with its own content type (a CSV file the user picked), instead of `body`. */
+  raw?: { body: Blob | string; contentType: string };
+  /** How long to wait for the answer (default REQUEST_TIMEOUT_MS): longer for a big upload. */
+  timeoutMs?: number;
   /** Appended as the query string; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
   /** Parses (and types) the successful answer. */
@@ -181,6 +185,7 @@ async function attempt(
   init: RequestInit,
   callerSignal: AbortSignal | undefined,
   binary = false,
+  timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<Attempt> {
   callerSignal?.throwIfAborted();
   const controller = new AbortController();
@@ -188,7 +193,7 @@ async function attempt(
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  }, timeoutMs);
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
@@ -294,13 +299,21 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   };
 
   for (;;) {
+    const headers = await buildHeaders(options as RequestOptions<unknown>, hasBody, method);
+    if (options.raw) headers['Content-Type'] = options.raw.contentType;
     const init: RequestInit = {
       method,
-      headers: await buildHeaders(options as RequestOptions<unknown>, hasBody, method),
+      headers,
       credentials: 'include',
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: options.raw ? options.raw.body : hasBody ? JSON.stringify(options.body) : undefined,
     };
-    const result = await attempt(url, init, options.signal, options.responseType === 'blob');
+    const result = await attempt(
+      url,
+      init,
+      options.signal,
+      options.responseType === 'blob',
+      options.timeoutMs,
+    );
 
     if (result.kind === 'answer') {
       if (result.ok) {

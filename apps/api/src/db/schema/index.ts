@@ -4,6 +4,7 @@
  */
 export * from './audit';
 export * from './catalog';
+export * from './catalog-imports';
 export * from './deliveries';
 export * from './email';
 export * from './engagement';

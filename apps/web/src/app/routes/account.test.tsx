@@ -67,6 +67,8 @@ describe('the account page', () => {
       ['Events', '/admin/events'],
       ['Delivery zones', '/admin/delivery-zones'],
       ['Outbox', '/admin/outbox'],
+      ['Categories', '/admin/categories'],
+      ['Import / export', '/admin/catalog-import'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -115,7 +115,7 @@ export type ImportSummary = {
   imported: boolean;
 };
 
-type VariantInput = {
+export type VariantInput = {
   line: number;
   sku: string;
   name: string;
@@ -127,7 +127,7 @@ type VariantInput = {
   isDefault: boolean;
 };
 
-type ProductInput = {
+export type ProductInput = {
   line: number;
   slug: string;
   name: string;
@@ -149,7 +149,7 @@ type ProductInput = {
   variants: VariantInput[];
 };
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SKU = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
 const MAX_PRICE = 1_000_000_000;
 

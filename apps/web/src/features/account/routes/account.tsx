@@ -33,6 +33,16 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Outbox',
             description: 'E-mails not sent, to read and pass their links on to customers.',
           },
+          {
+            to: '/admin/categories',
+            title: 'Categories',
+            description: 'Add, rename, reorder and hide the shop’s categories.',
+          },
+          {
+            to: '/admin/catalog-import',
+            title: 'Import / export',
+            description: 'Update the catalog from a CSV file, or download it as one.',
+          },
         ]}
       />
     </div>

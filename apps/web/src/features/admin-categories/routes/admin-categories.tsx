@@ -1,0 +1,188 @@
+import type { AdminCategory } from '@shop/contract/categories-admin';
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
+import { countOf } from '@shop/contract/plural';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { FormMessage, secondaryButtonClass } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
+import { ADMIN_CATEGORIES_KEY, useAdminCategories } from '../api/admin-categories';
+import { deleteCategory } from '../api/delete-category';
+import { reorderCategories } from '../api/reorder-categories';
+import { updateCategory } from '../api/update-category';
+import { CategoryForm } from '../components/category-form';
+
+export const CATEGORIES_STAFF_ONLY_MESSAGE =
+  "You don't have permission to perform this action. This page is for the shop's staff.";
+
+const linkButton = 'font-semibold text-wine-800 underline disabled:opacity-50';
+
+function CategoriesDesk() {
+  const queryClient = useQueryClient();
+  const { data, isPending, isError, refetch } = useAdminCategories(true);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  if (isPending) {
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading categories…
+      </p>
+    );
+  }
+  if (isError) {
+    return (
+      <FormMessage kind="error">
+        The categories could not be loaded.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </FormMessage>
+    );
+  }
+  const categories = data.results;
+
+  /** Runs a change, then shows the list as the server has it; a refusal is shown above the table. */
+  async function act(change: () => Promise<unknown>, success?: string) {
+    if (busy) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await change();
+      if (success) toast.success(success, { duration: TOAST_DURATION_MS });
+    } catch (error) {
+      setRefusal(
+        isApiError(error) ? (error.envelope?.message ?? error.userMessage) : 'The change was not saved.',
+      );
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ADMIN_CATEGORIES_KEY });
+      setBusy(false);
+    }
+  }
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = categories.map((category) => category.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    void act(() => reorderCategories(ids));
+  };
+  const toggle = (category: AdminCategory) =>
+    void act(
+      () => updateCategory(category.id, { is_active: !category.is_active }),
+      category.is_active
+        ? `${category.name} is hidden from the shop`
+        : `${category.name} is shown in the shop`,
+    );
+  // The server refuses while products use it; the refusal says how many to move.
+  const remove = (category: AdminCategory) =>
+    void act(() => deleteCategory(category.id), `${category.name} removed`);
+
+  const current =
+    typeof editing === 'number' ? categories.find((category) => category.id === editing) : undefined;
+  return (
+    <div className="space-y-6">
+      {refusal ? <FormMessage kind="error">{refusal}</FormMessage> : null}
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Categories</caption>
+        <thead>
+          <tr className="border-b border-cream-300">
+            <th className="py-2 pr-3">Category</th>
+            <th className="py-2 pr-3">Slug</th>
+            <th className="py-2 pr-3">Products</th>
+            <th className="py-2 pr-3">In the shop</th>
+            <th className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((category, index) => (
+            <tr key={category.id} className="border-b border-cream-200 align-top">
+              <td className="py-2 pr-3 font-semibold">{category.name}</td>
+              <td className="py-2 pr-3">{category.slug}</td>
+              <td className="py-2 pr-3">
+                {countOf(category.product_count, 'product')}
+                {category.listed_count !== category.product_count ? ` (${category.listed_count} listed)` : ''}
+              </td>
+              <td className="py-2 pr-3">{category.is_active ? 'Shown' : 'Hidden'}</td>
+              <td className="py-2">
+                <div className="flex flex-wrap gap-3">
+                  <button
+                    type="button"
+                    className={linkButton}
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    Up <span className="sr-only">{category.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={linkButton}
+                    disabled={busy || index === categories.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    Down <span className="sr-only">{category.name}</span>
+                  </button>
+                  <button type="button" className={linkButton} onClick={() => setEditing(category.id)}>
+                    Edit <span className="sr-only">{category.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={linkButton}
+                    disabled={busy}
+                    onClick={() => toggle(category)}
+                  >
+                    {category.is_active ? 'Hide' : 'Show'} <span className="sr-only">{category.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={linkButton}
+                    disabled={busy}
+                    onClick={() => remove(category)}
+                  >
+                    Remove <span className="sr-only">{category.name}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editing === 'new' ? (
+        <CategoryForm onDone={() => setEditing(null)} />
+      ) : current ? (
+        <CategoryForm key={current.id} category={current} onDone={() => setEditing(null)} />
+      ) : (
+        <button type="button" className={secondaryButtonClass} onClick={() => setEditing('new')}>
+          Add a category
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /admin/categories, the back office's categories (staff and admins; the API refuses anyone else
+ * too): their order in the shop, names, slugs, descriptions and images, hidden or shown. A
+ * category with products cannot be removed until they move to another.
+ */
+export function AdminCategoriesPage() {
+  const { status, user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
+  return (
+    <PageShell eyebrow="Back office" title="Categories">
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : isStaff ? (
+        <CategoriesDesk />
+      ) : (
+        <FormMessage kind="error">{CATEGORIES_STAFF_ONLY_MESSAGE}</FormMessage>
+      )}
+    </PageShell>
+  );
+}
