@@ -16,6 +16,7 @@ import cartRoutes from './modules/cart/cart.routes';
 import catalogPlugin from './modules/catalog/catalog.plugin';
 import catalogRoutes from './modules/catalog/catalog.routes';
 import catalogPages from './modules/catalog/catalog-pages';
+import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import mediaRoutes from './modules/catalog/media/media.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
       await api.register(auditRoutes);
+      await api.register(catalogAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );
