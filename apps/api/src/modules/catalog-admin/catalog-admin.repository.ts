@@ -1,5 +1,5 @@
-import type { AdminProductListFilters, AdminProductSort } from '@shop/contract/catalog-admin';
 import { SEARCH_COUNT_CAP } from '@shop/contract/catalog';
+import type { AdminProductListFilters, AdminProductSort } from '@shop/contract/catalog-admin';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction';
 import { relevance, SEARCH_RANKED, searchQuery } from '../catalog/catalog.repository';

@@ -11,12 +11,12 @@ import {
   type VariantCreate,
   type VariantUpdate,
 } from '@shop/contract/catalog-admin';
-import { formatUGX } from '@shop/contract/money';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
+import { formatUGX } from '@shop/contract/money';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cartItems, products, productSlugRedirects, productVariants } from '../../db/schema';
+import { cartItems, productSlugRedirects, products, productVariants } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';

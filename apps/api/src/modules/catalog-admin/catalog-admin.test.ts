@@ -68,12 +68,16 @@ async function addSize(productId: number, overrides: Record<string, unknown> = {
 }
 
 async function history(productId: number) {
-  const response = await staff.client.get(`/api/v1/admin/audit/?subject_type=product&subject_id=${productId}`);
+  const response = await staff.client.get(
+    `/api/v1/admin/audit/?subject_type=product&subject_id=${productId}`,
+  );
   return auditListSchema.parse(response.json()).results;
 }
 
 async function countRows(table: string) {
-  const result = await harness.database.pool.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
+  const result = await harness.database.pool.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${table}`,
+  );
   return result.rows[0]!.count;
 }
 
@@ -92,7 +96,11 @@ describe('authorization', () => {
     const visitor = await harness.app.inject({ method: method as 'GET', url, payload: payload as object });
     expect(visitor.statusCode).toBe(401);
     const customer = await signedInCustomer(harness.app);
-    const refused = await customer.client.request({ method: method as 'GET', url, payload: payload as object });
+    const refused = await customer.client.request({
+      method: method as 'GET',
+      url,
+      payload: payload as object,
+    });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -119,7 +127,9 @@ describe('products', () => {
     const second = await createProduct({ name: 'Moët & Chandon Impérial' });
     expect(second.slug).toBe('moet-chandon-imperial-2');
     const trail = await history(first.id);
-    expect(trail.map((entry) => [entry.kind, entry.actor.name])).toEqual([['product.create', 'Grace Nansubuga']]);
+    expect(trail.map((entry) => [entry.kind, entry.actor.name])).toEqual([
+      ['product.create', 'Grace Nansubuga'],
+    ]);
     expect(trail[0]!.after).toMatchObject({ name: 'Moët & Chandon Impérial', slug: 'moet-chandon-imperial' });
   });
 
@@ -255,9 +265,10 @@ describe('products', () => {
     const kept = adminProductSchema.parse((await staff.client.get(product(sold.id))).json());
     expect(kept.status).toBe('archived');
     expect((await harness.app.inject({ url: `/api/v1/products/products/${sold.id}/` })).statusCode).toBe(404);
-    const lines = await harness.database.pool.query('SELECT product_name FROM order_items WHERE product_id = $1', [
-      sold.id,
-    ]);
+    const lines = await harness.database.pool.query(
+      'SELECT product_name FROM order_items WHERE product_id = $1',
+      [sold.id],
+    );
     expect(lines.rows).toEqual([{ product_name: 'Sold Once' }]);
     expect((await history(sold.id))[0]!.kind).toBe('product.archive');
   });
@@ -306,7 +317,13 @@ describe('sizes', () => {
       compare_at_price: 100,
       low_stock_threshold: -1,
     });
-    expect(fieldsOf(cheap.json())).toEqual(['compare_at_price', 'low_stock_threshold', 'name', 'pack_size', 'volume_ml']);
+    expect(fieldsOf(cheap.json())).toEqual([
+      'compare_at_price',
+      'low_stock_threshold',
+      'name',
+      'pack_size',
+      'volume_ml',
+    ]);
     expect(await countRows('product_variants')).toBe(before);
     expect((await history(created.id)).map((entry) => entry.kind)).toEqual([
       'variant.create',
@@ -324,7 +341,9 @@ describe('sizes', () => {
     const priced = await staff.client.patch(variant(small!.id), { price: 80_000, compare_at_price: 90_000 });
     expect(priced.statusCode, priced.body).toBe(200);
     const storefront = async () =>
-      productDetailSchema.parse((await harness.app.inject({ url: `/api/v1/products/products/${created.id}/` })).json());
+      productDetailSchema.parse(
+        (await harness.app.inject({ url: `/api/v1/products/products/${created.id}/` })).json(),
+      );
     expect((await storefront()).price).toBe(80_000);
     expect((await history(created.id))[0]!.summary).toBe(
       'Size 750 ml bottle (GG-700): price Shs 90,000 → Shs 80,000; compare-at none → Shs 90,000',
@@ -337,7 +356,10 @@ describe('sizes', () => {
       url: `${product(created.id)}variants/order/`,
       payload: { ids: [large!.id, small!.id] },
     });
-    expect(adminProductSchema.parse(reordered.json()).variants.map((size) => size.id)).toEqual([large!.id, small!.id]);
+    expect(adminProductSchema.parse(reordered.json()).variants.map((size) => size.id)).toEqual([
+      large!.id,
+      small!.id,
+    ]);
     const wrongIds = await staff.client.request({
       method: 'PUT',
       url: `${product(created.id)}variants/order/`,
@@ -346,7 +368,9 @@ describe('sizes', () => {
     expect(fieldsOf(wrongIds.json())).toEqual(['ids']);
 
     // Retiring the default moves the default to the other size; the retired one leaves the storefront.
-    const retired = adminProductSchema.parse((await staff.client.patch(variant(small!.id), { retired: true })).json());
+    const retired = adminProductSchema.parse(
+      (await staff.client.patch(variant(small!.id), { retired: true })).json(),
+    );
     expect(retired.variants.find((size) => size.id === small!.id)).toMatchObject({ is_default: false });
     expect(retired.variants.find((size) => size.id === small!.id)!.retired_at).not.toBeNull();
     expect(retired.variants.find((size) => size.id === large!.id)!.is_default).toBe(true);
@@ -392,7 +416,10 @@ describe('the staff list', () => {
       ['Talisker Storm', 'hidden'],
     ]);
     expect(all.results[0]!.variants).toMatchObject([{ price: 300_000, compare_at_price: 350_000, stock: 0 }]);
-    expect((await list('status=hidden&sort=name')).results.map((row) => row.id)).toEqual([hidden.id, empty.id]);
+    expect((await list('status=hidden&sort=name')).results.map((row) => row.id)).toEqual([
+      hidden.id,
+      empty.id,
+    ]);
     expect((await list('status=listed')).results.map((row) => row.id)).toEqual([glen.id]);
     expect((await list('on_sale=true')).results.map((row) => row.id)).toEqual([glen.id]);
     expect((await list('featured=true')).results.map((row) => row.id)).toEqual([hidden.id]);
@@ -409,9 +436,10 @@ describe('the staff list', () => {
     expect((await list('q=glenfidich')).results.map((row) => row.id)).toEqual([glen.id]);
 
     // Archived products are listed under their status.
-    await harness.database.pool.query('UPDATE products SET archived_at = now(), is_active = false WHERE id = $1', [
-      empty.id,
-    ]);
+    await harness.database.pool.query(
+      'UPDATE products SET archived_at = now(), is_active = false WHERE id = $1',
+      [empty.id],
+    );
     expect((await list('status=archived')).results.map((row) => row.id)).toEqual([empty.id]);
 
     const bad = await staff.client.get(`${PRODUCTS}?status=gone&stock=many&sort=color&page=0`);
