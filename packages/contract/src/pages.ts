@@ -67,6 +67,10 @@ export const appRoutes = [
   route('admin_orders', '/admin/orders', true),
   // The back office's delivery zones (staff and admins only): fees, times, offered or withdrawn.
   route('admin_delivery_zones', '/admin/delivery-zones', true),
+  // The back office's catalog (staff and admins only): products and their sizes.
+  route('admin_products', '/admin/products', true),
+  route('admin_product_new', '/admin/products/new', true),
+  route('admin_product_edit', '/admin/products/$id', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -8,6 +8,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { validateAdminProductsSearch } from '../features/admin-products/lib/admin-products-search';
 import { validateProductsSearch } from '../features/catalog/lib/products-search';
 import { HomePage } from '../features/catalog/routes/home';
 import { warmHome, warmProduct, warmProducts } from '../features/catalog/routes/loaders';
@@ -244,6 +245,25 @@ const routes = {
       () => import('../features/admin-delivery-zones/routes/admin-delivery-zones'),
       'AdminDeliveryZonesPage',
     ),
+  }),
+  admin_products: createRoute({
+    ...page('admin_products'),
+    validateSearch: validateAdminProductsSearch,
+    component: lazyRouteComponent(
+      () => import('../features/admin-products/routes/admin-products'),
+      'AdminProductsPage',
+    ),
+  }),
+  admin_product_new: createRoute({
+    ...page('admin_product_new'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-products/routes/admin-product-new'),
+      'AdminProductNewPage',
+    ),
+  }),
+  admin_product_edit: createRoute({
+    ...page('admin_product_edit'),
+    component: lazyRouteComponent(() => import('./routes/admin-product-edit'), 'AdminProductEditRoute'),
   }),
   support: createRoute({
     ...page('support'),

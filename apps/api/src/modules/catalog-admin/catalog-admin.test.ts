@@ -454,7 +454,7 @@ describe('the staff list', () => {
     (pool as unknown as { query: unknown }).query = (...args: Parameters<typeof pool.query>) => {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
       statements.push(text);
-      return original(...(args as [string]));
+      return (original as (...given: unknown[]) => unknown)(...args);
     };
     try {
       const response = await staff.client.get(`${PRODUCTS}?page_size=50`);
