@@ -26,9 +26,6 @@ ALTER TABLE "product_variants" ADD COLUMN "retired_at" timestamp with time zone;
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_retired_default_check"
   CHECK (NOT ("is_default" AND "retired_at" IS NOT NULL));
 --> statement-breakpoint
-ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_compare_at_check"
-  CHECK ("original_price" IS NULL OR "original_price" > "price") NOT VALID;
---> statement-breakpoint
 
 -- Old slugs of renamed products: the storefront answers them with a redirect to the new one.
 CREATE TABLE "product_slug_redirects" (

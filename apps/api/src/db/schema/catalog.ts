@@ -200,10 +200,6 @@ export const productVariants = pgTable(
       'product_variants_retired_default_check',
       sql`not (${table.isDefault} and ${table.retiredAt} is not null)`,
     ),
-    check(
-      'product_variants_compare_at_check',
-      sql`${table.originalPrice} is null or ${table.originalPrice} > ${table.price}`,
-    ),
   ],
 );
 
