@@ -73,7 +73,7 @@ function ProductsDesk() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <form onSubmit={onSearch} aria-label="Search products" className="flex flex-1 gap-2">
+        <form onSubmit={onSearch} aria-label="Product search" className="flex flex-1 gap-2">
           <label htmlFor="admin-products-q" className="sr-only">
             Search products
           </label>
