@@ -50,6 +50,13 @@ CREATE INDEX "products_admin_stock_idx" ON "products" ("stock_total", "id");
 --> statement-breakpoint
 CREATE INDEX "products_admin_low_stock_idx" ON "products" ("id") WHERE "low_stock";
 --> statement-breakpoint
+-- The rarer filters find their few rows by these, then sort them.
+CREATE INDEX "products_admin_unlisted_idx" ON "products" ("id") WHERE NOT "listed";
+--> statement-breakpoint
+CREATE INDEX "products_admin_featured_idx" ON "products" ("id") WHERE "is_featured";
+--> statement-breakpoint
+CREATE INDEX "products_admin_on_sale_idx" ON "products" ("id") WHERE "original_price" > "price";
+--> statement-breakpoint
 -- The storefront's New Arrivals: recent products (products_newest_idx) or flagged ones (this).
 CREATE INDEX "products_new_arrival_idx" ON "products" ("created_at" DESC, "id" DESC)
   WHERE listed AND is_new_arrival;

@@ -128,6 +128,9 @@ export const products = pgTable(
     index('products_admin_price_idx').on(table.price, table.id),
     index('products_admin_stock_idx').on(table.stockTotal, table.id),
     index('products_admin_low_stock_idx').on(table.id).where(sql`low_stock`),
+    index('products_admin_unlisted_idx').on(table.id).where(sql`not listed`),
+    index('products_admin_featured_idx').on(table.id).where(sql`is_featured`),
+    index('products_admin_on_sale_idx').on(table.id).where(sql`original_price > price`),
     index('products_new_arrival_idx')
       .on(table.createdAt.desc(), table.id.desc())
       .where(sql`listed and is_new_arrival`),

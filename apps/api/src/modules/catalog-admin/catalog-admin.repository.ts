@@ -2,7 +2,7 @@ import { SEARCH_COUNT_CAP } from '@shop/contract/catalog';
 import type { AdminProductListFilters, AdminProductSort } from '@shop/contract/catalog-admin';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction';
-import { relevance, SEARCH_RANKED, searchQuery } from '../catalog/catalog.repository';
+import { relevance, SEARCH_RANKED, SORT_MATCHES_BELOW, searchQuery } from '../catalog/catalog.repository';
 
 /**
  * The back office's catalog queries. The staff list reads every product (listed, hidden or
@@ -126,17 +126,24 @@ export async function findAdminProductPage(
 ): Promise<{ rows: AdminListRow[]; count: number }> {
   if (!filters.q) {
     const sort = filters.sort ?? 'updated';
-    const [count, page] = await Promise.all([
-      db.execute<{ count: number }>(
-        sql`SELECT count(*)::int AS count FROM products p WHERE ${conditions(filters)}`,
-      ),
-      db.execute<AdminListRow>(sql`
-        SELECT ${rowColumns} FROM products p JOIN categories c ON c.id = p.category_id
-        WHERE ${conditions(filters)}
-        ORDER BY ${orderBy(sort)}
-        LIMIT ${limit} OFFSET ${offset}`),
-    ]);
-    return { rows: page.rows, count: count.rows[0]?.count ?? 0 };
+    const counted = await db.execute<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM products p WHERE ${conditions(filters)}`,
+    );
+    const count = counted.rows[0]?.count ?? 0;
+    if (offset >= count) return { rows: [], count };
+    // Few matches (hidden, archived, low stock in a category…): found by the filters' indexes and
+    // sorted (OFFSET 0 keeps them apart), since walking a sort's index for rare rows reads much of
+    // the catalog. Many matches: the sort's index is walked.
+    const source =
+      count < SORT_MATCHES_BELOW
+        ? sql`(SELECT * FROM products p WHERE ${conditions(filters)} OFFSET 0) p`
+        : sql`products p`;
+    const page = await db.execute<AdminListRow>(sql`
+      SELECT ${rowColumns} FROM ${source} JOIN categories c ON c.id = p.category_id
+      WHERE ${conditions(filters)}
+      ORDER BY ${orderBy(sort)}
+      LIMIT ${limit} OFFSET ${offset}`);
+    return { rows: page.rows, count };
   }
   // The storefront's search (every word, each corrected against the catalog's words) over every
   // product: at most SEARCH_COUNT_CAP + 1 matches are read, the first SEARCH_RANKED ranked.
