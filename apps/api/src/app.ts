@@ -19,6 +19,7 @@ import catalogPages from './modules/catalog/catalog-pages';
 import mediaRoutes from './modules/catalog/media/media.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
+import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(auditRoutes);
       await api.register(outboxRoutes);
       await api.register(catalogAdminRoutes);
+      await api.register(catalogBulkRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

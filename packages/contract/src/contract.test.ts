@@ -59,7 +59,7 @@ describe('pageTitle', () => {
 
 describe('appRoutes', () => {
   it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(41);
+    expect(appRoutes).toHaveLength(44);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -80,6 +80,9 @@ describe('appRoutes', () => {
         '/admin/outbox',
         '/admin/categories',
         '/admin/catalog-import',
+        '/admin/products',
+        '/admin/products/new',
+        '/admin/products/$id',
       ].sort(),
     );
   });
@@ -90,6 +93,8 @@ describe('appRoutes', () => {
     expect(matchAppRoute('/order_success/12')?.name).toBe('order_success');
     expect(matchAppRoute('/products/1/extra')).toBeUndefined();
     expect(matchAppRoute('/nope')).toBeUndefined();
+    expect(matchAppRoute('/admin/products/new')?.name).toBe('admin_product_new');
+    expect(matchAppRoute('/admin/products/12')?.name).toBe('admin_product_edit');
   });
 });
 

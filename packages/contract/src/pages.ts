@@ -73,6 +73,10 @@ export const appRoutes = [
   route('admin_categories', '/admin/categories', true),
   // The back office's CSV import and export of the catalog (staff and admins only).
   route('admin_catalog_import', '/admin/catalog-import', true),
+  // The back office's catalog (staff and admins only): products and their sizes.
+  route('admin_products', '/admin/products', true),
+  route('admin_product_new', '/admin/products/new', true),
+  route('admin_product_edit', '/admin/products/$id', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

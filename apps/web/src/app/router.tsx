@@ -9,6 +9,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { validateCatalogImportSearch } from '../features/admin-catalog-import/lib/import-search';
+import { validateAdminProductsSearch } from '../features/admin-products/lib/admin-products-search';
 import { validateProductsSearch } from '../features/catalog/lib/products-search';
 import { HomePage } from '../features/catalog/routes/home';
 import { warmHome, warmProduct, warmProducts } from '../features/catalog/routes/loaders';
@@ -267,6 +268,25 @@ const routes = {
       () => import('../features/admin-catalog-import/routes/admin-catalog-import'),
       'AdminCatalogImportPage',
     ),
+  }),
+  admin_products: createRoute({
+    ...page('admin_products'),
+    validateSearch: validateAdminProductsSearch,
+    component: lazyRouteComponent(
+      () => import('../features/admin-products/routes/admin-products'),
+      'AdminProductsPage',
+    ),
+  }),
+  admin_product_new: createRoute({
+    ...page('admin_product_new'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-products/routes/admin-product-new'),
+      'AdminProductNewPage',
+    ),
+  }),
+  admin_product_edit: createRoute({
+    ...page('admin_product_edit'),
+    component: lazyRouteComponent(() => import('./routes/admin-product-edit'), 'AdminProductEditRoute'),
   }),
   support: createRoute({
     ...page('support'),

@@ -76,12 +76,21 @@ export const products = pgTable(
     /** Kept exact by the reviews feature. */
     averageRating: numeric({ precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     reviewCount: integer().notNull().default(0),
+    /** Optimistic concurrency: bumped by each staff save; a save of an older version is refused. */
+    version: integer().notNull().default(1),
+    /** Set when a product that was ever ordered is "deleted": it is kept, inactive, for its orders. */
+    archivedAt: timestamp({ withTimezone: true }),
+    /** Staff's New Arrivals flag: shown among them whatever the product's age. */
+    isNewArrival: boolean().notNull().default(false),
 
     // Derived by triggers (see above): never written by the application.
     price: integer(),
     originalPrice: integer(),
     inStock: boolean().notNull().default(false),
     defaultVariantId: integer(),
+    /** The sellable (not retired) sizes' stock, and whether one is at or below its threshold. */
+    stockTotal: integer().notNull().default(0),
+    lowStock: boolean().notNull().default(false),
     nameFolded: text().notNull().default(''),
     searchText: text().notNull().default(''),
     searchDocument: tsvector().notNull().default(sql`''::tsvector`),
@@ -113,6 +122,18 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('products_region_trgm_idx').using('gin', sql`${table.region} gin_trgm_ops`),
     index('products_varietal_trgm_idx').using('gin', sql`${table.varietal} gin_trgm_ops`),
+    index('products_admin_name_idx').on(table.nameFolded, table.id),
+    index('products_admin_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('products_admin_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
+    index('products_admin_price_idx').on(table.price, table.id),
+    index('products_admin_stock_idx').on(table.stockTotal, table.id),
+    index('products_admin_low_stock_idx').on(table.id).where(sql`low_stock`),
+    index('products_admin_unlisted_idx').on(table.id).where(sql`not listed`),
+    index('products_admin_featured_idx').on(table.id).where(sql`is_featured`),
+    index('products_admin_on_sale_idx').on(table.id).where(sql`original_price > price`),
+    index('products_new_arrival_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`listed and is_new_arrival`),
     check('products_vintage_check', sql`${table.vintage} between 1800 and 2100`),
     check('products_abv_check', sql`${table.abv} >= 0 and ${table.abv} <= 100`),
     check('products_rating_check', sql`${table.averageRating} >= 0 and ${table.averageRating} <= 5`),
@@ -165,6 +186,10 @@ export const productVariants = pgTable(
     stock: integer().notNull().default(0),
     isDefault: boolean().notNull().default(false),
     sortOrder: integer().notNull().default(0),
+    /** At or below this stock the size is "low" (staff list, notifications). */
+    lowStockThreshold: integer().notNull().default(6),
+    /** A retired size is no longer sold or shown; it stays for the orders that name it. */
+    retiredAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('product_variants_product_idx').on(table.productId, table.sortOrder),
@@ -174,7 +199,24 @@ export const productVariants = pgTable(
     check('product_variants_stock_check', sql`${table.stock} >= 0`),
     check('product_variants_volume_check', sql`${table.volumeMl} > 0`),
     check('product_variants_pack_size_check', sql`${table.packSize} >= 1`),
+    check(
+      'product_variants_retired_default_check',
+      sql`not (${table.isDefault} and ${table.retiredAt} is not null)`,
+    ),
   ],
+);
+
+/** Old slugs of renamed products, answered by the storefront with a redirect to the new slug. */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    slug: text().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('product_slug_redirects_product_idx').on(table.productId)],
 );
 
 export const categoriesRelations = relations(categories, ({ many }) => ({

@@ -190,6 +190,7 @@ export const orderItems = pgTable(
   (table) => [
     index('order_items_order_idx').on(table.orderId, table.id),
     index('order_items_variant_idx').on(table.variantId),
+    index('order_items_product_idx').on(table.productId),
     check('order_items_quantity_check', sql`${table.quantity} >= 1`),
     check('order_items_subtotal_check', sql`${table.subtotal} = ${table.unitPrice} * ${table.quantity}`),
   ],

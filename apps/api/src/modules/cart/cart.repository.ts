@@ -114,7 +114,8 @@ export async function addToCart(
       RETURNING id
     ),
     target AS (
-      SELECT p.id AS product_id, p.name AS product_name, (p.is_active AND c.is_active) AS product_available,
+      SELECT p.id AS product_id, p.name AS product_name,
+             (p.is_active AND c.is_active AND v.retired_at IS NULL) AS product_available,
              v.id AS variant_id, v.product_id AS variant_product_id, v.name AS variant_name, v.pack_size, v.stock,
              COALESCE((SELECT ci.quantity FROM cart_items ci
                        WHERE ci.cart_id = (SELECT id FROM cart) AND ci.variant_id = v.id), 0)::int AS in_cart,

@@ -1,288 +1,196 @@
-import { Readable } from 'node:stream';
 import {
-  adminCategoryListSchema,
-  adminCategoryParamsSchema,
-  adminCategorySchema,
-  CATALOG_IMPORT_MAX_BYTES,
-  catalogExportQuerySchema,
-  catalogImportParamsSchema,
-  catalogImportQuerySchema,
-  catalogImportSchema,
-  categoryOrderRequestSchema,
-  createCategoryRequestSchema,
-  updateCategoryRequestSchema,
-} from '@shop/contract/categories-admin';
+  adminProductListQuerySchema,
+  adminProductListSchema,
+  adminProductParamsSchema,
+  adminProductSchema,
+  adminVariantParamsSchema,
+  productCreateSchema,
+  productRemovalSchema,
+  productUpdateSchema,
+  variantCreateSchema,
+  variantOrderSchema,
+  variantUpdateSchema,
+} from '@shop/contract/catalog-admin';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentAuth, requireStaff } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
-import {
-  categoryList,
-  changeCategory,
-  createCategory,
-  removeCategory,
-  reorderCategories,
-} from './categories.service';
-import { exportCatalog } from './export';
-import { createImport, findImport, importReport, startApply } from './imports.service';
+import { createCatalogAdminService } from './catalog-admin.service';
 
-const errors = {
+const staffErrors = {
   401: errorEnvelopeSchema.describe('Not signed in'),
   403: errorEnvelopeSchema.describe('Staff only'),
+  404: errorEnvelopeSchema.describe('No such product or size'),
+  422: errorEnvelopeSchema.describe(
+    'Invalid input: each bad field is named with the reason; nothing written',
+  ),
 };
-const notFound = { 404: errorEnvelopeSchema.describe('No such category or import') };
-const invalid = {
-  422: errorEnvelopeSchema.describe('Invalid input: each bad field is named with the reason'),
-};
-
-const CATEGORIES = '/admin/catalog/categories/';
-const IMPORTS = '/admin/catalog/imports/';
+const security = [{ bearer: [] }];
 
 /**
- * The back office's catalog: categories, and the catalog in and out as CSV. Staff and admins
- * only (one guard for the whole scope). Every change is audited and reaches every instance's
- * storefront at once (the catalog tables NOTIFY catalog_changed).
+ * The back office's products and sizes (staff and admins). Every change is in the audit trail
+ * (who, when, before → after) and reaches the storefront at once through the catalog tables'
+ * NOTIFY. Stock is not written here: see the stock movements endpoint.
  */
 const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requireStaff);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
-  // The CSV is the body as it is (the browser sends the file): text/csv, or plain text.
-  for (const type of ['text/csv', 'text/plain', 'application/vnd.ms-excel']) {
-    app.addContentTypeParser(
-      type,
-      { parseAs: 'string', bodyLimit: CATALOG_IMPORT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-  }
-
+  const service = createCatalogAdminService(app.db);
   const actor = (request: Parameters<typeof currentAuth>[0]) => actorOf(currentAuth(request).user);
 
-  // Categories -------------------------------------------------------------------------------
-
   app.get(
-    CATEGORIES,
+    '/admin/catalog/products/',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every category with its product counts, hidden ones too (staff)',
-        security: [{ bearer: [] }],
-        response: { 200: adminCategoryListSchema, ...errors },
-      },
-    },
-    async () => categoryList(app.db),
-  );
-
-  app.post(
-    CATEGORIES,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Create a category (staff)',
-        description: 'The slug is made from the name when left empty. New categories go last.',
-        security: [{ bearer: [] }],
-        body: createCategoryRequestSchema,
+        summary: 'Every product (listed, hidden, archived) with its sizes: search, filter, sort, page',
+        description:
+          'The storefront’s typo-tolerant search over every product (a search’s count stops at the search cap), ' +
+          'filters by category, status, stock state (low: a size at or below its threshold), sale and featured; ' +
+          'each row carries its sellable sizes.',
+        security,
+        querystring: adminProductListQuerySchema,
         response: {
-          201: adminCategorySchema,
-          ...errors,
-          409: errorEnvelopeSchema.describe('The slug is taken'),
-          ...invalid,
+          200: adminProductListSchema,
+          401: staffErrors[401],
+          403: staffErrors[403],
+          422: staffErrors[422],
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createCategory(app.db, actor(request), request.body)),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.list(request.query);
+    },
   );
 
-  app.put(
-    `${CATEGORIES}order/`,
+  app.post(
+    '/admin/catalog/products/',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Reorder the categories (staff)',
-        description: 'Give the ids in their new order; categories left out keep their order after them.',
-        security: [{ bearer: [] }],
-        body: categoryOrderRequestSchema,
-        response: { 200: adminCategoryListSchema, ...errors, ...invalid },
+        summary: 'Create a product (add its sizes next)',
+        description: 'The slug is generated from the name when left out (made unique with -2, -3, …).',
+        security,
+        body: productCreateSchema,
+        response: { 201: adminProductSchema, ...staffErrors },
       },
     },
-    async (request) => reorderCategories(app.db, actor(request), request.body),
+    async (request, reply) => {
+      const product = await service.create(actor(request), request.body);
+      return reply.status(201).send(product);
+    },
+  );
+
+  app.get(
+    '/admin/catalog/products/:id/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A product with every field staff edit, its version and all its sizes',
+        security,
+        params: adminProductParamsSchema,
+        response: { 200: adminProductSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.get(request.params.id);
+    },
   );
 
   app.patch(
-    `${CATEGORIES}:id/`,
+    '/admin/catalog/products/:id/',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Change a category’s name, slug, description, image, or hide/show it (staff)',
-        description: 'A hidden category and its products leave the storefront’s lists at once.',
-        security: [{ bearer: [] }],
-        params: adminCategoryParamsSchema,
-        body: updateCategoryRequestSchema,
+        summary: 'Edit a product (send the version it was read at)',
+        description:
+          'Only the fields sent change. A version older than the product’s is a 409 `conflict` saying who ' +
+          'changed it and when; nothing is written. A changed slug leaves the old one redirecting.',
+        security,
+        params: adminProductParamsSchema,
+        body: productUpdateSchema,
         response: {
-          200: adminCategorySchema,
-          ...errors,
-          ...notFound,
-          409: errorEnvelopeSchema.describe('The slug is taken'),
-          ...invalid,
+          200: adminProductSchema,
+          ...staffErrors,
+          409: errorEnvelopeSchema.describe('Someone saved the product since it was read: reload'),
         },
       },
     },
-    async (request) => changeCategory(app.db, actor(request), request.params.id, request.body),
+    async (request) => service.update(actor(request), request.params.id, request.body),
   );
 
   app.delete(
-    `${CATEGORIES}:id/`,
+    '/admin/catalog/products/:id/',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Remove a category with no products (staff)',
-        security: [{ bearer: [] }],
-        params: adminCategoryParamsSchema,
-        response: {
-          204: z.null().describe('Removed'),
-          ...errors,
-          ...notFound,
-          409: errorEnvelopeSchema.describe('Products still use it: move them to another category first'),
-          ...invalid,
-        },
-      },
-    },
-    async (request, reply) => {
-      await removeCategory(app.db, actor(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  // CSV in and out -----------------------------------------------------------------------------
-
-  app.post(
-    IMPORTS,
-    {
-      bodyLimit: CATALOG_IMPORT_MAX_BYTES,
-      schema: {
-        tags: ['admin'],
-        summary: 'Upload a catalog CSV and preview it (staff)',
+        summary: 'Delete a never-ordered product, or archive one that was ordered',
         description:
-          'The body is the file (`Content-Type: text/csv`, the `npm run import` format of ' +
-          `docs/catalog-import.md, at most ${CATALOG_IMPORT_MAX_BYTES / 1024 / 1024} MB). Every row is ` +
-          'checked against the catalog and the import is kept with its counts (new, updated, unchanged, ' +
-          'errors) and row errors; nothing is written to the catalog until it is applied.',
-        security: [{ bearer: [] }],
-        querystring: catalogImportQuerySchema,
-        body: z.string().describe('The CSV file'),
-        response: {
-          201: catalogImportSchema,
-          ...errors,
-          413: errorEnvelopeSchema.describe('The file is larger than the limit'),
-          415: errorEnvelopeSchema.describe('Not a CSV body'),
-          ...invalid,
-        },
+          'An ordered product is archived (hidden from the storefront and search; order lines keep their ' +
+          'copy), never deleted. The answer says which happened.',
+        security,
+        params: adminProductParamsSchema,
+        response: { 200: productRemovalSchema, ...staffErrors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(
-        await createImport(app.db, actor(request), {
-          name: request.query.file_name ?? '',
-          text: request.body,
-        }),
-      ),
-  );
-
-  app.get(
-    `${IMPORTS}:id/`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'An import’s preview, status and progress (staff)',
-        description: 'The import page polls this while the import is applied.',
-        security: [{ bearer: [] }],
-        params: catalogImportParamsSchema,
-        response: { 200: catalogImportSchema, ...errors, ...notFound, ...invalid },
-      },
-    },
-    async (request) => findImport(app.db, request.params.id),
+    async (request) => service.remove(actor(request), request.params.id),
   );
 
   app.post(
-    `${IMPORTS}:id/apply/`,
+    '/admin/catalog/products/:id/variants/',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Apply a previewed import in the background (staff)',
+        summary: 'Add a size to a product (stock starts at 0)',
         description:
-          'Answers 202 at once; a background job writes the rows in batches (500 rows per transaction) and ' +
-          'the import’s progress moves. Refused (409) when the preview had errors or the import is already ' +
-          'applying or done. A failed import may be applied again: it resumes after its last batch.',
-        security: [{ bearer: [] }],
-        params: catalogImportParamsSchema,
-        response: {
-          202: catalogImportSchema,
-          ...errors,
-          ...notFound,
-          409: errorEnvelopeSchema.describe('Errors in the preview, or already applying or done'),
-          ...invalid,
-        },
-      },
-    },
-    async (request, reply) =>
-      reply.code(202).send(await startApply(app.db, app.jobs, actor(request), request.params.id)),
-  );
-
-  app.get(
-    `${IMPORTS}:id/report.csv`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Each row’s outcome as CSV (staff)',
-        description:
-          'Columns: line, product_slug, sku, outcome (created, updated, unchanged or error), message, applied ' +
-          '(false: the preview’s plan, not yet applied).',
-        security: [{ bearer: [] }],
-        produces: ['text/csv'],
-        params: catalogImportParamsSchema,
-        response: { 200: z.string().describe('text/csv; charset=utf-8'), ...errors, ...notFound, ...invalid },
+          'Stock arrives through a stock movement (received). The product’s first sellable size becomes its ' +
+          'default. A SKU already used is a 422 naming `sku`.',
+        security,
+        params: adminProductParamsSchema,
+        body: variantCreateSchema,
+        response: { 201: adminProductSchema, ...staffErrors },
       },
     },
     async (request, reply) => {
-      await findImport(app.db, request.params.id);
-      const csv = Readable.from(importReport(app.db, request.params.id)) as unknown as string;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="catalog-import-${request.params.id}-report.csv"`,
-        )
-        .send(csv);
+      const product = await service.addVariant(actor(request), request.params.id, request.body);
+      return reply.status(201).send(product);
     },
   );
 
-  app.get(
-    '/admin/catalog/export.csv',
+  app.put(
+    '/admin/catalog/products/:id/variants/order/',
     {
       schema: {
         tags: ['admin'],
-        summary: 'The catalog as CSV, in the import’s format (staff)',
-        description:
-          'Every product, or one category’s (`category`, a slug) or those whose name, slug or SKU contains ' +
-          '`q`; one row per size. Streamed page by page. Importing the file back changes nothing.',
-        security: [{ bearer: [] }],
-        produces: ['text/csv'],
-        querystring: catalogExportQuerySchema,
-        response: { 200: z.string().describe('text/csv; charset=utf-8'), ...errors, ...invalid },
+        summary: 'Reorder a product’s sizes',
+        description: 'Send every size id of the product (retired ones too) in the new order.',
+        security,
+        params: adminProductParamsSchema,
+        body: variantOrderSchema,
+        response: { 200: adminProductSchema, ...staffErrors },
       },
     },
-    async (request, reply) => {
-      const date = new Date().toISOString().slice(0, 10);
-      const csv = Readable.from(exportCatalog(app.db, request.query)) as unknown as string;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="catalog-${date}.csv"`)
-        .send(csv);
+    async (request) => service.reorderVariants(actor(request), request.params.id, request.body.ids),
+  );
+
+  app.patch(
+    '/admin/catalog/variants/:id/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a size, make it the default, retire it or bring it back',
+        description:
+          'The compare-at price must be above the price (or null). A retired size is no longer sold or ' +
+          'shown (it leaves carts) and stays on old orders; the default moves to the next sellable size. ' +
+          'Answers the whole product.',
+        security,
+        params: adminVariantParamsSchema,
+        body: variantUpdateSchema,
+        response: { 200: adminProductSchema, ...staffErrors },
+      },
     },
+    async (request) => service.updateVariant(actor(request), request.params.id, request.body),
   );
 };
 

@@ -178,8 +178,12 @@ export default fp(
           boot: productPageBoot(id, answer),
         });
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404)
+        if (error instanceof AppError && error.statusCode === 404) {
+          // A renamed product's old address lands on its new one.
+          const renamed = await app.catalog.renamedTo(id);
+          if (renamed) return reply.redirect(`/products/${encodeURIComponent(renamed)}`, 301);
           return app.sendPage(request, reply, { status: 404 });
+        }
         throw error;
       }
     });

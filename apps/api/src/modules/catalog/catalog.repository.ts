@@ -100,11 +100,13 @@ export type CategoryRow = {
 };
 
 const newSince = sql`now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`;
+/** A New Arrival: added recently, or flagged by staff (products_newest_idx, products_new_arrival_idx). */
+const isNewArrival = sql`(p.created_at > ${newSince} OR p.is_new_arrival)`;
 
 const cardColumns = sql`
   p.id, p.slug, p.name, p.price, p.original_price, p.region, p.country, p.vintage, p.product_type,
   p.average_rating::float8 AS average_rating, p.review_count, p.in_stock, p.default_variant_id,
-  p.is_featured, p.created_at > ${newSince} AS is_new,
+  p.is_featured, ${isNewArrival} AS is_new,
   c.name AS category_name, c.slug AS category_slug,
   (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order, i.id LIMIT 1) AS image`;
 
@@ -115,7 +117,7 @@ const fromListed = sql`FROM products p JOIN categories c ON c.id = p.category_id
  * finds, `name_words` and `place_words` (the same words in the name, or in the name or place)
  * rank; `folded` is the text for the name's closeness. `matchAll`: every word, else any.
  */
-function searchQuery(search: string, matchAll: boolean): SQL {
+export function searchQuery(search: string, matchAll: boolean): SQL {
   return sql`q AS MATERIALIZED (
     SELECT x.queries[1] AS words, x.queries[2] AS name_words, x.queries[3] AS place_words,
            catalog_fold(${search}) AS folded
@@ -132,7 +134,7 @@ export const SEARCH_RANKED = 60;
  * How well a found product answers the search: every word in its name first, then every word in
  * its name, grape, region, country, category, type or vintage; then how close its name is.
  */
-const relevance = sql`(
+export const relevance = sql`(
   4 * (p.search_document @@ q.name_words)::int + 2 * (p.search_document @@ q.place_words)::int
   + 2 * word_similarity(q.folded, p.name_folded) + similarity(q.folded, p.name_folded))`;
 
@@ -164,7 +166,7 @@ function conditions(filters: ProductFilters, omit?: FacetName): SQL {
   if (filters.inStock === true) parts.push(sql`p.in_stock`);
   if (filters.inStock === false) parts.push(sql`NOT p.in_stock`);
   if (filters.featured) parts.push(sql`p.is_featured`);
-  if (filters.newArrivals) parts.push(sql`p.created_at > ${newSince}`);
+  if (filters.newArrivals) parts.push(isNewArrival);
   return sql.join(parts, sql` AND `);
 }
 
@@ -397,7 +399,7 @@ export async function findStats(db: Database) {
     SELECT (SELECT count(*)::int ${fromListed} WHERE p.listed AND c.is_active) AS product_count,
            (SELECT count(*)::int ${fromListed} WHERE p.listed AND c.is_active AND p.is_featured) AS featured_count,
            (SELECT count(*)::int ${fromListed}
-              WHERE p.listed AND c.is_active AND p.created_at > ${newSince}) AS new_count,
+              WHERE p.listed AND c.is_active AND ${isNewArrival}) AS new_count,
            (SELECT count(*)::int ${fromListed}
               WHERE p.listed AND c.is_active AND p.original_price > p.price) AS on_sale_count,
            (SELECT count(*)::int FROM categories WHERE is_active) AS category_count`);
@@ -437,7 +439,7 @@ export async function findProductExtras(
       SELECT url, alt FROM product_images WHERE product_id = ${product.id} ORDER BY sort_order, id`),
     db.execute<VariantRow>(sql`
       SELECT id, sku, name, volume_ml, pack_size, price, original_price, stock, is_default
-      FROM product_variants WHERE product_id = ${product.id}
+      FROM product_variants WHERE product_id = ${product.id} AND retired_at IS NULL
       ORDER BY is_default DESC, sort_order, id`),
     db.execute<CardRow>(sql`
       SELECT ${cardColumns} ${fromListed}
@@ -454,4 +456,12 @@ export async function findCategoryIndex(db: Database) {
     sql`SELECT id, slug, is_active FROM categories`,
   );
   return result.rows;
+}
+
+/** The current slug of a listed product that used to answer to `slug` (renamed by staff). */
+export async function findSlugRedirect(db: Database, slug: string): Promise<string | undefined> {
+  const result = await db.execute<{ slug: string }>(sql`
+    SELECT p.slug FROM product_slug_redirects r JOIN products p ON p.id = r.product_id
+    WHERE r.slug = ${slug} AND p.listed`);
+  return result.rows[0]?.slug;
 }

@@ -10,11 +10,12 @@ import {
   productParamsSchema,
   productSectionQuerySchema,
 } from '@shop/contract/catalog';
-import { MAX_PAGE_SIZE } from '@shop/contract/constants';
+import { API_BASE_PATH, MAX_PAGE_SIZE } from '@shop/contract/constants';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors';
 import { sendCachedBody } from '../../lib/http-cache';
 import type { ProductSection } from './catalog.service';
 import type { CachedAnswer } from './catalog-cache';
@@ -120,12 +121,32 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'One product by id or slug, with its sizes, images and related products',
-        description: `An inactive or unknown product is a 404. ${caching}`,
+        description:
+          'An inactive or unknown product is a 404. An old slug of a renamed product is a 301 to its ' +
+          `current address. ${caching}`,
         params: productParamsSchema,
-        response: { 200: productDetailSchema, 304: notModified, 404: errorEnvelopeSchema },
+        response: {
+          200: productDetailSchema,
+          301: z.null().describe('An old slug: `Location` is the product under its current slug'),
+          304: notModified,
+          404: errorEnvelopeSchema,
+        },
       },
     },
-    async (request, reply) => sendAnswer(request, reply, await service.product(request.params.id)),
+    async (request, reply) => {
+      try {
+        return sendAnswer(request, reply, await service.product(request.params.id));
+      } catch (error) {
+        const renamed =
+          error instanceof AppError &&
+          error.code === 'not_found' &&
+          (await service.renamedTo(request.params.id));
+        if (renamed) {
+          return reply.redirect(`${API_BASE_PATH}/products/products/${encodeURIComponent(renamed)}/`, 301);
+        }
+        throw error;
+      }
+    },
   );
 
   app.get(

@@ -27,6 +27,7 @@ import {
   findProduct,
   findProductExtras,
   findProductRows,
+  findSlugRedirect,
   findStats,
   type ListOrder,
   type ProductFilters,
@@ -269,6 +270,12 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
       });
       if (answer.value === null) throw notFound('Product');
       return answer as CachedAnswer<ProductDetail>;
+    },
+
+    /** The slug a renamed product answers to now, for an old slug of it (a redirect), if any. */
+    async renamedTo(idOrSlug: string): Promise<string | undefined> {
+      if (/^\d{1,9}$/.test(idOrSlug)) return undefined;
+      return findSlugRedirect(db, idOrSlug.toLowerCase());
     },
   };
 

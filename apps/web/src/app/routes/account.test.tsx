@@ -64,6 +64,7 @@ describe('the account page', () => {
     const desk = await screen.findByRole('region', { name: 'Staff desk' });
     for (const [name, href] of [
       ['Orders', '/admin/orders'],
+      ['Products', '/admin/products'],
       ['Events', '/admin/events'],
       ['Delivery zones', '/admin/delivery-zones'],
       ['Outbox', '/admin/outbox'],

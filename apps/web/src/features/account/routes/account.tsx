@@ -19,6 +19,11 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             description: 'Move orders along, assign riders, mark them delivered.',
           },
           {
+            to: '/admin/products',
+            title: 'Products',
+            description: 'Add bottles, change prices and sizes, correct stock, hide or archive.',
+          },
+          {
             to: '/admin/events',
             title: 'Events',
             description: 'Create and publish tastings, see guests, check tickets in.',

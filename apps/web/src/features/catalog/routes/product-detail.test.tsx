@@ -124,6 +124,17 @@ describe('ProductDetailPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('lands an old slug of a renamed product on its current address', async () => {
+    // The API answers the old slug with a 301 that fetch follows: the product under its new slug.
+    mockCatalogApi({
+      '/products/products/kanonkop-old-name/': () => product,
+      [`/products/products/${product.slug}/`]: () => product,
+    });
+    const { router } = await renderApp('/products/kanonkop-old-name');
+    await screen.findByRole('heading', { level: 1, name: 'Kanonkop Pinotage' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${product.slug}`));
+  });
+
   it('disables Add to Cart for a size that is sold out', async () => {
     const soldOut = makeDetail({
       slug: 'rare-cognac',

@@ -1,9 +1,9 @@
 import { BRAND } from '@shop/contract/brand';
 import type { ProductCard, ProductDetail } from '@shop/contract/catalog';
 import { productStoreMessages } from '@shop/contract/errors';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ChevronRight, Heart, ShoppingBag, Trophy } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { imageSource } from '../../../components/product-image';
 import { WhatsAppChatLink } from '../../../components/whatsapp-chat-link';
@@ -272,6 +272,14 @@ export function ProductDetailPage({ reviews }: { reviews: ProductReviewsSlots })
   const { id } = route.useParams();
   const query = useProduct(id);
   useProductHead(query.data);
+  const navigate = useNavigate();
+  const currentSlug = query.data?.slug;
+  // An old slug of a renamed product: the API redirected to it; the address bar follows.
+  useEffect(() => {
+    if (currentSlug && !/^\d+$/.test(id) && currentSlug !== id.toLowerCase()) {
+      void navigate({ to: '/products/$id', params: { id: currentSlug }, replace: true });
+    }
+  }, [currentSlug, id, navigate]);
 
   if (query.data) return <ProductView key={query.data.id} product={query.data} reviews={reviews} />;
   if (query.isError) {

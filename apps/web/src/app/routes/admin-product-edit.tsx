@@ -1,0 +1,62 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { FormMessage, textLinkClass } from '../../components/form-field';
+import { PageShell } from '../../components/page-shell';
+import { useAdminProduct } from '../../features/admin-products/api/get-admin-product';
+import { ProductEditor } from '../../features/admin-products/components/product-editor';
+import { ProductHistory } from '../../features/admin-products/components/product-history';
+import { SizesTable } from '../../features/admin-products/components/sizes-table';
+import { StaffOnly } from '../../features/admin-products/components/staff-only';
+import { isApiError } from '../../lib/api-client';
+
+const route = getRouteApi('/admin/products/$id');
+
+function ProductPage({ productId }: { productId: number }) {
+  const query = useAdminProduct(productId, Number.isInteger(productId) && productId > 0);
+  if (
+    !Number.isInteger(productId) ||
+    productId <= 0 ||
+    (isApiError(query.error) && query.error.status === 404)
+  ) {
+    return <FormMessage kind="error">This product does not exist (it may have been deleted).</FormMessage>;
+  }
+  if (query.isError) return <FormMessage kind="error">The product could not be loaded.</FormMessage>;
+  if (!query.data) {
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading product…
+      </p>
+    );
+  }
+  const product = query.data;
+  return (
+    <div className="space-y-10">
+      <ProductEditor product={product} />
+      {/* COMPOSITION SLOT (pictures feature): <ProductPhotosPanel productId={product.id} /> goes here. */}
+      <SizesTable product={product} />
+      {/* COMPOSITION SLOT (stock feature): each size's stock ledger goes here, e.g.
+          product.variants.map((size) => <StockLedger key={size.id} variantId={size.id} />). */}
+      <ProductHistory productId={product.id} />
+    </div>
+  );
+}
+
+/**
+ * /admin/products/$id: a product's back-office page, composed from the features that own its
+ * parts: the form and sizes (admin-products), then the photos and the stock ledger of their own
+ * features (see the slots), and the history from the audit trail.
+ */
+export function AdminProductEditRoute() {
+  const { id } = route.useParams();
+  return (
+    <PageShell eyebrow="Back office" title="Edit product">
+      <StaffOnly>
+        <p className="mb-4 text-sm">
+          <Link to="/admin/products" className={textLinkClass}>
+            Back to products
+          </Link>
+        </p>
+        <ProductPage productId={Number(id)} />
+      </StaffOnly>
+    </PageShell>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { textLinkClass } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { useCreateAdminProduct } from '../api/create-admin-product';
+import { ProductForm } from '../components/product-form';
+import { StaffOnly } from '../components/staff-only';
+
+/** /admin/products/new: the product form; once created, its page opens to add sizes and photos. */
+export function AdminProductNewPage() {
+  const create = useCreateAdminProduct();
+  const navigate = useNavigate();
+  return (
+    <PageShell eyebrow="Back office" title="New product">
+      <StaffOnly>
+        <p className="mb-4 text-sm">
+          <Link to="/admin/products" className={textLinkClass}>
+            Back to products
+          </Link>
+        </p>
+        <ProductForm
+          pending={create.isPending}
+          onSubmit={(body) =>
+            create
+              .mutateAsync(body)
+              .then((product) => navigate({ to: '/admin/products/$id', params: { id: String(product.id) } }))
+          }
+        />
+      </StaffOnly>
+    </PageShell>
+  );
+}

@@ -1,0 +1,251 @@
+import type { AdminProductRow } from '@shop/contract/catalog-admin';
+import {
+  ADMIN_PRODUCT_SORT_LABELS,
+  ADMIN_PRODUCT_SORTS,
+  ADMIN_PRODUCT_STATUS_LABELS,
+  ADMIN_PRODUCT_STATUSES,
+  ADMIN_STOCK_STATE_LABELS,
+  ADMIN_STOCK_STATES,
+} from '@shop/contract/catalog-admin-constants';
+import { formatUGX } from '@shop/contract/money';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { useAdminProducts } from '../api/get-admin-products';
+import { useCategoryOptions } from '../api/get-category-options';
+import { SizeInlineEdit } from '../components/size-inline-edit';
+import { StaffOnly } from '../components/staff-only';
+import type { AdminProductsSearch } from '../lib/admin-products-search';
+
+const route = getRouteApi('/admin/products');
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+
+const selectClass = 'h-11 rounded-lg border border-cream-300 bg-white px-3 text-base text-ink';
+
+function ProductRow({ product }: { product: AdminProductRow }) {
+  return (
+    <article aria-label={product.name} className="rounded-xl border border-cream-200 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-serif text-xl text-wine-900">
+          <Link to="/admin/products/$id" params={{ id: String(product.id) }} className="hover:underline">
+            {product.name}
+          </Link>
+        </h2>
+        <p className="text-sm text-ink-soft">
+          {ADMIN_PRODUCT_STATUS_LABELS[product.status]} · {product.category.name}
+          {product.vintage ? ` · ${product.vintage}` : ''}
+          {product.is_featured ? ' · Featured' : ''}
+          {product.price !== null ? ` · ${formatUGX(product.price)}` : ''} · {product.stock_total} in stock
+        </p>
+      </div>
+      {product.variants.length > 0 ? (
+        <ul className="mt-3" aria-label={`Sizes of ${product.name}`}>
+          {product.variants.map((size) => (
+            <SizeInlineEdit key={size.id} size={size} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-ink-soft">No sizes yet: add one to list it.</p>
+      )}
+    </article>
+  );
+}
+
+function ProductsDesk() {
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const [text, setText] = useState(search.q ?? '');
+  const page = search.page ?? 1;
+  const { data, isPending, isError, refetch } = useAdminProducts(
+    { ...search, page, page_size: ADMIN_PRODUCTS_PAGE_SIZE },
+    true,
+  );
+  const categories = useCategoryOptions().data?.results ?? [];
+
+  const go = (changes: Partial<AdminProductsSearch>) =>
+    void navigate({ to: '/admin/products', search: { ...search, page: undefined, ...changes } });
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: text.trim() || undefined });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <form onSubmit={onSearch} aria-label="Product search" className="flex flex-1 gap-2">
+          <label htmlFor="admin-products-q" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="admin-products-q"
+            type="search"
+            className={inputClass}
+            placeholder="Search by name, grape, region…"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className={primaryButtonClass}>
+            Search
+          </button>
+        </form>
+        <Link to="/admin/products/new" className={primaryButtonClass}>
+          New product
+        </Link>
+      </div>
+      <fieldset className="flex flex-wrap gap-3">
+        <legend className="sr-only">Filters</legend>
+        <label className="flex flex-col text-sm font-semibold">
+          Category
+          <select
+            className={selectClass}
+            value={search.category ?? ''}
+            onChange={(event) =>
+              go({ category: event.target.value ? Number(event.target.value) : undefined })
+            }
+          >
+            <option value="">All categories</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          Status
+          <select
+            className={selectClass}
+            value={search.status ?? ''}
+            onChange={(event) =>
+              go({ status: (event.target.value || undefined) as AdminProductsSearch['status'] })
+            }
+          >
+            <option value="">Any status</option>
+            {ADMIN_PRODUCT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ADMIN_PRODUCT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          Stock
+          <select
+            className={selectClass}
+            value={search.stock ?? ''}
+            onChange={(event) =>
+              go({ stock: (event.target.value || undefined) as AdminProductsSearch['stock'] })
+            }
+          >
+            <option value="">Any stock</option>
+            {ADMIN_STOCK_STATES.map((state) => (
+              <option key={state} value={state}>
+                {ADMIN_STOCK_STATE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          Sort
+          <select
+            className={selectClass}
+            value={search.sort ?? ''}
+            onChange={(event) =>
+              go({ sort: (event.target.value || undefined) as AdminProductsSearch['sort'] })
+            }
+          >
+            <option value="">{search.q ? 'Best match' : 'Recently edited'}</option>
+            {ADMIN_PRODUCT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {ADMIN_PRODUCT_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            checked={search.on_sale === 'true'}
+            onChange={(event) => go({ on_sale: event.target.checked ? 'true' : undefined })}
+          />
+          On sale
+        </label>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            checked={search.featured === 'true'}
+            onChange={(event) => go({ featured: event.target.checked ? 'true' : undefined })}
+          />
+          Featured
+        </label>
+      </fieldset>
+
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading products…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The products could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : (
+        <>
+          <p className="text-sm text-ink-soft" role="status">
+            {data.count === 1 ? '1 product' : `${data.count.toLocaleString('en-UG')} products`}
+          </p>
+          {data.results.length === 0 ? (
+            <p className="text-ink-soft">No products match.</p>
+          ) : (
+            <div className="space-y-4">
+              {data.results.map((product) => (
+                <ProductRow key={product.id} product={product} />
+              ))}
+            </div>
+          )}
+          {data.total_pages > 1 ? (
+            <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
+              <button
+                type="button"
+                disabled={page <= 1}
+                onClick={() => go({ page: page - 1 > 1 ? page - 1 : undefined })}
+                className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+              >
+                Previous
+              </button>
+              <span className="text-ink-soft">
+                Page {page} of {data.total_pages}
+              </span>
+              <button
+                type="button"
+                disabled={data.next === null}
+                onClick={() => go({ page: data.next ?? undefined })}
+                className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+              >
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /admin/products, the back office's catalog (staff and admins): every product, listed, hidden
+ * or archived, searched (typos forgiven), filtered, sorted and paged by the URL; each size's
+ * price and stock edited in place (stock through a stock movement).
+ */
+export function AdminProductsPage() {
+  return (
+    <PageShell eyebrow="Back office" title="Products">
+      <StaffOnly>
+        <ProductsDesk />
+      </StaffOnly>
+    </PageShell>
+  );
+}
