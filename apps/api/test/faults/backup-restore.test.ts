@@ -112,7 +112,7 @@ async function fingerprint(pool: pg.Pool) {
         `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS sum FROM ${table} t`,
       )
     ).rows[0]!.sum;
-  return { counts, orders: await md5('orders'), payments: await md5('payments') };
+  return { counts, orders: await md5('orders'), payments: await md5('payment_transactions') };
 }
 
 async function consistent(pool: pg.Pool, variantId: number, acknowledgedBefore: string[]) {
@@ -197,7 +197,7 @@ describe('backup and restore of a running shop', () => {
       });
     };
     for (const token of tokens) await pay(token);
-    const paid = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM payments');
+    const paid = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_transactions');
     expect(paid.rows[0]!.n).toBe(tokens.length);
 
     // Write load: checkouts (cash on delivery) and mobile-money orders, until stopped.
@@ -300,7 +300,7 @@ describe('backup and restore of a running shop', () => {
     expect(mine.status).toBe(200);
 
     console.log(
-      `[backup] demo shop (${original.counts.orders} orders, ${original.counts.payments} payments, ` +
+      `[backup] demo shop (${original.counts.orders} orders, ${original.counts.payment_transactions} payments, ` +
         `${original.counts.rsvps ?? '?'} RSVPs), under load of ${duringLoad} acknowledged checkouts: ` +
         `physical backup ${(physical.bytes / 1e6).toFixed(1)} MB in ${physicalMs} ms, restore ${restorePhysicalMs} ms ` +
         `(with WAL replay); logical backup ${(logical.bytes / 1e6).toFixed(2)} MB in ${logicalMs} ms, ` +
