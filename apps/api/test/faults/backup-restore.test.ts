@@ -300,19 +300,23 @@ describe('backup and restore of a running shop', () => {
     const restoredExact = tempDir('shop-restore-exact-');
     await withEnv({ DATA_DIR: restoredExact, DATABASE_URL: undefined }, () => restore([exactOut], quiet));
 
-    // The shop starts on the restored physical copies (the one under load and the exact one).
-    const [underLoadShop, exactShop] = [
-      startShop(await findFreePort(), { DATA_DIR: restoredPhysical, JOBS_ENABLED: 'false' }),
-      startShop(await findFreePort(), { DATA_DIR: restoredExact, JOBS_ENABLED: 'false' }),
-    ];
-    shops.push(underLoadShop, exactShop);
-    await Promise.all([underLoadShop.ready, exactShop.ready]);
-    step('shops on the restored copies ready');
-    const physicalPool = newPool(embeddedUrl(restoredPhysical));
-    cleanups.push(() => physicalPool.end());
+    // The copy taken under load, on its own server (the restore already replayed its WAL).
+    const underLoad = await startEmbeddedPostgres({
+      dataDir: restoredPhysical,
+      password: loadDataDirSecrets(restoredPhysical).postgresPassword,
+      log: { info: quiet, warn: quiet },
+    });
+    const physicalPool = newPool(underLoad.url);
     const physicalOrders = await consistent(physicalPool, variantId, beforePhysical);
     expect(physicalOrders).toBeGreaterThanOrEqual(beforePhysical.length);
+    await physicalPool.end();
+    await underLoad.stop();
 
+    // The shop starts on the exact copy.
+    const exactShop = startShop(await findFreePort(), { DATA_DIR: restoredExact, JOBS_ENABLED: 'false' });
+    shops.push(exactShop);
+    await exactShop.ready;
+    step('shop on the restored copy ready');
     const exactPool = newPool(embeddedUrl(restoredExact));
     cleanups.push(() => exactPool.end());
     expect(await fingerprint(exactPool)).toEqual(original);
