@@ -8,7 +8,7 @@ import { repoRoot } from '../src/lib/paths';
 /**
  * deploy/nginx-kampala-cellars.conf is what the README tells an operator to install: nginx must
  * accept it as it is (only the certificate paths and ports are swapped for a throw-away pair).
- * Skipped, saying so, where nginx or openssl is not installed (.ci/run does not install them).
+ * Skipped, saying so, where nginx or openssl is not installed (.ci/run installs nginx-light).
  */
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
