@@ -22,7 +22,7 @@ type Logger = {
 
 type Binaries = { postgres: string; initdb: string };
 
-type RunAs = { uid: number; gid: number } | undefined;
+export type RunAs = { uid: number; gid: number } | undefined;
 
 export type EmbeddedPostgres = {
   url: string;
@@ -47,7 +47,7 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
-function resolveRunAs(): RunAs {
+export function resolveRunAs(): RunAs {
   if (os.userInfo().uid !== 0) return undefined;
   const lookup = () => {
     const uid = Number.parseInt(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }), 10);

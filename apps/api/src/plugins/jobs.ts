@@ -110,10 +110,21 @@ export function boundQuery(text: string, values: unknown[] = []): SQL {
 }
 const DEFAULT_QUEUE_OPTIONS: QueueOptions = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
 
+/** Advisory lock key (see MIGRATION_LOCK_KEY in db/client.ts) serializing pg-boss's create_queue. */
+export const CREATE_QUEUE_LOCK_KEY = 727_002;
+
+/** pg-boss's `createQueue` command: `SELECT <schema>.create_queue($1, $2)`. */
+const CREATE_QUEUE = /^\s*SELECT\s+\w+\.create_queue\(/i;
+
 /**
  * pg-boss's SQL through the app's pool. Some of its commands are several statements with their
  * own BEGIN/COMMIT: a failure must not hand a connection back to the pool in an aborted
  * transaction, so it is rolled back here. Queries in flight are counted for a clean stop.
+ *
+ * pg-boss 10 creates a queue's partition (CREATE TABLE, foreign keys to `queue`, ATTACH
+ * PARTITION) without a lock of its own: two instances starting at once on an empty database
+ * deadlocked on it (one logged `deadlock detected` and started again). Each create_queue runs
+ * here in a transaction holding an advisory lock, so they go one after another across instances.
  */
 function poolExecutor(pool: Pick<pg.Pool, 'connect'>) {
   let inFlight = 0;
@@ -128,7 +139,12 @@ function poolExecutor(pool: Pick<pg.Pool, 'connect'>) {
         });
         let broken: Error | undefined;
         try {
-          return await client.query(text, values);
+          if (!CREATE_QUEUE.test(text)) return await client.query(text, values);
+          await client.query('BEGIN');
+          await client.query('SELECT pg_advisory_xact_lock($1)', [CREATE_QUEUE_LOCK_KEY]);
+          const result = await client.query(text, values);
+          await client.query('COMMIT');
+          return result;
         } catch (error) {
           await client.query('ROLLBACK').catch((rollbackError: Error) => {
             broken = rollbackError;
