@@ -1,5 +1,5 @@
 import './lib/zod-without-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -34,10 +34,14 @@ if (container.firstElementChild) {
   // so that the first render is the server's, and React adopts the markup instead of redrawing it.
   // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
   router.ssr = { manifest: undefined };
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: the page, already painted, stays responsive meanwhile.
   void router.load().then(() =>
-    hydrateRoot(container, app, {
-      // A mismatch is a bug: reported as an error, which the browser tests fail on.
-      onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A mismatch is a bug: reported as an error, which the browser tests fail on.
+        onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+      });
     }),
   );
 } else {
