@@ -10,7 +10,9 @@ import type { EventsSearch } from '../lib/events-search';
  */
 
 export function warmEvents(queryClient: QueryClient, search: EventsSearch): void {
-  void queryClient.prefetchQuery(eventsQueryOptions({ when: search.when ?? 'upcoming', page: search.page ?? 1 }));
+  void queryClient.prefetchQuery(
+    eventsQueryOptions({ when: search.when ?? 'upcoming', page: search.page ?? 1 }),
+  );
 }
 
 export function warmEvent(queryClient: QueryClient, idOrSlug: string): void {
