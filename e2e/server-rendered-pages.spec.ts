@@ -122,6 +122,8 @@ test.describe('pages rendered on the server, read without scripts', () => {
 });
 
 test('without JavaScript, the links lead from the home page to a product', async ({ browser }) => {
+  // Three full page loads.
+  test.slow();
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
@@ -179,6 +181,8 @@ async function expectHydrated(page: Page, path: string) {
 
 test.describe('hydration', () => {
   test.beforeEach(async ({ context }) => {
+    // The app's code is held back, then loads and hydrates: give the 2-core CI room.
+    test.slow();
     await confirmAgeInAdvance(context);
   });
 
