@@ -158,8 +158,9 @@ test.describe('catalog', () => {
     await previous.click();
     await expect(featured).toContainText(/Page 1 of \d+/);
     expect(await cardNames(featured)).toEqual(firstPage);
-    // The first page came from the cache.
-    expect(requested.filter((value) => value === '1')).toHaveLength(1);
+    // The first page came from the cache: asked for once at most (it now comes with the
+    // server-rendered page, decision 0013), never again on Previous.
+    expect(requested.filter((value) => value === '1').length).toBeLessThanOrEqual(1);
 
     // A section with a single page shows neither button.
     const sections = ['Featured Selections', 'New Arrivals', 'Special Offers'];

@@ -56,26 +56,40 @@ function firstPageChunk() {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), brandHtml()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    // Read by the server (apps/api web-app plugin) to preload a page's own chunks with the entry.
-    manifest: true,
-    rolldownOptions: {
-      treeshake: {
-        // Building a zod schema has no side effect: a module-level schema nobody uses (such as the
-        // contract's error envelope, next to failureMessage) can be dropped, keeping zod out of the
-        // home page's JavaScript until a page that validates with it is opened.
-        manualPureFunctions: ['z'],
-      },
-      output: {
-        codeSplitting: { groups: [{ name: firstPageChunk() }] },
-      },
+/**
+ * The server renderer (`vite build --ssr src/entry-server.tsx`, see entry-server.tsx): one module
+ * the API imports at start-up, kept out of dist so that it is never served.
+ */
+const serverBuild = {
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  sourcemap: false,
+  copyPublicDir: false,
+  rolldownOptions: { output: { codeSplitting: false } },
+} as const;
+
+const browserBuild = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  sourcemap: false,
+  // Read by the server (apps/api web-app plugin) to preload a page's own chunks with the entry.
+  manifest: true,
+  rolldownOptions: {
+    treeshake: {
+      // Building a zod schema has no side effect: a module-level schema nobody uses (such as the
+      // contract's error envelope, next to failureMessage) can be dropped, keeping zod out of the
+      // home page's JavaScript until a page that validates with it is opened.
+      manualPureFunctions: ['z'],
+    },
+    output: {
+      codeSplitting: { groups: [{ name: firstPageChunk() }] },
     },
   },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), brandHtml()],
+  build: isSsrBuild ? serverBuild : browserBuild,
   server: {
     port: 5173,
     strictPort: true,
@@ -85,4 +99,4 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-});
+}));

@@ -42,7 +42,9 @@ export const targets = [
   {
     name: 'web',
     workspace: 'apps/web',
-    output: 'apps/web/dist/index.html',
+    // The server renderer is written last (`vite build`, then `vite build --ssr`): a build from
+    // before server rendering (no renderer yet) counts as missing.
+    output: 'apps/web/dist-server/entry-server.js',
     sources: [
       'apps/web/src',
       'apps/web/index.html',

@@ -1,17 +1,19 @@
 import './lib/zod-without-eval';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { connectionMonitor } from './features/connection/connection-monitor';
 import { onNoResponse } from './lib/api-client';
-import { readPageData } from './lib/page-data';
+import { hydrateRenderedQueries, readPageData } from './lib/page-data';
 import './styles.css';
 
 const queryClient = createQueryClient();
-// The first screen's catalog data, served in the page: no API round trip before it paints.
-seedCatalogPageData(queryClient, readPageData());
+const pageData = readPageData();
+// A server-rendered page carries the query cache it was rendered from; other pages the first
+// screen's catalog data. Either way no API round trip before the first screen.
+if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
 const router = createAppRouter({ queryClient });
 
 // The connection test runs at start-up and again whenever a request gets no answer.
@@ -21,8 +23,27 @@ connectionMonitor.start();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders router={router} queryClient={queryClient} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.firstElementChild) {
+  // Rendered by the server (entry-server.tsx): the page's code is loaded and its loaders run first,
+  // so that the first render is the server's, and React adopts the markup instead of redrawing it.
+  // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
+  router.ssr = { manifest: undefined };
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: the page, already painted, stays responsive meanwhile.
+  void router.load().then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A mismatch is a bug: reported as an error, which the browser tests fail on.
+        onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+      });
+    }),
+  );
+} else {
+  createRoot(container).render(app);
+}

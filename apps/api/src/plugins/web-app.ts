@@ -2,13 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { appRoutes, matchAppRoute } from '@shop/contract/pages';
+import { type AppRouteName, appRoutes, matchAppRoute, pageTitle } from '@shop/contract/pages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { encodedBody, pickEncoding, type SendableBody } from '../lib/http-cache';
 import { defaultWebDistDir } from '../lib/paths';
+import { CatalogCache } from '../modules/catalog/catalog-cache';
 import { sendError } from './error-handler';
+import {
+  CACHED_RENDERED_ROUTES,
+  injectFetch,
+  loadRenderer,
+  routeModules,
+  SERVER_RENDERED_ROUTES,
+  withRenderedRoot,
+} from './server-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -70,7 +79,7 @@ export type PageOptions = { status: number; head?: PageHead; boot?: PageBoot };
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers with the storefront's page shell, its <head> filled for this page. */
-    sendPage: (request: FastifyRequest, reply: FastifyReply, page: PageOptions) => FastifyReply;
+    sendPage: (request: FastifyRequest, reply: FastifyReply, page: PageOptions) => Promise<FastifyReply>;
   }
 }
 
@@ -195,6 +204,12 @@ export default fp(
       gzip: zlib.gzipSync(indexHtml),
     };
     const renderedPages = new RenderedPages();
+    // The public pages rendered on the server, when the web build has its server module.
+    const renderer = hasWebApp ? await loadRenderer(distDir) : undefined;
+    const rendererFetch = injectFetch(app);
+    // Each rendered page's whole HTML by its URL, dropped with the catalog's own answers.
+    const renderedHtml = new CatalogCache(undefined, 500);
+    app.onCatalogChange(() => renderedHtml.clear());
 
     if (hasWebApp) {
       await app.register(fastifyStatic, {
@@ -215,7 +230,54 @@ export default fp(
       app.log.warn(`No built storefront in ${distDir}; run \`npm run build\` to serve it from here`);
     }
 
-    const sendApp = (request: FastifyRequest, reply: FastifyReply, { status, head, boot }: PageOptions) => {
+    /** The page rendered into the shell, or undefined when it is left to the browser. */
+    const renderApp = async (
+      request: FastifyRequest,
+      routeName: AppRouteName,
+      { head, boot }: Pick<PageOptions, 'head' | 'boot'>,
+    ): Promise<string | undefined> => {
+      if (!renderer) return undefined;
+      const render = async () => {
+        const rendered = await renderer({
+          url: request.url,
+          pageData: boot?.dataJson === undefined ? undefined : JSON.parse(boot.dataJson),
+          fetch: rendererFetch,
+        });
+        if (!rendered) return undefined;
+        const modules = [...(boot?.modules ?? []), ...routeModules(routeName)];
+        let html = renderPage(
+          indexHtmlText,
+          { head, boot: { ...boot, dataJson: `{"queries":${rendered.queriesJson}}` } },
+          chunkFiles(manifest, modules),
+        );
+        if (!head) {
+          html = html.replace(
+            /<title>[\s\S]*?<\/title>/,
+            () => `<title>${escapeHtml(pageTitle(routeName))}</title>`,
+          );
+        }
+        return withRenderedRoot(html, rendered.html);
+      };
+      try {
+        if (!CACHED_RENDERED_ROUTES.has(routeName)) return await render();
+        const cached = await renderedHtml.get(request.url, async () => {
+          const html = await render();
+          // Not kept: the next request tries again.
+          if (html === undefined) throw new Error('page left to the browser');
+          return html;
+        });
+        return cached.value;
+      } catch (error) {
+        request.log.warn({ err: error }, 'page served without its server rendering');
+        return undefined;
+      }
+    };
+
+    const sendApp = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { status, head, boot }: PageOptions,
+    ) => {
       reply
         .status(status)
         .header('cache-control', 'no-cache')
@@ -223,7 +285,13 @@ export default fp(
         .type('text/html; charset=utf-8');
       if (request.method === 'HEAD') return reply.send('');
       const encoding = pickEncoding(request.headers['accept-encoding']);
+      const route = status === 200 ? matchAppRoute(request.url.split('?')[0] ?? '/') : undefined;
+      const rendered =
+        route && SERVER_RENDERED_ROUTES.has(route.name as AppRouteName)
+          ? await renderApp(request, route.name as AppRouteName, { head, boot })
+          : undefined;
       if (encoding) reply.header('content-encoding', encoding);
+      if (rendered !== undefined) return reply.send(renderedPages.encoded(rendered, encoding));
       if (head || boot) {
         const moduleFiles = chunkFiles(manifest, boot?.modules ?? []);
         return reply.send(
@@ -232,7 +300,7 @@ export default fp(
       }
       return reply.send(encoding ? compressedHtml[encoding] : indexHtml);
     };
-    app.decorate('sendPage', (request: FastifyRequest, reply: FastifyReply, page: PageOptions) =>
+    app.decorate('sendPage', async (request: FastifyRequest, reply: FastifyReply, page: PageOptions) =>
       hasWebApp
         ? sendApp(request, reply, page)
         : sendError(
@@ -286,5 +354,5 @@ export default fp(
       );
     });
   },
-  { name: 'web-app', dependencies: ['config', 'error-handler'] },
+  { name: 'web-app', dependencies: ['config', 'error-handler', 'catalog'] },
 );

@@ -109,10 +109,16 @@ const routes = {
   events: createRoute({
     ...page('events'),
     validateSearch: validateEventsSearch,
+    loaderDeps: ({ search }) => search,
+    // Waits for the loaders' module only (the page's own chunk loads alongside), not the request.
+    loader: ({ context, deps }) =>
+      import('../features/events/routes/loaders').then((m) => m.warmEvents(context.queryClient, deps)),
     component: lazyRouteComponent(() => import('../features/events/routes/events'), 'EventsPage'),
   }),
   event_detail: createRoute({
     ...page('event_detail'),
+    loader: ({ context, params }) =>
+      import('../features/events/routes/loaders').then((m) => m.warmEvent(context.queryClient, params.id)),
     component: lazyRouteComponent(() => import('../features/events/routes/event-detail'), 'EventDetailPage'),
   }),
   login: createRoute({
@@ -335,21 +341,26 @@ export const routeTree = rootRoute.addChildren(Object.values(routes));
 export function createAppRouter({
   queryClient,
   history,
+  server = false,
 }: {
   queryClient: QueryClient;
   history?: RouterHistory;
+  /** Rendering on the server (entry-server.tsx): no browser to restore the scroll of. */
+  server?: boolean;
 }) {
   return createRouter({
     routeTree,
     context: { queryClient },
     ...(history ? { history } : {}),
+    ...(server ? { isServer: true } : {}),
     parseSearch,
     stringifySearch,
     // Warm a page's code when a link to it is hovered or focused; TanStack Query keeps the data fresh.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     // Back/forward restore the scroll position; every other navigation starts at the top.
-    scrollRestoration: true,
+    // Not on the server: the router would write an inline script, which the CSP refuses.
+    scrollRestoration: !server,
     defaultPendingComponent: PageLoading,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,

@@ -111,6 +111,13 @@ let tokenProvider: TokenProvider | null = null;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 let sessionExpiredHandler: SessionExpiredHandler | null = null;
 const noResponseListeners = new Set<NoResponseListener>();
+/** The browser's fetch, or the server's in-process one while it renders a page (entry-server.tsx). */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Sends the API requests through `fetchImpl` instead of the browser's fetch (server rendering). */
+export function setApiTransport(fetchImpl: typeof fetch): void {
+  transport = fetchImpl;
+}
 
 /** The double-submit pair of docs/product.md section 7. */
 export const CSRF_COOKIE = CSRF_COOKIE_NAME;
@@ -197,7 +204,7 @@ async function attempt(
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    const response = await transport(url, { ...init, signal: controller.signal });
     if (binary && response.ok) {
       return { kind: 'answer', status: response.status, ok: true, text: '', blob: await response.blob() };
     }

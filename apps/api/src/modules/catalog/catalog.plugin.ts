@@ -6,6 +6,8 @@ import { CatalogCache, listenForCatalogChanges, registerCatalogCache } from './c
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogService;
+    /** Calls `listener` whenever the catalog changes, like the catalog's own cache is dropped. */
+    onCatalogChange: (listener: () => void) => void;
   }
 }
 
@@ -17,10 +19,14 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const cache = new CatalogCache();
+    const dependents = new Set<() => void>();
     const unregister = registerCatalogCache(cache);
     const listener = listenForCatalogChanges({
       connection: app.pool.options,
-      onChange: () => cache.clear(),
+      onChange: () => {
+        cache.clear();
+        for (const listener of dependents) listener();
+      },
       backoff: reconnectBackoff(app.config),
       log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
     });
@@ -29,6 +35,9 @@ export default fp(
       await listener.close();
     });
     app.decorate('catalog', createCatalogService(app.db, cache));
+    app.decorate('onCatalogChange', (listener: () => void) => {
+      dependents.add(listener);
+    });
   },
   { name: 'catalog', dependencies: ['config', 'database'] },
 );

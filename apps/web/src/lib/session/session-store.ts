@@ -79,6 +79,9 @@ export class SessionStore {
 
   readonly getSnapshot = (): SessionSnapshot => this.snapshot;
 
+  /** What a server-rendered page was rendered with: the session is not known yet. */
+  readonly getServerSnapshot = (): SessionSnapshot => LOADING;
+
   /** The router re-runs its guards when the customer is signed out under it. */
   attachRouter(router: RouterLike): void {
     this.router = router;

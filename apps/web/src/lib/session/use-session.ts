@@ -35,7 +35,8 @@ export function useSession(): SessionState {
   const queryClient = useQueryClient();
   const router = useRouter();
   const store = sessionStoreFor(queryClient);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The server renders signed out ('loading'), and so does the browser's first render over it.
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
 
   useEffect(() => {
     store.attachRouter(router);

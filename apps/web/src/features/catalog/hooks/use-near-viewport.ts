@@ -17,8 +17,12 @@ export function useNearViewport<T extends Element>({
   margin?: string;
 } = {}): [(element: T | null) => void, boolean] {
   const [element, setElement] = useState<T | null>(null);
+  // Not near on the server (no window): a server-rendered page shows the placeholder, as the
+  // browser's first render over it must (hydration), and the observer takes it from there.
   const [near, setNear] = useState(
-    () => typeof IntersectionObserver === 'undefined' || (key !== undefined && seen.has(key)),
+    () =>
+      (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined') ||
+      (key !== undefined && seen.has(key)),
   );
 
   useEffect(() => {

@@ -1,9 +1,14 @@
 import { BRAND } from '@shop/contract/brand';
 import { LOGO_PATH, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { isAgeConfirmed, rememberAgeConfirmed } from './age-confirmation';
 
 type Answer = 'yes' | 'no' | null;
+
+const noSubscription = () => () => {};
+const storedAnswer = (): Answer => (isAgeConfirmed() ? 'yes' : null);
+/** The server cannot know: it renders the shop, and the browser asks once it has taken the page over. */
+const serverAnswer = (): Answer | 'unknown' => 'unknown';
 
 /**
  * docs/product.md section 9's age notice on the first visit: a modal dialog asks "Are you 21 or older?".
@@ -11,7 +16,9 @@ type Answer = 'yes' | 'no' | null;
  * the question comes back on the next visit).
  */
 export function AgeGate({ children }: { children: ReactNode }) {
-  const [answer, setAnswer] = useState<Answer>(() => (isAgeConfirmed() ? 'yes' : null));
+  const stored = useSyncExternalStore<Answer | 'unknown'>(noSubscription, storedAnswer, serverAnswer);
+  const [given, setAnswer] = useState<Answer | undefined>(undefined);
+  const answer = given === undefined ? stored : given;
 
   if (answer === 'no') return <UnderAgePage onAskAgain={() => setAnswer(null)} />;
   return (

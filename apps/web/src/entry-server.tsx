@@ -1,0 +1,82 @@
+import './lib/zod-without-eval';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { seedCatalogPageData } from './features/catalog/lib/page-data';
+import { setApiTransport } from './lib/api-client';
+
+/*
+ * The server's side of the first screen (docs/decisions/0013-server-rendered-first-screen.md). The
+ * API builds this module (`vite build --ssr`) and calls `renderPage` for the public pages: the
+ * router picks the page and runs its loaders, which ask the API in-process for the page's data;
+ * the page is rendered signed out (the session, cart and hearts start in the browser's effects) and
+ * the query cache is sent with it, so the browser's first render is the same and hydrates.
+ */
+
+/** How long a page may wait for its data before it is served without being rendered. */
+const DATA_TIMEOUT_MS = 5_000;
+
+export type RenderInput = {
+  /** Path and query of the page, e.g. `/products?category=red-wine`. */
+  url: string;
+  /** The first-screen data the API already computed for the page (#page-data), if any. */
+  pageData?: unknown;
+  /** Answers the API requests of the page's loaders (the API's own routes, in-process). */
+  fetch: typeof fetch;
+};
+
+export type RenderOutput = {
+  /** The markup of #root. */
+  html: string;
+  /** JSON of the query cache the markup was rendered from, for the browser to hydrate. */
+  queriesJson: string;
+};
+
+/** Resolves once no query is fetching, or rejects after `timeoutMs`. */
+function settled(queryClient: QueryClient, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (queryClient.isFetching() > 0) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error('page data took too long'));
+    }, timeoutMs);
+    const unsubscribe = queryClient.getQueryCache().subscribe(check);
+    check();
+  });
+}
+
+/**
+ * The page rendered, or null when it should be left to the browser: a page that is not found, is
+ * for signed-in customers, or whose data could not be read (the browser shows its own message).
+ */
+export async function renderPage({ url, pageData, fetch }: RenderInput): Promise<RenderOutput | null> {
+  setApiTransport(fetch);
+  const queryClient = createQueryClient();
+  seedCatalogPageData(queryClient, pageData);
+  const router = createAppRouter({
+    queryClient,
+    history: createMemoryHistory({ initialEntries: [url] }),
+    server: true,
+  });
+  await router.load();
+  await settled(queryClient, DATA_TIMEOUT_MS);
+  const { matches } = router.state;
+  const unrenderable =
+    matches.some((match) => match.status !== 'success' || match.staticData.requiresAuth) ||
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error');
+  if (unrenderable) return null;
+  const html = renderToString(<AppProviders router={router} queryClient={queryClient} />);
+  const queriesJson = JSON.stringify(dehydrate(queryClient));
+  queryClient.clear();
+  return { html, queriesJson };
+}
