@@ -17,6 +17,7 @@ import catalogPlugin from './modules/catalog/catalog.plugin';
 import catalogRoutes from './modules/catalog/catalog.routes';
 import catalogPages from './modules/catalog/catalog-pages';
 import mediaRoutes from './modules/catalog/media/media.routes';
+import photosRoutes from './modules/catalog/photos/photos.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
       await api.register(auditRoutes);
+      await api.register(photosRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );
