@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { responsivePictureSchema } from './product-images';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { pagedListSchema, pageQuerySchema } from './pagination';
+import { responsivePictureSchema } from './product-images';
 
 /**
  * The catalog: categories, products, their sizes (variants) and images, and the queries of the

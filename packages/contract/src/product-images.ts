@@ -70,7 +70,13 @@ export function responsivePicture(set: {
 }): ResponsivePicture {
   const srcset = (format: PhotoFormat) =>
     set.widths.map((width) => `${photoFileUrl(set.hash, width, format)} ${width}w`).join(', ');
-  return { width: set.width, height: set.height, avif: srcset('avif'), webp: srcset('webp'), jpeg: srcset('jpg') };
+  return {
+    width: set.width,
+    height: set.height,
+    avif: srcset('avif'),
+    webp: srcset('webp'),
+    jpeg: srcset('jpg'),
+  };
 }
 
 export const productImagesMessages = {
@@ -85,7 +91,12 @@ export const productImagesMessages = {
 } as const;
 
 export const productImageParamsSchema = z.object({
-  id: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_147_483_647).describe('The product id'),
+  id: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .describe('The product id'),
 });
 export const imageParamsSchema = z.object({
   id: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_147_483_647).describe('The image id'),

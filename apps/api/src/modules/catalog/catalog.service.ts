@@ -16,6 +16,7 @@ import {
   salePercentage,
 } from '@shop/contract/catalog';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
+import { type ResponsivePicture, responsivePicture } from '@shop/contract/product-images';
 import type { Database } from '../../db/client';
 import { invalidInput, notFound } from '../../errors';
 import {
@@ -35,14 +36,18 @@ import {
   searchProductPage,
 } from './catalog.repository';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
-import { type ResponsivePicture, responsivePicture } from '@shop/contract/product-images';
 
 export type ProductSection = 'featured' | 'new' | 'on_sale';
 
 /** An uploaded photo's srcsets (null for drawings and imported files, which have one file). */
 function pictureOf(image: Omit<CardImage, 'url'> | null): ResponsivePicture | null {
   if (!image?.hash || !image.width || !image.height || !image.widths?.length) return null;
-  return responsivePicture({ hash: image.hash, width: image.width, height: image.height, widths: image.widths });
+  return responsivePicture({
+    hash: image.hash,
+    width: image.width,
+    height: image.height,
+    widths: image.widths,
+  });
 }
 
 export function toCard(row: CardRow): ProductCard {

@@ -6,8 +6,8 @@ import { PHOTO_PATH_PREFIX } from '@shop/contract/product-images';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches, type SendableBody, sendCachedBody } from '../../../lib/http-cache';
 import { defaultWebDistDir } from '../../../lib/paths';
-import { FALLBACK_LOGO_SVG, renderImage } from './bottle-svg';
 import { findMediaFile } from '../photos/photos.repository';
+import { FALLBACK_LOGO_SVG, renderImage } from './bottle-svg';
 import { parseGeneratedImagePath } from './media-urls';
 
 export const MEDIA_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -102,7 +102,10 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     }
     // The name is the content's hash and a set never changes: the name is the ETag.
     const etag = `"${match![1]}-${match![2]}.${match![3]}"`;
-    reply.header('cache-control', MEDIA_IMMUTABLE).header('etag', etag).header('x-content-type-options', 'nosniff');
+    reply
+      .header('cache-control', MEDIA_IMMUTABLE)
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type(file.content_type).header('content-length', file.byte_size).send(file.bytes);
   };

@@ -140,7 +140,8 @@ export async function processPhoto(file: UploadedFile): Promise<ProcessedPhoto> 
     throw new PhotoRejection('validation_failed', name, productImagesMessages.notAnImage);
   }
   const actual = detectedType(metadata);
-  if (!actual) throw new PhotoRejection('unsupported_media_type', name, productImagesMessages.unsupportedType);
+  if (!actual)
+    throw new PhotoRejection('unsupported_media_type', name, productImagesMessages.unsupportedType);
   const claimed = claimedType(file);
   if (claimed && claimed !== actual) {
     throw new PhotoRejection(

@@ -1,4 +1,4 @@
-import { responsivePicture, type AdminProductImage, photoFileUrl } from '@shop/contract/product-images';
+import { type AdminProductImage, photoFileUrl, responsivePicture } from '@shop/contract/product-images';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/transaction';
 import type { ProcessedPhoto } from './photo-processing';
@@ -30,13 +30,22 @@ export function toAdminImage(row: ImageRow): AdminProductImage {
     sort_order: row.sort_order,
     picture:
       row.media_hash && row.width && row.height && row.widths
-        ? responsivePicture({ hash: row.media_hash, width: row.width, height: row.height, widths: row.widths })
+        ? responsivePicture({
+            hash: row.media_hash,
+            width: row.width,
+            height: row.height,
+            widths: row.widths,
+          })
         : null,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
 
-export async function productExists(db: Executor, productId: number, lock = false): Promise<{ name: string } | undefined> {
+export async function productExists(
+  db: Executor,
+  productId: number,
+  lock = false,
+): Promise<{ name: string } | undefined> {
   const result = await db.execute<{ name: string }>(
     lock
       ? sql`SELECT name FROM products WHERE id = ${productId} FOR UPDATE`
@@ -68,7 +77,12 @@ export async function findImage(db: Executor, imageId: number, lock = false): Pr
  * it) before its files are written, so a removal of the same set running at once either finishes
  * first (and the set is written again here) or waits and then sees this image using it.
  */
-export async function insertPhoto(tx: Tx, productId: number, photo: ProcessedPhoto, alt: string): Promise<ImageRow> {
+export async function insertPhoto(
+  tx: Tx,
+  productId: number,
+  photo: ProcessedPhoto,
+  alt: string,
+): Promise<ImageRow> {
   const set = await tx.execute<{ inserted: boolean }>(sql`
     INSERT INTO media_sets (hash, width, height, widths)
     VALUES (${photo.hash}, ${photo.width}, ${photo.height}, ${sql.raw(`ARRAY[${photo.widths.map(Number).join(',')}]::int[]`)})

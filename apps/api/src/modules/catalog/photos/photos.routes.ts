@@ -124,13 +124,9 @@ const photosRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('payload_too_large', productImagesMessages.tooManyFiles);
         throw error;
       }
-      if (files.length === 0) throw invalidInput([{ field: 'files', message: productImagesMessages.noFiles }]);
-      const images = await photos.upload(
-        request.params.id,
-        files,
-        alt,
-        actorOf(currentAuth(request).user),
-      );
+      if (files.length === 0)
+        throw invalidInput([{ field: 'files', message: productImagesMessages.noFiles }]);
+      const images = await photos.upload(request.params.id, files, alt, actorOf(currentAuth(request).user));
       return reply.code(201).send({ images });
     },
   );

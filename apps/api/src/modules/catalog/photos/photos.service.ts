@@ -6,7 +6,7 @@ import {
 import type { Database } from '../../../db/client';
 import { AppError, invalidInput, notFound } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/audit';
-import { PhotoRejection, processPhoto, type ProcessedPhoto, type UploadedFile } from './photo-processing';
+import { PhotoRejection, type ProcessedPhoto, processPhoto, type UploadedFile } from './photo-processing';
 import {
   countProductPhotos,
   deleteImage,
@@ -57,7 +57,8 @@ export function createPhotosService(db: Database) {
     ): Promise<AdminProductImage[]> {
       const product = await productExists(db, productId);
       if (!product) throw notFound(NOT_FOUND_PRODUCT);
-      if (files.length === 0) throw invalidInput([{ field: 'files', message: productImagesMessages.noFiles }]);
+      if (files.length === 0)
+        throw invalidInput([{ field: 'files', message: productImagesMessages.noFiles }]);
       if ((await countProductPhotos(db, productId)) + files.length > MAX_PHOTOS_PER_PRODUCT)
         throw invalidInput([{ field: 'files', message: productImagesMessages.tooManyPhotos }]);
 
@@ -119,7 +120,11 @@ export function createPhotosService(db: Database) {
         if (!(await productExists(tx, productId, true))) throw notFound(NOT_FOUND_PRODUCT);
         const current = await listProductPhotos(tx, productId);
         const known = new Set(current.map((image) => image.id));
-        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
+        if (
+          ids.length !== known.size ||
+          new Set(ids).size !== ids.length ||
+          !ids.every((id) => known.has(id))
+        )
           throw invalidInput([{ field: 'ids', message: productImagesMessages.orderMismatch }]);
         const before = current.map((image) => image.id);
         if (before.every((id, index) => id === ids[index])) return;
