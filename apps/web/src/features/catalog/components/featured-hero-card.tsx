@@ -31,6 +31,8 @@ export function FeaturedHeroCard({ product }: { product: ProductCard }) {
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-cream-100">
         <ProductImage
           src={product.image}
+          picture={product.picture}
+          sizes="(min-width: 1024px) 400px, 100vw"
           alt={product.name}
           width={400}
           height={500}

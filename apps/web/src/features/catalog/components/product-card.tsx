@@ -37,6 +37,8 @@ export function ProductCard({ product, headingLevel = 3, imageLoading = 'lazy' }
       <div className="relative aspect-square bg-cream-100">
         <ProductImage
           src={product.image}
+          picture={product.picture}
+          sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw"
           alt={product.name}
           width={400}
           height={500}

@@ -11,6 +11,8 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
       <div className="overflow-hidden rounded-3xl border border-cream-200 bg-cream-100">
         <ProductImage
           src={shown?.url}
+          picture={shown?.picture}
+          sizes="(min-width: 1024px) 45vw, 100vw"
           alt={shown?.alt || name}
           width={400}
           height={500}
@@ -33,6 +35,8 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
               >
                 <ProductImage
                   src={image.url}
+                  picture={image.picture}
+                  sizes="80px"
                   alt=""
                   width={80}
                   height={100}
