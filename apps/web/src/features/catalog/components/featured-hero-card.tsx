@@ -1,5 +1,6 @@
 import type { ProductCard } from '@shop/contract/catalog';
 import { formatUGX } from '@shop/contract/money';
+import { PICTURE_SIZES } from '@shop/contract/product-images';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';
@@ -32,7 +33,7 @@ export function FeaturedHeroCard({ product }: { product: ProductCard }) {
         <ProductImage
           src={product.image}
           picture={product.picture}
-          sizes="(min-width: 1024px) 400px, 100vw"
+          sizes={PICTURE_SIZES.hero}
           alt={product.name}
           width={400}
           height={500}

@@ -1,4 +1,5 @@
 import type { ProductCard as ProductCardData } from '@shop/contract/catalog';
+import { PICTURE_SIZES } from '@shop/contract/product-images';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';
@@ -38,7 +39,7 @@ export function ProductCard({ product, headingLevel = 3, imageLoading = 'lazy' }
         <ProductImage
           src={product.image}
           picture={product.picture}
-          sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw"
+          sizes={PICTURE_SIZES.card}
           alt={product.name}
           width={400}
           height={500}

@@ -1,4 +1,5 @@
 import type { ProductImage as ProductImageData } from '@shop/contract/catalog';
+import { PICTURE_SIZES } from '@shop/contract/product-images';
 import { useState } from 'react';
 import { ProductImage } from '../../../components/product-image';
 
@@ -12,7 +13,7 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
         <ProductImage
           src={shown?.url}
           picture={shown?.picture}
-          sizes="(min-width: 1024px) 45vw, 100vw"
+          sizes={PICTURE_SIZES.gallery}
           alt={shown?.alt || name}
           width={400}
           height={500}
@@ -36,7 +37,7 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
                 <ProductImage
                   src={image.url}
                   picture={image.picture}
-                  sizes="80px"
+                  sizes={PICTURE_SIZES.thumbnail}
                   alt=""
                   width={80}
                   height={100}
