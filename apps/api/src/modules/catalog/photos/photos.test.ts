@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { productDetailSchema } from '@shop/contract/catalog';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
-import { adminProductImageSchema, adminProductImagesResponseSchema } from '@shop/contract/product-images';
+import {
+  adminProductImageSchema,
+  adminProductImagesResponseSchema,
+  PICTURE_SIZES,
+  responsivePicture,
+} from '@shop/contract/product-images';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +16,9 @@ import {
   stockedProduct,
 } from '../../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { renderPage } from '../../../plugins/web-app';
 import type { TestBrowser } from '../../identity/testing';
+import { productPageBoot } from '../catalog-pages';
 
 const ADMIN = '/api/v1/admin/catalog';
 const imagesOf = (productId: number) => `${ADMIN}/products/${productId}/images/`;
@@ -447,5 +454,25 @@ describe('managing a product’s photos', () => {
     );
     const post = document.paths['/api/v1/admin/catalog/products/{id}/images/'].post;
     expect(Object.keys(post.requestBody.content)).toEqual(['multipart/form-data']);
+  });
+});
+
+describe('the first screen of a product page with a photo', () => {
+  it('preloads the AVIF file its <picture> picks (imagesrcset at the gallery’s sizes), not the JPEG', () => {
+    const picture = responsivePicture({
+      hash: 'b'.repeat(32),
+      width: 1600,
+      height: 1200,
+      widths: [320, 640, 1024, 1600],
+    });
+    const detail = {
+      images: [{ url: `/media/p/${'b'.repeat(32)}-1600.jpg`, alt: 'x', picture }],
+      image: null,
+    };
+    const boot = productPageBoot('7', { value: detail as never, body: '{}' });
+    expect(boot.preloadPicture).toEqual({ srcset: picture.avif, sizes: PICTURE_SIZES.gallery });
+    const html = renderPage('<html><head></head><body></body></html>', { boot });
+    expect(html).toContain(`<link rel="preload" as="image" type="image/avif" imagesrcset="${picture.avif}"`);
+    expect(html).not.toContain('-1600.jpg');
   });
 });
