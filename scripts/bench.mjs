@@ -427,7 +427,7 @@ try {
     for (const result of results) if (result.report) log(`${result.name}: ${result.report.summary}`);
     for (const route of skipped) log(`skipped ${route.name} (${route.path}): HTTP ${route.status}`);
     const photoUpload = measureUpload
-      ? await measurePhotoUpload({ baseUrl: server.baseUrl, dataDir, serverPid: server.child.pid, log })
+      ? await measurePhotoUpload({ baseUrl: server.baseUrl, dataDir, serverPid: server.child.pid ?? 0, log })
       : undefined;
     writeResults({
       ...(photoUpload ? { photoUpload } : {}),

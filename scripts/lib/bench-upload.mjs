@@ -71,8 +71,9 @@ export async function measurePhotoUpload({ baseUrl, dataDir, serverPid, log }) {
 
   log(`${PHOTO_UPLOAD}: ${UPLOADS} uploads of a ${WIDTH}×${HEIGHT} JPEG, one at a time`);
   const rssBefore = rssMb(serverPid);
-  /** @type {Array<{ ms: number, inputBytes: number }>} */
+  /** @type {Array<{ ms: number, inputBytes: number, peakRssMb: number }>} */
   const uploads = [];
+  /** @type {any[]} */
   const added = [];
   for (let index = 0; index < UPLOADS; index += 1) {
     const photo = await makePhoto(index + 1 + Number(crypto.randomInt(1000)));
@@ -89,7 +90,7 @@ export async function measurePhotoUpload({ baseUrl, dataDir, serverPid, log }) {
       body: form,
       signal: AbortSignal.timeout(120_000),
     });
-    const body = await response.json();
+    const body = /** @type {any} */ (await response.json());
     const ms = performance.now() - started;
     clearInterval(sampler);
     if (response.status !== 201)
@@ -106,7 +107,7 @@ export async function measurePhotoUpload({ baseUrl, dataDir, serverPid, log }) {
   const report = {
     name: PHOTO_UPLOAD,
     image: `${WIDTH}×${HEIGHT} JPEG`,
-    inputMb: Number((uploads[0].inputBytes / 1024 / 1024).toFixed(2)),
+    inputMb: Number(((uploads[0]?.inputBytes ?? 0) / 1024 / 1024).toFixed(2)),
     uploads: uploads.length,
     msEach: uploads.map((upload) => upload.ms),
     medianMs: times[Math.floor(times.length / 2)],
