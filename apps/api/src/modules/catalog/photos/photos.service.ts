@@ -6,7 +6,13 @@ import {
 import type { Database } from '../../../db/client';
 import { AppError, invalidInput, notFound } from '../../../errors';
 import { type AuditActor, recordAudit } from '../../audit/audit';
-import { PhotoRejection, type ProcessedPhoto, processPhoto, type UploadedFile } from './photo-processing';
+import {
+  displayName,
+  PhotoRejection,
+  type ProcessedPhoto,
+  processPhoto,
+  type UploadedFile,
+} from './photo-processing';
 import {
   countProductPhotos,
   deleteImage,
@@ -87,7 +93,7 @@ export function createPhotosService(db: Database) {
             kind: 'image.upload',
             subjectType: 'product',
             subjectId: productId,
-            summary: `Photo added: ${files[index]!.filename || row.url} (${row.width}×${row.height})`,
+            summary: `Photo added: ${displayName(files[index]!.filename)} (${row.width}×${row.height})`,
             before: null,
             after: { image_id: row.id, url: row.url, alt: row.alt, sort_order: row.sort_order },
           });
