@@ -3,6 +3,7 @@
 //
 //   npm run bench                                  every route of scripts/bench-routes.mjs
 //   npm run bench -- --duration 5 --routes ready   shorter, only some routes (health is always in)
+//   npm run bench -- --routes photo_upload         only the upload of a 4000×3000 JPEG (time, peak RSS)
 //   npm run bench -- --lighthouse [paths...]       Lighthouse on pages (default /, /products, /products/1)
 //   npm run bench -- --products 100000             the same routes over a catalog of that many products
 //   npm run bench -- --products 100000 --data-dir /tmp/kc-100k   seeded once, kept and reused by later runs
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { BASELINE, benchRoutes } from './bench-routes.mjs';
+import { measurePhotoUpload, PHOTO_UPLOAD } from './lib/bench-upload.mjs';
 import { buildIfNeeded } from './lib/build.mjs';
 import { fromRoot, repoRoot } from './lib/paths.mjs';
 import { findFreePort, makeTempDataDir, removeDir, startServer } from './lib/server.mjs';
@@ -51,7 +53,7 @@ if (options.help) {
     fs
       .readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(1, 13)
+      .slice(1, 14)
       .join('\n'),
   );
   process.exit(0);
@@ -76,7 +78,7 @@ function selectRoutes() {
   const names = options.routes
     ?.split(',')
     .map((name) => name.trim())
-    .filter(Boolean);
+    .filter((name) => name && name !== PHOTO_UPLOAD);
   if (names) {
     const unknown = names.filter((name) => !benchRoutes.some((route) => route.name === name));
     if (unknown.length > 0) {
@@ -301,6 +303,10 @@ function writeResults(report) {
 
 // Checked before anything starts, so that a typo leaves nothing behind.
 const selectedRoutes = options.lighthouse ? [] : selectRoutes();
+/** The photo upload is a step of its own after the routes: in every run, or when --routes names it. */
+const measureUpload =
+  !options.lighthouse &&
+  (!options.routes || options.routes.split(',').some((name) => name.trim() === PHOTO_UPLOAD));
 
 if (!options['no-build']) await buildIfNeeded({ log });
 
@@ -389,7 +395,7 @@ process.on('unhandledRejection', (error) => {
 const pages = positionals.length > 0 ? positionals : DEFAULT_PAGES;
 const budgetMs = options.lighthouse
   ? (120 + pages.length * 120) * 1000
-  : (120 + selectedRoutes.length * (warmup + duration + 15)) * 1000;
+  : (120 + selectedRoutes.length * (warmup + duration + 15) + (measureUpload ? 120 : 0)) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`[bench] still running after ${budgetMs / 1000} s: giving up`);
   void cleanUp().then(() => process.exit(1));
@@ -420,7 +426,11 @@ try {
     printRouteTable(results);
     for (const result of results) if (result.report) log(`${result.name}: ${result.report.summary}`);
     for (const route of skipped) log(`skipped ${route.name} (${route.path}): HTTP ${route.status}`);
+    const photoUpload = measureUpload
+      ? await measurePhotoUpload({ baseUrl: server.baseUrl, dataDir, serverPid: server.child.pid ?? 0, log })
+      : undefined;
     writeResults({
+      ...(photoUpload ? { photoUpload } : {}),
       ...meta,
       mode: 'routes',
       connections,

@@ -20,6 +20,7 @@ import mediaRoutes from './modules/catalog/media/media.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
+import photosRoutes from './modules/catalog/photos/photos.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(outboxRoutes);
       await api.register(catalogAdminRoutes);
       await api.register(catalogBulkRoutes);
+      await api.register(photosRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

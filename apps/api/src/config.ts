@@ -2,6 +2,7 @@ import path from 'node:path';
 import { BRAND } from '@shop/contract/brand';
 import { READ_NOTIFICATION_RETENTION_DAYS } from '@shop/contract/constants';
 import { UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
+import { DEFAULT_IMAGE_UPLOAD_MAX_BYTES } from '@shop/contract/product-images';
 import { z } from 'zod';
 import type { Backoff } from './db/backoff';
 
@@ -179,6 +180,15 @@ export const configSchema = z.object({
   NEWSLETTER_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Confirmation e-mails sent to one address per day; past it, sign-ups answer the same but send none. */
   NEWSLETTER_EMAIL_LIMIT_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+
+  // Back office (issue 16).
+  /** Largest photo file staff may upload, in bytes (each file of an upload). */
+  IMAGE_UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(64 * 1024, { error: 'must be at least 65536 (64 KB)' })
+    .max(100 * 1024 * 1024, { error: 'must be at most 104857600 (100 MB)' })
+    .default(DEFAULT_IMAGE_UPLOAD_MAX_BYTES),
 });
 
 /** Settings that only make sense together. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { pagedListSchema, pageQuerySchema } from './pagination';
+import { responsivePictureSchema } from './product-images';
 
 /**
  * The catalog: categories, products, their sizes (variants) and images, and the queries of the
@@ -222,6 +223,9 @@ export const productCardSchema = z.object({
     .nullable()
     .describe('round((original_price - price) / original_price × 100) when on sale, else null'),
   image: imageUrl.nullable().describe('Main image, or null (show the logo)'),
+  picture: responsivePictureSchema
+    .nullish()
+    .describe('The main image as an uploaded photo at several widths (for <picture>), or null for a drawing'),
   category_name: z.string(),
   category_slug: z.string(),
   region: z.string().nullable(),
@@ -269,6 +273,7 @@ export type ProductVariant = z.infer<typeof productVariantSchema>;
 export const productImageSchema = z.object({
   url: imageUrl,
   alt: z.string(),
+  picture: responsivePictureSchema.nullish().describe('An uploaded photo at several widths, or null'),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 

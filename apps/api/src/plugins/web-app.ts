@@ -41,6 +41,11 @@ export type PageBoot = {
   /** The first screen's main picture, fetched together with the app's code. */
   preloadImage?: string;
   /**
+   * …or, when it is an uploaded photo, its AVIF srcset and the `sizes` it is shown at: the browser
+   * preloads the very file its `<picture>` picks (browsers without AVIF skip it by its type).
+   */
+  preloadPicture?: { srcset: string; sizes: string };
+  /**
    * The page's own code, split from the entry (keys of Vite's manifest, e.g.
    * `src/features/catalog/routes/products.tsx`): preloaded with the entry rather than after it runs.
    */
@@ -143,7 +148,12 @@ export function renderPage(
   const preloads = moduleFiles
     .filter((file) => !shell.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
-  if (boot?.preloadImage) {
+  if (boot?.preloadPicture) {
+    preloads.unshift(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(boot.preloadPicture.srcset)}" ` +
+        `imagesizes="${escapeHtml(boot.preloadPicture.sizes)}" fetchpriority="high" />`,
+    );
+  } else if (boot?.preloadImage) {
     preloads.unshift(
       `<link rel="preload" as="image" href="${escapeHtml(boot.preloadImage)}" fetchpriority="high" />`,
     );

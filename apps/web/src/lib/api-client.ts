@@ -395,3 +395,50 @@ export async function probeStatus(path: string): Promise<number | null> {
   );
   return result.kind === 'answer' ? result.status : null;
 }
+
+export type UploadOptions<T> = {
+  schema?: z.ZodType<T>;
+  /** Called as the body goes out: bytes sent and the total. */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * Sends a multipart form (files) with POST to `/api/v1<path>`, reporting upload progress, which
+ * fetch cannot do: XMLHttpRequest with the same headers as every other call (CSRF token, bearer
+ * token, platform). No retry and no toast: the caller shows each file's outcome. Throws an
+ * ApiError with the server's envelope on failure.
+ */
+export async function apiUpload<T = unknown>(
+  path: string,
+  form: FormData,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  const headers = await buildHeaders({}, false, 'POST');
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', apiUrl(path));
+    request.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          const body = parseJson(request.responseText);
+          resolve(options.schema ? options.schema.parse(body) : (body as T));
+        } catch (error) {
+          reject(new ApiError({ kind: 'unknown' }, null, error));
+        }
+        return;
+      }
+      reject(new ApiError({ kind: 'status', status: request.status }, envelopeOf(request.responseText)));
+    };
+    request.onerror = () => reject(new ApiError({ kind: 'no_response' }));
+    request.ontimeout = () => reject(new ApiError({ kind: 'timeout' }));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}

@@ -9,6 +9,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -163,8 +164,60 @@ export const productImages = pgTable(
     url: text().notNull(),
     alt: text().notNull().default(''),
     sortOrder: integer().notNull().default(0),
+    /** An uploaded photo's set of files (null for drawings and imported files). */
+    mediaHash: text().references(() => mediaSets.hash),
+    /** The photo's size and widths, copied from its set (a set never changes). */
+    width: integer(),
+    height: integer(),
+    widths: integer().array(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('product_images_product_idx').on(table.productId, table.sortOrder)],
+  (table) => [
+    index('product_images_product_idx').on(table.productId, table.sortOrder),
+    index('product_images_media_idx').on(table.mediaHash).where(sql`media_hash is not null`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded photos (migration 0021_product_photos): a set per upload, named by the upload's
+ * content hash, holding each width × format file. Kept in the database so that every instance
+ * serves every picture (docs/decisions/0014-product-photos-in-the-database.md).
+ */
+export const mediaSets = pgTable(
+  'media_sets',
+  {
+    hash: text().primaryKey(),
+    /** Size of the largest file of the set. */
+    width: integer().notNull(),
+    height: integer().notNull(),
+    widths: integer().array().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('media_sets_hash_check', sql`${table.hash} ~ '^[0-9a-f]{32}$'`),
+    check('media_sets_size_check', sql`${table.width} > 0 and ${table.height} > 0`),
+  ],
+);
+
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    hash: text()
+      .notNull()
+      .references(() => mediaSets.hash, { onDelete: 'cascade' }),
+    width: integer().notNull(),
+    format: text({ enum: ['avif', 'webp', 'jpg'] }).notNull(),
+    height: integer().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'media_files_pkey', columns: [table.hash, table.width, table.format] }),
+    check('media_files_format_check', sql`${table.format} in ('avif', 'webp', 'jpg')`),
+  ],
 );
 
 export const productVariants = pgTable(

@@ -29,7 +29,8 @@ export type CartLineRow = {
 const lineColumns = sql`
   ci.id, ci.quantity, v.id AS variant_id, v.name AS variant_name, v.sku, v.pack_size, v.price,
   v.original_price, v.stock, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,
-  (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order, i.id LIMIT 1) AS image,
+  (SELECT i.url FROM product_images i WHERE i.product_id = p.id
+   ORDER BY (i.url LIKE '/media/gen/%'), i.sort_order, i.id LIMIT 1) AS image,
   (p.is_active AND c.is_active) AS is_available`;
 
 const lineJoins = sql`

@@ -8,6 +8,7 @@ import {
 import { CURRENCY, DEFAULT_PAGE_SIZE, HOME_PAGE_SIZE } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
 import { appRoutes } from '@shop/contract/pages';
+import { PICTURE_SIZES, type ResponsivePicture } from '@shop/contract/product-images';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
@@ -82,6 +83,15 @@ export function productPageHead(product: ProductDetail, publicUrl: string): Page
  * The featured section itself is left to the app's request, which it shares with the Featured
  * Selections further down (whose paging counts on it).
  */
+/** The first screen's main picture: a photo's AVIF srcset at the size it is shown, else its URL. */
+function preloadOf(
+  first: { image: string | null; picture?: ResponsivePicture | null } | undefined,
+  sizes: string,
+): Pick<PageBoot, 'preloadImage' | 'preloadPicture'> {
+  if (first?.picture) return { preloadPicture: { srcset: first.picture.avif, sizes } };
+  return { preloadImage: first?.image || undefined };
+}
+
 export async function homePageBoot(catalog: CatalogService): Promise<PageBoot> {
   const [featured, stats] = await Promise.all([
     catalog.listSection('featured', productSectionQuerySchema.parse({ page: 1, page_size: HOME_PAGE_SIZE })),
@@ -89,7 +99,7 @@ export async function homePageBoot(catalog: CatalogService): Promise<PageBoot> {
   ]);
   return {
     dataJson: `{"stats":${stats.body}}`,
-    preloadImage: featured.value.results[0]?.image ?? undefined,
+    ...preloadOf(featured.value.results[0], PICTURE_SIZES.hero),
   };
 }
 
@@ -105,7 +115,7 @@ export async function productsPageBoot(catalog: CatalogService): Promise<PageBoo
   ]);
   return {
     dataJson: `{"products":${products.body},"facets":${facets.body}}`,
-    preloadImage: products.value.results[0]?.image ?? undefined,
+    ...preloadOf(products.value.results[0], PICTURE_SIZES.card),
     modules: [PRODUCTS_MODULE],
   };
 }
@@ -114,7 +124,12 @@ export async function productsPageBoot(catalog: CatalogService): Promise<PageBoo
 export function productPageBoot(idOrSlug: string, product: { value: ProductDetail; body: string }): PageBoot {
   return {
     dataJson: `{"product":{"id":${JSON.stringify(idOrSlug)},"detail":${product.body}}}`,
-    preloadImage: product.value.images[0]?.url || product.value.image || undefined,
+    ...preloadOf(
+      product.value.images[0]
+        ? { image: product.value.images[0].url, picture: product.value.images[0].picture }
+        : product.value,
+      PICTURE_SIZES.gallery,
+    ),
     modules: [PRODUCT_DETAIL_MODULE],
   };
 }

@@ -63,7 +63,7 @@ export type CardRow = {
   is_new: boolean;
   category_name: string;
   category_slug: string;
-  image: string | null;
+  image: CardImage | null;
 };
 
 export type DetailRow = CardRow & {
@@ -103,12 +103,30 @@ const newSince = sql`now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`;
 /** A New Arrival: added recently, or flagged by staff (products_newest_idx, products_new_arrival_idx). */
 const isNewArrival = sql`(p.created_at > ${newSince} OR p.is_new_arrival)`;
 
+/**
+ * Uploaded photos (and imported files) come before the drawn pictures, which are only shown for
+ * a product without any (see imagesShown).
+ */
+const photosFirst = sql.raw(`(i.url LIKE '/media/gen/%')`);
+
+/** The first image of a card, with an uploaded photo's set (null fields for a drawing). */
+export type CardImage = {
+  url: string;
+  hash: string | null;
+  width: number | null;
+  height: number | null;
+  widths: number[] | null;
+};
+
 const cardColumns = sql`
   p.id, p.slug, p.name, p.price, p.original_price, p.region, p.country, p.vintage, p.product_type,
   p.average_rating::float8 AS average_rating, p.review_count, p.in_stock, p.default_variant_id,
   p.is_featured, ${isNewArrival} AS is_new,
   c.name AS category_name, c.slug AS category_slug,
-  (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order, i.id LIMIT 1) AS image`;
+  (SELECT json_build_object('url', i.url, 'hash', i.media_hash, 'width', i.width, 'height', i.height,
+                           'widths', i.widths)
+   FROM product_images i WHERE i.product_id = p.id
+   ORDER BY ${photosFirst}, i.sort_order, i.id LIMIT 1) AS image`;
 
 const fromListed = sql`FROM products p JOIN categories c ON c.id = p.category_id`;
 
@@ -429,14 +447,28 @@ export async function findProduct(db: Database, key: { id: number } | { slug: st
   return result.rows[0];
 }
 
+export type ProductImageRow = {
+  url: string;
+  alt: string;
+  media_hash: string | null;
+  width: number | null;
+  height: number | null;
+  widths: number[] | null;
+};
+
 /** A product's images, sizes and related products, side by side. */
 export async function findProductExtras(
   db: Database,
   product: { id: number; category_id: number; price: number },
 ) {
   const [images, variants, related] = await Promise.all([
-    db.execute<{ url: string; alt: string }>(sql`
-      SELECT url, alt FROM product_images WHERE product_id = ${product.id} ORDER BY sort_order, id`),
+    // The drawings stand in only for a product without photos.
+    db.execute<ProductImageRow>(sql`
+      SELECT url, alt, media_hash, width, height, widths FROM product_images i
+      WHERE product_id = ${product.id}
+        AND (url NOT LIKE '/media/gen/%' OR NOT EXISTS (
+          SELECT 1 FROM product_images j WHERE j.product_id = ${product.id} AND j.url NOT LIKE '/media/gen/%'))
+      ORDER BY ${photosFirst}, sort_order, id`),
     db.execute<VariantRow>(sql`
       SELECT id, sku, name, volume_ml, pack_size, price, original_price, stock, is_default
       FROM product_variants WHERE product_id = ${product.id} AND retired_at IS NULL

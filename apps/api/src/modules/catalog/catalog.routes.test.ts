@@ -165,6 +165,8 @@ describe('GET /products/products/', () => {
       compare_at_price: 300_000,
       sale_percentage: 17,
       image: expect.stringMatching(/^\/media\/gen\/v1\/bottle\/red-wine\/2019\/[A-Za-z0-9_-]+\.svg$/),
+      // A drawing, not an uploaded photo: no srcsets.
+      picture: null,
       category_name: 'Red Wine',
       category_slug: 'red-wine',
       region: 'Stellenbosch',
@@ -419,7 +421,7 @@ describe('GET /products/products/{id}/', () => {
       },
     ]);
     expect(detail.images).toHaveLength(2);
-    expect(detail.images[0]).toEqual({ url: detail.image, alt: 'Delta Whisky picture 1' });
+    expect(detail.images[0]).toEqual({ url: detail.image, alt: 'Delta Whisky picture 1', picture: null });
     expect(detail.related).toEqual([]);
   });
 

@@ -16,9 +16,11 @@ import {
   salePercentage,
 } from '@shop/contract/catalog';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
+import { type ResponsivePicture, responsivePicture } from '@shop/contract/product-images';
 import type { Database } from '../../db/client';
 import { invalidInput, notFound } from '../../errors';
 import {
+  type CardImage,
   type CardRow,
   countProducts,
   findCategories,
@@ -38,6 +40,17 @@ import type { CachedAnswer, CatalogCache } from './catalog-cache';
 
 export type ProductSection = 'featured' | 'new' | 'on_sale';
 
+/** An uploaded photo's srcsets (null for drawings and imported files, which have one file). */
+function pictureOf(image: Omit<CardImage, 'url'> | null): ResponsivePicture | null {
+  if (!image?.hash || !image.width || !image.height || !image.widths?.length) return null;
+  return responsivePicture({
+    hash: image.hash,
+    width: image.width,
+    height: image.height,
+    widths: image.widths,
+  });
+}
+
 export function toCard(row: CardRow): ProductCard {
   return {
     id: row.id,
@@ -47,7 +60,8 @@ export function toCard(row: CardRow): ProductCard {
     original_price: row.original_price,
     compare_at_price: row.original_price,
     sale_percentage: salePercentage(row.price, row.original_price),
-    image: row.image,
+    image: row.image?.url ?? null,
+    picture: pictureOf(row.image),
     category_name: row.category_name,
     category_slug: row.category_slug,
     region: row.region,
@@ -249,7 +263,11 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
           awards: row.awards,
           category_id: row.category_id,
           created_at: new Date(row.created_at).toISOString(),
-          images: extras.images,
+          images: extras.images.map((image) => ({
+            url: image.url,
+            alt: image.alt,
+            picture: pictureOf({ ...image, hash: image.media_hash }),
+          })),
           variants: extras.variants.map((variant) => ({
             id: variant.id,
             sku: variant.sku,

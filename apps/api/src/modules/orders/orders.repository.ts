@@ -151,7 +151,8 @@ export async function lockCheckoutLines(tx: Tx, cartId: number): Promise<Checkou
   const result = await tx.execute<CheckoutLineRow>(sql`
     SELECT ci.id AS item_id, ci.quantity, v.id AS variant_id, v.name AS variant_name, v.sku, v.pack_size,
            v.price, v.stock, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,
-           (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order, i.id LIMIT 1) AS image,
+           (SELECT i.url FROM product_images i WHERE i.product_id = p.id
+              ORDER BY (i.url LIKE '/media/gen/%'), i.sort_order, i.id LIMIT 1) AS image,
            (p.is_active AND c.is_active) AS is_available
     FROM cart_items ci
     JOIN product_variants v ON v.id = ci.variant_id

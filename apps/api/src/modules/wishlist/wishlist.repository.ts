@@ -38,7 +38,8 @@ const itemColumns = sql`
   p.region, p.vintage, p.average_rating::float8 AS average_rating, p.review_count,
   (p.listed AND c.is_active) AS listed,
   v.id AS shown_variant, v.name AS variant_name, v.price, v.original_price, v.stock,
-  (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order, i.id LIMIT 1) AS image
+  (SELECT i.url FROM product_images i WHERE i.product_id = p.id
+   ORDER BY (i.url LIKE '/media/gen/%'), i.sort_order, i.id LIMIT 1) AS image
   FROM wishlist_items w
   JOIN products p ON p.id = w.product_id
   JOIN categories c ON c.id = p.category_id

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOGO_PATH } from '@shop/contract/constants';
+import { PHOTO_PATH_PREFIX } from '@shop/contract/product-images';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches, type SendableBody, sendCachedBody } from '../../../lib/http-cache';
 import { defaultWebDistDir } from '../../../lib/paths';
+import { findMediaFile } from '../photos/photos.repository';
 import { FALLBACK_LOGO_SVG, renderImage } from './bottle-svg';
 import { parseGeneratedImagePath } from './media-urls';
 
@@ -26,6 +28,9 @@ const FILE_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
 };
 
+/** `/media/p/<hash>-<width>.<format>`: an uploaded photo's file (see contract/product-images.ts). */
+const PHOTO_PATH = /^\/media\/p\/([0-9a-f]{32})-(\d{1,5})\.(avif|webp|jpg)$/;
+
 /** Drawn pictures kept in memory (with their compressed forms), most recent last. */
 const MAX_DRAWN = 500;
 
@@ -33,6 +38,8 @@ const MAX_DRAWN = 500;
  * Media on the API host (docs/product.md section 9):
  * - `/media/gen/v1/…svg`: the catalog's generated pictures, drawn from the URL itself and
  *   cached for a year (immutable).
+ * - `/media/p/<hash>-<width>.<avif|webp|jpg>`: uploaded photos, from the database, cached for a
+ *   year (immutable: the name is the upload's content hash); 404 when there is no such file.
  * - `/media/files/…`: images placed in DATA_DIR/media/files (for imports), with an ETag.
  * - anything missing: the shop's logo (a redirect to /logo.svg when the storefront is built,
  *   else the logo inline), cached briefly.
@@ -81,10 +88,33 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       .send(await fs.promises.readFile(file));
   };
 
+  /** An uploaded photo's file, from the database: any instance serves any photo. */
+  const servePhoto = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const match = PHOTO_PATH.exec(pathname);
+    const file = match ? await findMediaFile(app.db, match[1]!, Number(match[2]), match[3]!) : undefined;
+    if (!file) {
+      // Unlike a drawing, a photo that is not there is not there: no logo in its place.
+      return reply
+        .code(404)
+        .header('cache-control', MEDIA_FALLBACK_CACHE)
+        .type('text/plain; charset=utf-8')
+        .send('Not found');
+    }
+    // The name is the content's hash and a set never changes: the name is the ETag.
+    const etag = `"${match![1]}-${match![2]}.${match![3]}"`;
+    reply
+      .header('cache-control', MEDIA_IMMUTABLE)
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type(file.content_type).header('content-length', file.byte_size).send(file.bytes);
+  };
+
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/media/files/'))
       return serveFile(request, reply, pathname.slice('/media/files/'.length));
+    if (pathname.startsWith(PHOTO_PATH_PREFIX)) return servePhoto(request, reply, pathname);
 
     let drawn = drawings.get(pathname);
     if (drawn) {

@@ -1,5 +1,6 @@
 import type { ProductCard } from '@shop/contract/catalog';
 import { formatUGX } from '@shop/contract/money';
+import { PICTURE_SIZES } from '@shop/contract/product-images';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';
@@ -31,6 +32,8 @@ export function FeaturedHeroCard({ product }: { product: ProductCard }) {
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-cream-100">
         <ProductImage
           src={product.image}
+          picture={product.picture}
+          sizes={PICTURE_SIZES.hero}
           alt={product.name}
           width={400}
           height={500}

@@ -1,4 +1,5 @@
 import type { ProductCard as ProductCardData } from '@shop/contract/catalog';
+import { PICTURE_SIZES } from '@shop/contract/product-images';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';
@@ -37,6 +38,8 @@ export function ProductCard({ product, headingLevel = 3, imageLoading = 'lazy' }
       <div className="relative aspect-square bg-cream-100">
         <ProductImage
           src={product.image}
+          picture={product.picture}
+          sizes={PICTURE_SIZES.card}
           alt={product.name}
           width={400}
           height={500}

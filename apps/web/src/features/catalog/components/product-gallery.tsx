@@ -1,4 +1,5 @@
 import type { ProductImage as ProductImageData } from '@shop/contract/catalog';
+import { PICTURE_SIZES } from '@shop/contract/product-images';
 import { useState } from 'react';
 import { ProductImage } from '../../../components/product-image';
 
@@ -11,6 +12,8 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
       <div className="overflow-hidden rounded-3xl border border-cream-200 bg-cream-100">
         <ProductImage
           src={shown?.url}
+          picture={shown?.picture}
+          sizes={PICTURE_SIZES.gallery}
           alt={shown?.alt || name}
           width={400}
           height={500}
@@ -33,6 +36,8 @@ export function ProductGallery({ images, name }: { images: ProductImageData[]; n
               >
                 <ProductImage
                   src={image.url}
+                  picture={image.picture}
+                  sizes={PICTURE_SIZES.thumbnail}
                   alt=""
                   width={80}
                   height={100}

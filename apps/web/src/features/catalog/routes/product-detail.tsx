@@ -96,7 +96,9 @@ function ProductView({
   const inStock = variant ? variant.in_stock : product.in_stock;
   const maxQuantity = Math.max(1, variant?.stock ?? 1);
   const images =
-    product.images.length > 0 ? product.images : [{ url: imageSource(product.image), alt: product.name }];
+    product.images.length > 0
+      ? product.images
+      : [{ url: imageSource(product.image), alt: product.name, picture: product.picture }];
   const origin = [product.region, product.country].filter(Boolean).join(', ');
 
   return (
