@@ -75,12 +75,15 @@ export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export type StaffOrderLine = StaffOrder['lines'][number];
 
 /** A Kampala calendar day, `YYYY-MM-DD`. */
-export const kampalaDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00+03:00`)), {
-    error: 'must be a real date',
-  });
+export const kampalaDaySchema = z.string().refine(
+  (value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    // A real calendar day: 2026-02-30 does not come back as itself.
+    const noon = new Date(`${value}T12:00:00Z`);
+    return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value;
+  },
+  { error: 'must be a date as YYYY-MM-DD' },
+);
 
 export const STAFF_ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
 export const staffOrderSortSchema = z.enum(STAFF_ORDER_SORTS, {
