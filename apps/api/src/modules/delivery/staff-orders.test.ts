@@ -292,8 +292,8 @@ describe('one order in full', () => {
       ['pending', 'confirmed', 'Cash on delivery: pay when your bottles arrive'],
       ['confirmed', 'processing', 'Packing now'],
     ]);
-    expect(detail.history[0]!.changed_by).toBeNull();
-    expect(detail.history[1]!.changed_by).toBeNull();
+    // Placed by the customer at checkout, then moved by the staff member.
+    expect(detail.history[0]!.changed_by).toMatchObject({ id: customer.userId, role: 'customer' });
     expect(detail.history[2]!.changed_by).toEqual({ id: staff.userId, name: 'Grace Nansubuga', role: 'staff' });
     expect((await staff.client.get(`${STAFF}/00000000-0000-4000-8000-000000000000/detail/`)).statusCode).toBe(404);
   });
