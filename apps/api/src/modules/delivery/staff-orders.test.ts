@@ -45,11 +45,15 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 async function placeOrder(overrides: Partial<CheckoutRequest> = {}, name = 'Namara Kisakye') {
   const buyer = await signedInCustomer(harness.app, name);
   const red = await stockedProduct(harness.database.pool, { name: `Kololo Red ${unique()}`, price: 120_000 });
-  const white = await stockedProduct(harness.database.pool, { name: `Entebbe White ${unique()}`, price: 45_000 });
+  const white = await stockedProduct(harness.database.pool, {
+    name: `Entebbe White ${unique()}`,
+    price: 45_000,
+  });
   await addToCart(buyer.client, red.id, red.variantIds[0]!, 2);
   await addToCart(buyer.client, white.id, white.variantIds[0]!, 1);
   const response = await buyer.client.post(CHECKOUT, checkoutBody(central.id, overrides));
-  if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
   return { customer: buyer, order: orderSchema.parse(response.json()), red, white };
 }
 
@@ -106,8 +110,12 @@ describe('who may use the new staff calls', () => {
       expect((await staff.client.get(path)).statusCode, path).toBe(200);
     }
     expect(
-      (await customer.client.post(`${STAFF}/${order.id}/status/`, { status: 'processing', cash_collected: 1 }))
-        .statusCode,
+      (
+        await customer.client.post(`${STAFF}/${order.id}/status/`, {
+          status: 'processing',
+          cash_collected: 1,
+        })
+      ).statusCode,
     ).toBe(403);
   });
 });
@@ -210,7 +218,8 @@ describe('finding orders', () => {
   it('sorts and pages on the server, each card with its lines and quantities', async () => {
     const tag = `Paging ${unique()}`;
     const placed = [];
-    for (let index = 0; index < 3; index += 1) placed.push(await placeOrder({ contact_name: `${tag} ${index}` }));
+    for (let index = 0; index < 3; index += 1)
+      placed.push(await placeOrder({ contact_name: `${tag} ${index}` }));
     const q = `q=${encodeURIComponent(tag)}`;
     const first = await list(`${q}&page_size=2`);
     expect(first).toMatchObject({ count: 3, total_pages: 2, next: 2 });
@@ -226,9 +235,10 @@ describe('finding orders', () => {
     ]);
     expect(card.lines[0]!.variant_name).toBeTruthy();
 
-    await harness.database.pool.query('UPDATE orders SET total = total + 1000, subtotal = subtotal + 1000 WHERE id = $1', [
-      placed[0]!.order.id,
-    ]);
+    await harness.database.pool.query(
+      'UPDATE orders SET total = total + 1000, subtotal = subtotal + 1000 WHERE id = $1',
+      [placed[0]!.order.id],
+    );
     expect(ids(await list(`${q}&sort=total_desc`))[0]).toBe(placed[0]!.order.id);
     expect(ids(await list(`${q}&sort=total_asc`))[2]).toBe(placed[0]!.order.id);
   });
@@ -265,8 +275,18 @@ describe('one order in full', () => {
     await moveOk(order.id, { status: 'processing', note: 'Packing now' });
     const detail = await detailOf(order.id);
     expect(detail.items).toEqual([
-      expect.objectContaining({ product_name: red.name, quantity: 2, unit_price: 120_000, line_total: 240_000 }),
-      expect.objectContaining({ product_name: white.name, quantity: 1, unit_price: 45_000, line_total: 45_000 }),
+      expect.objectContaining({
+        product_name: red.name,
+        quantity: 2,
+        unit_price: 120_000,
+        line_total: 240_000,
+      }),
+      expect.objectContaining({
+        product_name: white.name,
+        quantity: 1,
+        unit_price: 45_000,
+        line_total: 45_000,
+      }),
     ]);
     expect(detail).toMatchObject({
       subtotal: 285_000,
@@ -294,8 +314,14 @@ describe('one order in full', () => {
     ]);
     // Placed by the customer at checkout, then moved by the staff member.
     expect(detail.history[0]!.changed_by).toMatchObject({ id: customer.userId, role: 'customer' });
-    expect(detail.history[2]!.changed_by).toEqual({ id: staff.userId, name: 'Grace Nansubuga', role: 'staff' });
-    expect((await staff.client.get(`${STAFF}/00000000-0000-4000-8000-000000000000/detail/`)).statusCode).toBe(404);
+    expect(detail.history[2]!.changed_by).toEqual({
+      id: staff.userId,
+      name: 'Grace Nansubuga',
+      role: 'staff',
+    });
+    expect((await staff.client.get(`${STAFF}/00000000-0000-4000-8000-000000000000/detail/`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('lists every payment of the order with its state', async () => {
@@ -319,7 +345,9 @@ describe('one order in full', () => {
       [order.id, unique()],
     );
     const detail = await detailOf(order.id);
-    expect(detail.payments.map((payment) => [payment.status, payment.refund_due, payment.failure_reason])).toEqual([
+    expect(
+      detail.payments.map((payment) => [payment.status, payment.refund_due, payment.failure_reason]),
+    ).toEqual([
       ['failed', false, 'Declined'],
       ['successful', true, null],
     ]);
@@ -356,9 +384,9 @@ describe('one order in full', () => {
     }
     // The quantities, drawn in their column.
     expect(text.split('\n')).toEqual(expect.arrayContaining(['2', '1']));
-    expect((await staff.client.get(`${STAFF}/00000000-0000-4000-8000-000000000000/packing-slip.pdf`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await staff.client.get(`${STAFF}/00000000-0000-4000-8000-000000000000/packing-slip.pdf`)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -526,7 +554,9 @@ describe('cash on delivery', () => {
     expect(detail.cash_collection).toBeNull();
     await moveOk(mobile.order.id, { status: 'delivered' });
     expect((await detailOf(mobile.order.id)).cash_collection).toBeNull();
-    const rows = await harness.app.db.execute(sql`SELECT 1 FROM cash_collections WHERE order_id = ${mobile.order.id}`);
+    const rows = await harness.app.db.execute(
+      sql`SELECT 1 FROM cash_collections WHERE order_id = ${mobile.order.id}`,
+    );
     expect(rows.rows).toHaveLength(0);
   });
 });
