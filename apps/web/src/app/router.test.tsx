@@ -27,8 +27,9 @@ describe('the router', () => {
         .filter((route) => !route.isRoot)
         .map((route) => [route.fullPath as string, route.options.staticData] as const),
     );
-    // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages and the staff orders page.
-    expect(appRoutes).toHaveLength(38);
+    // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages, the staff orders page,
+    // and the staff's order page and cash page.
+    expect(appRoutes).toHaveLength(40);
     for (const route of appRoutes) {
       expect(registered.get(route.path), route.path).toEqual({
         routeName: route.name,
