@@ -58,8 +58,8 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events, orders and delivery-zones pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(38);
+  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events, orders, order, cash and delivery-zones pages and the 8 footer pages', () => {
+    expect(appRoutes).toHaveLength(40);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -76,6 +76,8 @@ describe('appRoutes', () => {
         '/profile',
         '/admin/events',
         '/admin/orders',
+        '/admin/orders/$id',
+        '/admin/cash',
         '/admin/delivery-zones',
       ].sort(),
     );
