@@ -65,6 +65,10 @@ export const appRoutes = [
   route('admin_events', '/admin/events', true),
   // The back office's orders (staff and admins only): by status, moved along, riders, delivered.
   route('admin_orders', '/admin/orders', true),
+  // One order for staff: lines, contact, payments, history, the packing slip and its print view.
+  route('admin_order_detail', '/admin/orders/$id', true),
+  // Cash on delivery: expected against collected, per rider and Kampala day.
+  route('admin_cash', '/admin/cash', true),
   // The back office's delivery zones (staff and admins only): fees, times, offered or withdrawn.
   route('admin_delivery_zones', '/admin/delivery-zones', true),
   // The back office's outbox (staff and admins only): the e-mails not sent, to read and pass on.

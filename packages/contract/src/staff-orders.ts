@@ -3,12 +3,16 @@ import { deliveryInstructionsResponseSchema, deliveryStatusSchema } from './deli
 import {
   canTransition,
   type Fulfilment,
+  fulfilmentSchema,
+  mobileMoneyNetworkSchema,
   ORDER_STATUS_TRANSITIONS,
   ORDER_STATUSES,
   type OrderStatus,
   orderListQuerySchema,
   orderStatusSchema,
   orderSummarySchema,
+  paymentMethodSchema,
+  paymentStatusSchema,
 } from './orders';
 import { pagedListSchema } from './pagination';
 import { ugandanPhoneSchema } from './profile';
@@ -32,6 +36,8 @@ export const staffMessages = {
   noDelivery: 'This order has no delivery (it is collected at the shop, or not confirmed yet)',
   deliveryClosed: 'This delivery is over: no rider can be assigned',
   deliveredByRider: 'A delivery order is delivered by its rider: send it out for delivery first',
+  cashOnlyWhenDelivered: 'Cash collected is recorded when the order is delivered',
+  cashOnlyForCashOrders: 'This order is not paid in cash',
 } as const;
 
 export const staffOrderSchema = orderSummarySchema.extend({
@@ -53,10 +59,76 @@ export const staffOrderSchema = orderSummarySchema.extend({
     .nullable()
     .describe('Null for pick-up orders and orders not confirmed yet'),
   allowed_transitions: z.array(orderStatusSchema).describe('Where the order may go next'),
+  lines: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        product_name: z.string(),
+        variant_name: z.string().describe('The size, e.g. 750 ml'),
+        sku: z.string(),
+        quantity: z.number().int().min(1),
+      }),
+    )
+    .describe('What to pack: the snapshot of each line, in the order it was added'),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
+export type StaffOrderLine = StaffOrder['lines'][number];
 
-export const staffOrderListQuerySchema = orderListQuerySchema;
+/** A Kampala calendar day, `YYYY-MM-DD`. */
+export const kampalaDaySchema = z.string().refine(
+  (value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    // A real calendar day: 2026-02-30 does not come back as itself.
+    const noon = new Date(`${value}T12:00:00Z`);
+    return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value;
+  },
+  { error: 'must be a date as YYYY-MM-DD' },
+);
+
+export const STAFF_ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
+export const staffOrderSortSchema = z.enum(STAFF_ORDER_SORTS, {
+  error: `must be one of ${STAFF_ORDER_SORTS.join(', ')}`,
+});
+export type StaffOrderSort = z.infer<typeof staffOrderSortSchema>;
+export const staffOrderSortLabels: Record<StaffOrderSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  total_desc: 'Largest total first',
+  total_asc: 'Smallest total first',
+};
+
+/**
+ * `GET /orders/admin/orders/`: every filter is optional and they combine (AND). `q` finds an
+ * order by its number, the customer's name, e-mail or phone (any part of them; a phone may be
+ * typed 0772 123456 or +256772123456). Days are Kampala days, both ends included.
+ */
+export const staffOrderListQuerySchema = orderListQuerySchema
+  .extend({
+    q: z
+      .string()
+      .trim()
+      .max(100, { error: 'Use at most 100 characters' })
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .describe('Order number, customer name, e-mail or phone (part of it is enough)'),
+    payment_status: paymentStatusSchema.optional(),
+    payment_method: paymentMethodSchema.optional(),
+    fulfilment: fulfilmentSchema.optional(),
+    zone: z.coerce
+      .number({ error: 'must be a delivery zone id' })
+      .int({ error: 'must be a delivery zone id' })
+      .positive({ error: 'must be a delivery zone id' })
+      .optional()
+      .describe('Delivery zone id'),
+    date_from: kampalaDaySchema.optional().describe('Placed on or after this Kampala day (YYYY-MM-DD)'),
+    date_to: kampalaDaySchema.optional().describe('Placed on or before this Kampala day (YYYY-MM-DD)'),
+    sort: staffOrderSortSchema.default('newest'),
+  })
+  .superRefine((query, context) => {
+    if (query.date_from && query.date_to && query.date_from > query.date_to) {
+      context.addIssue({ code: 'custom', path: ['date_to'], message: 'must be on or after date_from' });
+    }
+  });
 export type StaffOrderListQuery = z.input<typeof staffOrderListQuerySchema>;
 
 export const staffOrderListResponseSchema = pagedListSchema(staffOrderSchema).extend({
@@ -79,10 +151,24 @@ export const changeOrderStatusRequestSchema = z
       .nullish()
       .transform((value) => (value ? value : null))
       .describe('Shown to the customer; required when cancelling (the reason)'),
+    cash_collected: z.coerce
+      .number({ error: 'Enter the cash collected in whole shillings' })
+      .int({ error: 'Enter the cash collected in whole shillings' })
+      .min(0, { error: 'Enter the cash collected in whole shillings' })
+      .max(100_000_000, { error: 'That is more than any order' })
+      .nullish()
+      .describe('Cash on delivery, when marking delivered: the cash taken (default: the order’s total)'),
   })
   .superRefine((body, context) => {
     if (body.status === 'cancelled' && !body.note) {
       context.addIssue({ code: 'custom', path: ['note'], message: staffMessages.cancelReasonRequired });
+    }
+    if (body.cash_collected != null && body.status !== 'delivered') {
+      context.addIssue({
+        code: 'custom',
+        path: ['cash_collected'],
+        message: staffMessages.cashOnlyWhenDelivered,
+      });
     }
   });
 export type ChangeOrderStatusRequest = z.input<typeof changeOrderStatusRequestSchema>;
@@ -110,3 +196,108 @@ export function nextStatuses(status: OrderStatus, fulfilment: Fulfilment): reado
       : !(to === 'delivered' && status === 'ready_for_delivery'),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// One order in full: `GET /orders/admin/orders/{id}/detail/`
+// ---------------------------------------------------------------------------------------------
+
+const money = (what: string) => z.number().int().describe(`${what}, in whole UGX`);
+
+export const staffOrderItemSchema = z.object({
+  id: z.number().int(),
+  product_name: z.string(),
+  variant_name: z.string().describe('The size'),
+  sku: z.string(),
+  quantity: z.number().int().min(1),
+  unit_price: money('Price of one when ordered'),
+  line_total: money('unit_price × quantity'),
+});
+export type StaffOrderItem = z.infer<typeof staffOrderItemSchema>;
+
+export const staffOrderPaymentSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  provider: z.string().describe('sandbox or flutterwave'),
+  network: mobileMoneyNetworkSchema,
+  phone_masked: z.string(),
+  amount: money('Amount charged'),
+  status: z.string().describe('pending, successful, failed, cancelled or expired'),
+  refund_due: z.boolean().describe('Paid twice, short or in the wrong currency: to be refunded'),
+  failure_reason: z.string().nullable(),
+  created_at: isoTime,
+  paid_at: isoTime.nullable(),
+});
+export type StaffOrderPayment = z.infer<typeof staffOrderPaymentSchema>;
+
+export const staffStatusChangeSchema = z.object({
+  from_status: orderStatusSchema.nullable(),
+  status: orderStatusSchema,
+  note: z.string().nullable(),
+  created_at: isoTime,
+  changed_by: z
+    .object({ id: z.string(), name: z.string(), role: z.string() })
+    .nullable()
+    .describe('Null when the shop itself made the change (checkout, a payment, the expiry job)'),
+});
+export type StaffStatusChange = z.infer<typeof staffStatusChangeSchema>;
+
+export const cashCollectionSchema = z.object({
+  expected: money('The order’s total'),
+  amount: money('What the rider (or the counter) took'),
+  rider_name: z.string().nullable().describe('Null for a pick-up, paid at the counter'),
+  recorded_by: z.string().nullable().describe('The staff member who marked it delivered'),
+  collected_at: isoTime,
+});
+export type CashCollection = z.infer<typeof cashCollectionSchema>;
+
+export const staffOrderDetailSchema = staffOrderSchema.extend({
+  items: z.array(staffOrderItemSchema),
+  subtotal: money('Sum of the lines'),
+  delivery_fee: money('Delivery fee'),
+  discount: money('Discount (0: no codes yet)'),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  mobile_money_network: mobileMoneyNetworkSchema.nullable(),
+  payment_phone: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  payments: z.array(staffOrderPaymentSchema).describe('Every mobile-money attempt, oldest first'),
+  history: z.array(staffStatusChangeSchema).describe('Every status change, oldest first'),
+  cash_collection: cashCollectionSchema.nullable().describe('Cash on delivery, once delivered'),
+  packing_slip_url: z.string().describe('GET it (staff) for the packing slip PDF'),
+});
+export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Cash on delivery: `GET /orders/admin/cash/`
+// ---------------------------------------------------------------------------------------------
+
+export const cashReportQuerySchema = z
+  .object({
+    date_from: kampalaDaySchema.optional().describe('First Kampala day (default: 6 days before date_to)'),
+    date_to: kampalaDaySchema.optional().describe('Last Kampala day, included (default: today)'),
+  })
+  .superRefine((query, context) => {
+    if (query.date_from && query.date_to && query.date_from > query.date_to) {
+      context.addIssue({ code: 'custom', path: ['date_to'], message: 'must be on or after date_from' });
+    }
+  });
+export type CashReportQuery = z.input<typeof cashReportQuerySchema>;
+
+export const cashReportRowSchema = z.object({
+  day: z.string().describe('Kampala day the order went out (YYYY-MM-DD)'),
+  rider_name: z.string(),
+  rider_phone: z.string().nullable(),
+  orders: z.number().int().describe('Cash-on-delivery orders the rider took out that day'),
+  delivered: z.number().int().describe('…of which delivered'),
+  expected: money('Their totals'),
+  collected: money('Cash recorded as collected'),
+  difference: money('collected − expected (negative: short)'),
+});
+export type CashReportRow = z.infer<typeof cashReportRowSchema>;
+
+export const cashReportSchema = z.object({
+  date_from: z.string(),
+  date_to: z.string(),
+  rows: z.array(cashReportRowSchema).describe('Newest day first, then rider name'),
+  totals: z.object({ expected: z.number().int(), collected: z.number().int(), difference: z.number().int() }),
+});
+export type CashReport = z.infer<typeof cashReportSchema>;

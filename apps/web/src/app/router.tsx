@@ -246,6 +246,20 @@ const routes = {
       'AdminOrdersPage',
     ),
   }),
+  admin_order_detail: createRoute({
+    ...page('admin_order_detail'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-orders/routes/admin-order-detail'),
+      'AdminOrderDetailPage',
+    ),
+  }),
+  admin_cash: createRoute({
+    ...page('admin_cash'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-orders/routes/admin-cash'),
+      'AdminCashPage',
+    ),
+  }),
   admin_delivery_zones: createRoute({
     ...page('admin_delivery_zones'),
     component: lazyRouteComponent(

@@ -1,7 +1,19 @@
 import type { DeliveryInstructions } from '@shop/contract/delivery';
 import { DELIVERY_STATUSES } from '@shop/contract/delivery';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { orderStatusChanges, orders } from './orders';
 
@@ -44,6 +56,7 @@ export const deliveries = pgTable(
   (table) => [
     index('deliveries_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('deliveries_user_status_idx').on(table.userId, table.status),
+    index('deliveries_dispatched_idx').on(table.dispatchedAt).where(sql`dispatched_at is not null`),
   ],
 );
 
@@ -72,3 +85,29 @@ export const deliveryInstructionDefaults = pgTable('delivery_instruction_default
   instructions: jsonb().$type<DeliveryInstructions>().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/**
+ * Cash on delivery (0023): what the rider (or the shop's counter, for a pick-up) took, recorded
+ * in the transaction that marks the order delivered; once per order. `expected` is the order's
+ * total then, so a short or over-paid delivery stays visible.
+ */
+export const cashCollections = pgTable(
+  'cash_collections',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    deliveryId: integer().references(() => deliveries.id, { onDelete: 'set null' }),
+    riderName: text(),
+    riderPhone: text(),
+    expected: integer().notNull(),
+    amount: integer().notNull(),
+    recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    collectedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cash_collections_order_key').on(table.orderId),
+    check('cash_collections_amount_check', sql`${table.amount} >= 0 and ${table.expected} >= 0`),
+  ],
+);

@@ -156,6 +156,17 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('orders_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('orders_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    // The staff's desk (0023): filters in newest-first order, totals, and search by part of a value.
+    index('orders_payment_status_created_idx').on(
+      table.paymentStatus,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('orders_zone_created_idx').on(table.deliveryZoneId, table.createdAt.desc(), table.id.desc()),
+    index('orders_total_idx').on(table.total, table.id),
+    index('orders_order_number_trgm_idx').using('gin', sql`${table.orderNumber} gin_trgm_ops`),
+    index('orders_contact_name_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
+    index('orders_contact_phone_trgm_idx').using('gin', sql`${table.contactPhone} gin_trgm_ops`),
     index('orders_payment_due_idx')
       .on(table.paymentDueAt)
       .where(sql`status = 'pending' and payment_due_at is not null`),

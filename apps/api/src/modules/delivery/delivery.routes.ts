@@ -12,14 +12,20 @@ import {
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import {
   assignRiderRequestSchema,
+  cashReportQuerySchema,
+  cashReportSchema,
   changeOrderStatusRequestSchema,
+  staffOrderDetailSchema,
   staffOrderListQuerySchema,
   staffOrderListResponseSchema,
   staffOrderParamsSchema,
   staffOrderSchema,
 } from '@shop/contract/staff-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentAuth, requireCustomer, requireStaff } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
+import { renderPackingSlipPdf } from '../orders/packing-slip-pdf';
 import {
   getActiveDeliveries,
   getDeliverableOrders,
@@ -28,7 +34,14 @@ import {
   saveDeliveryInstructions,
   trackByOrderNumber,
 } from './delivery.service';
-import { assignRider, getStaffOrder, getStaffOrders, moveOrder } from './staff-orders.service';
+import {
+  assignRider,
+  getCashReport,
+  getStaffOrder,
+  getStaffOrderDetail,
+  getStaffOrders,
+  moveOrder,
+} from './staff-orders.service';
 
 const TRACKING = '/orders/delivery-tracking';
 const STAFF = '/orders/admin/orders';
@@ -171,7 +184,10 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireStaff,
       schema: {
         ...staff,
-        summary: 'Every order, newest first, by status, with its delivery and rider (staff)',
+        summary: 'Orders found by number, name, e-mail or phone and filtered, with their lines (staff)',
+        description:
+          'Filters combine: status, payment status and method, delivery or pick-up, zone, Kampala days. ' +
+          'Sorted newest first unless `sort` says otherwise; each order carries its lines (what to pack).',
         querystring: staffOrderListQuerySchema,
         response: { 200: staffOrderListResponseSchema, ...staffErrors },
       },
@@ -199,6 +215,82 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    `${STAFF}/:id/detail/`,
+    {
+      preValidation: requireStaff,
+      schema: {
+        ...staff,
+        summary: 'One order in full: lines and totals, customer, payments, status history with who (staff)',
+        params: staffOrderParamsSchema,
+        response: { 200: staffOrderDetailSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getStaffOrderDetail(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    `${STAFF}/:id/packing-slip.pdf`,
+    {
+      preValidation: requireStaff,
+      schema: {
+        ...staff,
+        summary: 'The packing slip and delivery note of an order, as a PDF (staff)',
+        description:
+          'Items and quantities, the address with its landmark and instructions, the contact preference and ' +
+          'the cash to collect on a cash order. Answers `application/pdf`, shown inline (to print).',
+        params: staffOrderParamsSchema,
+        response: {
+          200: {
+            description: 'The packing slip',
+            content: { 'application/pdf': { schema: z.string().describe('PDF document') } },
+          },
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await getStaffOrderDetail(app.db, request.params.id);
+      const pdf = await renderPackingSlipPdf(order);
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `inline; filename="packing-slip-${order.order_number}.pdf"`)
+          .type('application/pdf')
+          // Bytes go out as they are (the response schema above only documents them).
+          .send(Buffer.from(pdf) as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    '/orders/admin/cash/',
+    {
+      preValidation: requireStaff,
+      schema: {
+        ...staff,
+        summary: 'Cash on delivery: expected against collected, per rider and Kampala day (staff)',
+        description:
+          'Each rider’s cash orders by the day they went out (not cancelled): their totals, and the cash ' +
+          'recorded when each was marked delivered. Default range: the last 7 days.',
+        querystring: cashReportQuerySchema,
+        response: {
+          200: cashReportSchema,
+          401: staffErrors[401],
+          403: staffErrors[403],
+          422: staffErrors[422],
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getCashReport(app.db, request.query);
+    },
+  );
+
   app.post(
     `${STAFF}/:id/status/`,
     {
@@ -208,7 +300,8 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move an order along the transition table, or cancel it with a reason (staff)',
         description:
           'Allowed moves: ORDER_STATUS_TRANSITIONS. A delivery order goes out for delivery only with a rider. ' +
-          'The note is shown to the customer; it is required when cancelling.',
+          'The note is shown to the customer; it is required when cancelling. Marking a cash order delivered ' +
+          'records the cash collected (`cash_collected`, default the total). Recorded in the audit trail.',
         params: staffOrderParamsSchema,
         body: changeOrderStatusRequestSchema,
         response: {
@@ -220,7 +313,8 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return moveOrder(app, currentAuth(request).user.id, request.params.id, request.body);
+      const { user } = currentAuth(request);
+      return moveOrder(app, { ...actorOf(user), id: user.id }, request.params.id, request.body);
     },
   );
 
@@ -242,7 +336,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return assignRider(app, request.params.id, {
+      return assignRider(app, actorOf(currentAuth(request).user), request.params.id, {
         name: request.body.rider_name,
         phone: request.body.rider_phone,
       });

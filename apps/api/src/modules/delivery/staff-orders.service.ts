@@ -1,18 +1,26 @@
 import { toInstructionsResponse } from '@shop/contract/delivery';
 import { currentDeliveryPromise } from '@shop/contract/delivery-promise';
-import { ORDER_STATUSES, type OrderStatus } from '@shop/contract/orders';
-import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
+import { kampalaIsoDate } from '@shop/contract/kampala-time';
+import { formatUGX } from '@shop/contract/money';
+import { ORDER_STATUSES, type OrderStatus, orderStatusLabels } from '@shop/contract/orders';
+import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import {
+  type CashReport,
+  type cashReportQuerySchema,
   type changeOrderStatusRequestSchema,
   nextStatuses,
   type StaffOrder,
+  type StaffOrderDetail,
   type StaffOrderListResponse,
   staffMessages,
+  type staffOrderListQuerySchema,
 } from '@shop/contract/staff-orders';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import { conflict, invalidInput, notFound } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import { changeOrderStatus } from '../orders/order-lifecycle';
 import {
   assignRider as assignRiderRow,
@@ -22,9 +30,17 @@ import {
 } from './delivery.repository';
 import { syncDelivery } from './delivery.service';
 import {
+  cashPerRiderAndDay,
+  findCashCollection,
+  findOrderExtras,
   findStaffOrder,
+  historyOfOrder,
+  insertCashCollection,
+  linesOf,
   listStaffOrders,
   orderStatusCounts,
+  paymentsOfOrder,
+  type StaffLineRow,
   type StaffOrderRow,
 } from './staff-orders.repository';
 
@@ -35,7 +51,12 @@ import {
 
 type Deps = { db: Database; events: DomainEvents };
 
-export function toStaffOrder(row: StaffOrderRow): StaffOrder {
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The instant a Kampala day starts. */
+export const kampalaDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toStaffOrder(row: StaffOrderRow, lines: readonly StaffLineRow[] = []): StaffOrder {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -70,29 +91,139 @@ export function toStaffOrder(row: StaffOrderRow): StaffOrder {
           }
         : null,
     allowed_transitions: [...nextStatuses(row.status, row.fulfilment)],
+    lines: lines.map((line) => ({
+      id: line.id,
+      product_name: line.product_name,
+      variant_name: line.variant_name,
+      sku: line.sku,
+      quantity: line.quantity,
+    })),
   };
 }
 
+function groupLines(lines: readonly StaffLineRow[]): Map<string, StaffLineRow[]> {
+  const byOrder = new Map<string, StaffLineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.order_id);
+    if (list) list.push(line);
+    else byOrder.set(line.order_id, [line]);
+  }
+  return byOrder;
+}
+
+/**
+ * A page of the desk: the orders that match every filter, each with its lines (one query for the
+ * whole page), and the count of every status (the tabs).
+ */
 export async function getStaffOrders(
   db: Database,
-  query: PageQuery & { status?: OrderStatus | undefined },
+  query: z.output<typeof staffOrderListQuerySchema>,
 ): Promise<StaffOrderListResponse> {
+  const filter = {
+    status: query.status,
+    paymentStatus: query.payment_status,
+    paymentMethod: query.payment_method,
+    fulfilment: query.fulfilment,
+    zoneId: query.zone,
+    from: query.date_from ? kampalaDayStart(query.date_from) : undefined,
+    before: query.date_to ? new Date(kampalaDayStart(query.date_to).getTime() + DAY_MS) : undefined,
+    search: query.q,
+  };
   const [{ rows, count }, counts] = await Promise.all([
-    listStaffOrders(db, { status: query.status }, { limit: query.page_size, offset: pageOffset(query) }),
+    listStaffOrders(db, filter, { limit: query.page_size, offset: pageOffset(query), sort: query.sort }),
     orderStatusCounts(db),
   ]);
+  const lines = groupLines(
+    await linesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
   const statusCounts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
     OrderStatus,
     number
   >;
   for (const { status, count: total } of counts) statusCounts[status] = total;
-  return { ...toPagedList(rows.map(toStaffOrder), count, query), status_counts: statusCounts };
+  return {
+    ...toPagedList(
+      rows.map((row) => toStaffOrder(row, lines.get(row.id))),
+      count,
+      query,
+    ),
+    status_counts: statusCounts,
+  };
 }
 
 export async function getStaffOrder(db: Database, orderId: string): Promise<StaffOrder> {
   const row = await findStaffOrder(db, orderId);
   if (!row) throw notFound('Order');
-  return toStaffOrder(row);
+  return toStaffOrder(row, await linesOf(db, [orderId]));
+}
+
+/** One order in full for the detail page: lines with their totals, payments, history with who. */
+export async function getStaffOrderDetail(db: Database, orderId: string): Promise<StaffOrderDetail> {
+  const row = await findStaffOrder(db, orderId);
+  if (!row) throw notFound('Order');
+  const [lines, extras, payments, history, cash] = await Promise.all([
+    linesOf(db, [orderId]),
+    findOrderExtras(db, orderId),
+    paymentsOfOrder(db, orderId),
+    historyOfOrder(db, orderId),
+    findCashCollection(db, orderId),
+  ]);
+  if (!extras) throw notFound('Order');
+  return {
+    ...toStaffOrder(row, lines),
+    items: lines.map((line) => ({
+      id: line.id,
+      product_name: line.product_name,
+      variant_name: line.variant_name,
+      sku: line.sku,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      line_total: line.subtotal,
+    })),
+    subtotal: extras.subtotal,
+    delivery_fee: extras.delivery_fee,
+    discount: 0,
+    customer: { id: extras.user_id, name: extras.customer_name, email: extras.customer_email },
+    mobile_money_network: extras.mobile_money_network,
+    payment_phone: extras.payment_phone,
+    invoice_number: extras.invoice_number,
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      reference: payment.reference,
+      provider: payment.provider,
+      network: payment.network,
+      phone_masked: payment.phone_masked,
+      amount: payment.amount,
+      status: payment.status,
+      refund_due: payment.refund_due,
+      failure_reason: payment.failure_reason,
+      created_at: new Date(payment.created_at).toISOString(),
+      paid_at: iso(payment.paid_at),
+    })),
+    history: history.map((change) => ({
+      from_status: change.from_status,
+      status: change.status,
+      note: change.note,
+      created_at: new Date(change.created_at).toISOString(),
+      changed_by:
+        change.actor_id === null
+          ? null
+          : { id: change.actor_id, name: change.actor_name ?? '', role: change.actor_role ?? '' },
+    })),
+    cash_collection: cash
+      ? {
+          expected: cash.expected,
+          amount: cash.amount,
+          rider_name: cash.rider_name,
+          recorded_by: cash.recorded_by,
+          collected_at: new Date(cash.collected_at).toISOString(),
+        }
+      : null,
+    packing_slip_url: `/api/v1/orders/admin/orders/${orderId}/packing-slip.pdf`,
+  };
 }
 
 /**
@@ -102,17 +233,51 @@ export async function getStaffOrder(db: Database, orderId: string): Promise<Staf
  */
 export async function moveOrder(
   deps: Deps,
-  staffId: string,
+  actor: AuditActor & { id: string },
   orderId: string,
   body: z.output<typeof changeOrderStatusRequestSchema>,
 ): Promise<StaffOrder> {
   await deps.events.transaction(deps.db, async (tx, outbox) => {
     const { from } = await changeOrderStatus(tx, orderId, body.status, {
       note: body.note,
-      changedBy: staffId,
+      changedBy: actor.id,
       outbox,
     });
     const delivery = await syncDelivery(tx, orderId, outbox);
+    let cash: { amount: number; expected: number } | null = null;
+    if (body.status === 'delivered') {
+      const order = (
+        await tx.execute<{ total: number; payment_method: string }>(
+          sql`SELECT total, payment_method FROM orders WHERE id = ${orderId}`,
+        )
+      ).rows[0];
+      if (order?.payment_method === 'cash_on_delivery') {
+        // The rider's (or the counter's) cash, in the transaction that marks the order delivered.
+        cash = { expected: order.total, amount: body.cash_collected ?? order.total };
+        await insertCashCollection(tx, {
+          orderId,
+          deliveryId: delivery?.id ?? null,
+          riderName: delivery?.rider_name ?? null,
+          riderPhone: delivery?.rider_phone ?? null,
+          expected: cash.expected,
+          amount: cash.amount,
+          recordedBy: actor.id,
+        });
+      } else if (body.cash_collected != null) {
+        throw invalidInput([{ field: 'cash_collected', message: staffMessages.cashOnlyForCashOrders }]);
+      }
+    }
+    await recordAudit(tx, actor, {
+      kind: 'order.status',
+      subjectType: 'order',
+      subjectId: orderId,
+      summary:
+        `${orderStatusLabels[from]} → ${orderStatusLabels[body.status]}` +
+        (body.note ? `: ${body.note}` : '') +
+        (cash ? ` (cash collected ${formatUGX(cash.amount)} of ${formatUGX(cash.expected)})` : ''),
+      before: { status: from },
+      after: { status: body.status, note: body.note, ...(cash ? { cash_collected: cash.amount } : {}) },
+    });
     if (body.status === 'delivered' && from === 'ready_for_delivery' && delivery) {
       // Thrown inside the transaction: the order's move is rolled back with it.
       throw conflict(staffMessages.deliveredByRider, 'conflict', [
@@ -139,6 +304,7 @@ export async function moveOrder(
 /** Assigns (or changes) the rider of an order's delivery, until it is delivered or cancelled. */
 export async function assignRider(
   deps: Deps,
+  actor: AuditActor,
   orderId: string,
   rider: { name: string; phone: string },
 ): Promise<StaffOrder> {
@@ -159,6 +325,14 @@ export async function assignRider(
       ]);
     }
     await assignRiderRow(tx, delivery.id, rider.name, rider.phone);
+    await recordAudit(tx, actor, {
+      kind: 'order.rider',
+      subjectType: 'order',
+      subjectId: orderId,
+      summary: `Rider ${rider.name} (${rider.phone}) assigned to ${order.order_number}`,
+      before: { rider_name: delivery.rider_name, rider_phone: delivery.rider_phone },
+      after: { rider_name: rider.name, rider_phone: rider.phone },
+    });
     await insertTimelineNote(tx, delivery.id, delivery.status, `Rider ${rider.name} assigned`);
     outbox.publish('delivery.rider_assigned', {
       deliveryId: delivery.id,
@@ -172,4 +346,31 @@ export async function assignRider(
     });
   });
   return getStaffOrder(deps.db, orderId);
+}
+
+/**
+ * Cash on delivery per rider and Kampala day, over a range of days (default: the last 7 days to
+ * today): the cash expected (totals of the cash orders each rider took out) against collected.
+ */
+export async function getCashReport(
+  db: Database,
+  query: z.output<typeof cashReportQuerySchema>,
+  now: Date = new Date(),
+): Promise<CashReport> {
+  const dateTo = query.date_to ?? kampalaIsoDate(now);
+  const dateFrom = query.date_from ?? kampalaIsoDate(kampalaDayStart(dateTo).getTime() - 6 * DAY_MS);
+  const rows = await cashPerRiderAndDay(
+    db,
+    kampalaDayStart(dateFrom),
+    new Date(kampalaDayStart(dateTo).getTime() + DAY_MS),
+  );
+  const results = rows.map((row) => ({ ...row, difference: row.collected - row.expected }));
+  const expected = results.reduce((sum, row) => sum + row.expected, 0);
+  const collected = results.reduce((sum, row) => sum + row.collected, 0);
+  return {
+    date_from: dateFrom,
+    date_to: dateTo,
+    rows: results,
+    totals: { expected, collected, difference: collected - expected },
+  };
 }

@@ -10,6 +10,7 @@ import {
   type NewNotification,
   removeOldReadNotifications,
 } from './notifications.service';
+import { subscribeStaffOrderAlerts } from './staff-order-alerts';
 import { resolveVapidDetails, type VapidDetails } from './web-push';
 
 /** The daily clean-up of old read notifications (UTC; a quiet hour in Kampala). */
@@ -80,6 +81,13 @@ export default fp(
     });
 
     subscribeNotificationEvents(app.events, (input) => service.create(input));
+    subscribeStaffOrderAlerts(app.events, {
+      db: app.db,
+      email: app.email,
+      create: (input) => service.create(input),
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    });
 
     app.addHook('onReady', async () => {
       await hub.start();
@@ -88,5 +96,5 @@ export default fp(
       await hub.stop();
     });
   },
-  { name: 'notifications', dependencies: ['config', 'database', 'domain-events', 'jobs', 'auth'] },
+  { name: 'notifications', dependencies: ['config', 'database', 'domain-events', 'jobs', 'auth', 'email'] },
 );

@@ -13,9 +13,9 @@ import type { OrderRow } from './orders.repository';
  * where it has them, others replaced), never refused.
  */
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 50;
-const COLOURS = {
+export const PAGE = { width: 595.28, height: 841.89 };
+export const MARGIN = 50;
+export const COLOURS = {
   wine: rgb(0x6b / 255, 0x1d / 255, 0x2a / 255),
   ink: rgb(0.12, 0.1, 0.09),
   muted: rgb(0.42, 0.38, 0.36),
@@ -25,10 +25,10 @@ const COLOURS = {
 };
 const COLUMNS = { item: MARGIN, quantity: 330, unit: 420, amount: PAGE.width - MARGIN };
 
-type Fonts = { regular: PDFFont; bold: PDFFont; drawable: Set<number> };
+export type Fonts = { regular: PDFFont; bold: PDFFont; drawable: Set<number> };
 
 /** Text Helvetica can draw: accents folded away where it lacks the letter, anything else as "?". */
-function drawable(fonts: Fonts, text: string): string {
+export function drawable(fonts: Fonts, text: string): string {
   let out = '';
   for (const character of text.replace(/[\r\n\t]+/g, ' ')) {
     const code = character.codePointAt(0) ?? 63;
@@ -43,7 +43,7 @@ function drawable(fonts: Fonts, text: string): string {
 }
 
 /** Splits text into lines no wider than `width`. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -67,7 +67,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines.length > 0 ? lines : [''];
 }
 
-class Writer {
+export class Writer {
   page: PDFPage;
   y: number;
   pages: PDFPage[] = [];

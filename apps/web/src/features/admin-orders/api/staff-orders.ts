@@ -1,9 +1,10 @@
-import type { OrderStatus } from '@shop/contract/orders';
+import type { Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/orders';
 import {
   type AssignRiderRequest,
   type ChangeOrderStatusRequest,
   type StaffOrder,
   type StaffOrderListResponse,
+  type StaffOrderSort,
   staffOrderListResponseSchema,
   staffOrderSchema,
 } from '@shop/contract/staff-orders';
@@ -14,13 +15,28 @@ import { api } from '../../../lib/api-client';
 export const STAFF_ORDERS_KEY = ['staff-orders'] as const;
 export const STAFF_ORDERS_PAGE_SIZE = 20;
 
-/** `GET /orders/admin/orders/`: every order of a status (all when none), newest first. */
-export function staffOrdersQuery(status: OrderStatus | null, page: number) {
+/** The desk's search and filters; empty ones are left out of the request. */
+export type StaffOrderFilters = {
+  q?: string;
+  payment_status?: PaymentStatus | '';
+  payment_method?: PaymentMethod | '';
+  fulfilment?: Fulfilment | '';
+  zone?: number | '';
+  date_from?: string;
+  date_to?: string;
+  sort?: StaffOrderSort;
+};
+
+/** `GET /orders/admin/orders/`: the orders of a status (all when none) that match the filters. */
+export function staffOrdersQuery(status: OrderStatus | null, page: number, filters: StaffOrderFilters = {}) {
+  const query = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+  ) as Record<string, string | number>;
   return queryOptions<StaffOrderListResponse>({
-    queryKey: [...STAFF_ORDERS_KEY, status ?? 'all', page] as const,
+    queryKey: [...STAFF_ORDERS_KEY, 'list', status ?? 'all', page, query] as const,
     queryFn: ({ signal }) =>
       api.get('/orders/admin/orders/', {
-        query: { status, page, page_size: STAFF_ORDERS_PAGE_SIZE },
+        query: { status, page, page_size: STAFF_ORDERS_PAGE_SIZE, ...query },
         schema: staffOrderListResponseSchema,
         signal,
         toast: false,
@@ -30,8 +46,13 @@ export function staffOrdersQuery(status: OrderStatus | null, page: number) {
   });
 }
 
-export function useStaffOrders(status: OrderStatus | null, page: number, enabled: boolean) {
-  return useQuery({ ...staffOrdersQuery(status, page), placeholderData: keepPreviousData, enabled });
+export function useStaffOrders(
+  status: OrderStatus | null,
+  page: number,
+  enabled: boolean,
+  filters: StaffOrderFilters = {},
+) {
+  return useQuery({ ...staffOrdersQuery(status, page, filters), placeholderData: keepPreviousData, enabled });
 }
 
 /** `POST /orders/admin/orders/{id}/status/`. */

@@ -11,6 +11,7 @@ import {
 } from '@shop/contract/orders';
 import type { StaffOrder } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FormMessage, inputClass } from '../../../components/form-field';
@@ -52,16 +53,21 @@ const smallButton =
 const primary = `${smallButton} bg-wine-800 text-cream-50 hover:bg-wine-900`;
 const secondary = `${smallButton} border border-wine-800 text-wine-800 hover:bg-cream-100`;
 
-/** One order on the staff's desk: who, what, where, and the moves it may make next. */
-export function StaffOrderCard({ order }: { order: StaffOrder }) {
+/**
+ * The moves an order may make next, the cancel form (with its reason) and the rider form: on the
+ * desk's cards and on the order's own page. Marking a cash order delivered records the cash the
+ * rider (or the counter) collected: the total unless staff enter what was actually taken.
+ */
+export function StaffOrderActions({ order }: { order: StaffOrder }) {
   const queryClient = useQueryClient();
-  const ids = { reason: useId(), riderName: useId(), riderPhone: useId() };
+  const ids = { reason: useId(), riderName: useId(), riderPhone: useId(), cash: useId() };
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [riderName, setRiderName] = useState(order.delivery?.rider_name ?? '');
   const [riderPhone, setRiderPhone] = useState(order.delivery?.rider_phone ?? '');
+  const [cash, setCash] = useState(String(order.total));
 
   const run = async (work: () => Promise<StaffOrder>, done: (saved: StaffOrder) => string) => {
     setBusy(true);
@@ -78,12 +84,34 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
     }
   };
 
-  const move = (to: OrderStatus, note?: string) =>
-    run(
-      () => moveOrder(order.id, { status: to, ...(note ? { note } : {}) }),
+  // Cash is counted when a cash order reaches its customer: from the road, or at the counter.
+  const takesCash =
+    order.payment_method === 'cash_on_delivery' &&
+    order.payment_status !== 'paid' &&
+    order.allowed_transitions.includes('delivered') &&
+    (order.status === 'out_for_delivery' || order.fulfilment === 'pickup');
+
+  const move = (to: OrderStatus, note?: string) => {
+    let cashCollected: number | undefined;
+    if (to === 'delivered' && takesCash) {
+      const amount = Number(cash.replace(/[\s,]/g, ''));
+      if (!/^\d[\d\s,]*$/.test(cash.trim()) || !Number.isSafeInteger(amount)) {
+        setProblem('Enter the cash collected in whole shillings');
+        return;
+      }
+      cashCollected = amount;
+    }
+    return run(
+      () =>
+        moveOrder(order.id, {
+          status: to,
+          ...(note ? { note } : {}),
+          ...(cashCollected === undefined ? {} : { cash_collected: cashCollected }),
+        }),
       (saved) =>
         `Order ${saved.order_number}: ${orderStatusLabel(saved.status, saved.fulfilment).toLowerCase()}.`,
     );
+  };
 
   const onCancel = (event: FormEvent) => {
     event.preventDefault();
@@ -102,11 +130,135 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
     );
   };
 
-  const headingId = `staff-order-${order.id}`;
   const moves = order.allowed_transitions.filter((to) => to !== 'cancelled');
   const canCancel = order.allowed_transitions.includes('cancelled');
   const riderOpen =
     order.delivery !== null && order.delivery.status !== 'delivered' && order.delivery.status !== 'cancelled';
+
+  return (
+    <div data-print="hide">
+      {problem ? (
+        <div className="mt-3">
+          <FormMessage kind="error">{problem}</FormMessage>
+        </div>
+      ) : null}
+
+      {takesCash ? (
+        <div className="mt-4 max-w-60">
+          <label htmlFor={ids.cash} className="mb-1 block text-sm font-semibold">
+            Cash collected (Shs)
+          </label>
+          <input
+            id={ids.cash}
+            inputMode="numeric"
+            value={cash}
+            onChange={(event) => setCash(event.target.value)}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </div>
+      ) : null}
+
+      {moves.length > 0 || canCancel ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {moves.map((to) => (
+            <button key={to} type="button" className={primary} disabled={busy} onClick={() => void move(to)}>
+              {actionLabel(to, order)}
+            </button>
+          ))}
+          {canCancel && !cancelling ? (
+            <button type="button" className={secondary} disabled={busy} onClick={() => setCancelling(true)}>
+              {actionLabel('cancelled', order)}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {cancelling ? (
+        <form
+          onSubmit={onCancel}
+          aria-label={`Cancel order ${order.order_number}`}
+          className="mt-3 flex flex-wrap items-end gap-2"
+        >
+          <div className="min-w-60 flex-1">
+            <label htmlFor={ids.reason} className="mb-1 block text-sm font-semibold">
+              Reason (shown to the customer)
+            </label>
+            <input
+              id={ids.reason}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" className={primary} disabled={busy}>
+            Cancel order
+          </button>
+          <button type="button" className={secondary} onClick={() => setCancelling(false)}>
+            Keep it
+          </button>
+        </form>
+      ) : null}
+
+      {riderOpen ? (
+        <form
+          onSubmit={onRider}
+          aria-label={`Rider of order ${order.order_number}`}
+          className="mt-4 flex flex-wrap items-end gap-2 border-t border-cream-200 pt-4"
+        >
+          <div className="min-w-44 flex-1">
+            <label htmlFor={ids.riderName} className="mb-1 block text-sm font-semibold">
+              Rider name
+            </label>
+            <input
+              id={ids.riderName}
+              value={riderName}
+              onChange={(event) => setRiderName(event.target.value)}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
+          <div className="min-w-44 flex-1">
+            <label htmlFor={ids.riderPhone} className="mb-1 block text-sm font-semibold">
+              Rider phone
+            </label>
+            <input
+              id={ids.riderPhone}
+              type="tel"
+              inputMode="tel"
+              placeholder="0772 123456"
+              value={riderPhone}
+              onChange={(event) => setRiderPhone(event.target.value)}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" className={secondary} disabled={busy}>
+            {order.delivery?.rider_name ? 'Change rider' : 'Assign rider'}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+/** What to pack, as the card and the page list it: "2 × Kololo Red (750 ml)". */
+export function StaffOrderLines({ order }: { order: Pick<StaffOrder, 'lines'> }) {
+  if (order.lines.length === 0) return null;
+  return (
+    <ul aria-label="Items" className="mt-3 space-y-0.5 text-sm">
+      {order.lines.map((line) => (
+        <li key={line.id}>
+          <span className="font-semibold tabular-nums">{line.quantity} ×</span> {line.product_name}{' '}
+          <span className="text-ink-soft">({line.variant_name})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One order on the staff's desk: who, what, where, and the moves it may make next. */
+export function StaffOrderCard({ order }: { order: StaffOrder }) {
+  const headingId = `staff-order-${order.id}`;
   const instructions = order.delivery_instructions;
 
   return (
@@ -117,7 +269,9 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
     >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="font-serif text-lg text-wine-900">
-          {order.order_number}
+          <Link to="/admin/orders/$id" params={{ id: order.id }} className="hover:underline">
+            {order.order_number}
+          </Link>
         </h3>
         <p className="text-sm text-ink-soft">
           <span className="font-semibold text-wine-800" data-testid="staff-order-status">
@@ -183,91 +337,9 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
         ) : null}
       </dl>
 
-      {problem ? (
-        <div className="mt-3">
-          <FormMessage kind="error">{problem}</FormMessage>
-        </div>
-      ) : null}
+      <StaffOrderLines order={order} />
 
-      {moves.length > 0 || canCancel ? (
-        <div className="mt-4 flex flex-wrap gap-2">
-          {moves.map((to) => (
-            <button key={to} type="button" className={primary} disabled={busy} onClick={() => void move(to)}>
-              {actionLabel(to, order)}
-            </button>
-          ))}
-          {canCancel && !cancelling ? (
-            <button type="button" className={secondary} disabled={busy} onClick={() => setCancelling(true)}>
-              {actionLabel('cancelled', order)}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-
-      {cancelling ? (
-        <form
-          onSubmit={onCancel}
-          aria-label={`Cancel order ${order.order_number}`}
-          className="mt-3 flex flex-wrap items-end gap-2"
-        >
-          <div className="min-w-60 flex-1">
-            <label htmlFor={ids.reason} className="mb-1 block text-sm font-semibold">
-              Reason (shown to the customer)
-            </label>
-            <input
-              id={ids.reason}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <button type="submit" className={primary} disabled={busy}>
-            Cancel order
-          </button>
-          <button type="button" className={secondary} onClick={() => setCancelling(false)}>
-            Keep it
-          </button>
-        </form>
-      ) : null}
-
-      {riderOpen ? (
-        <form
-          onSubmit={onRider}
-          aria-label={`Rider of order ${order.order_number}`}
-          className="mt-4 flex flex-wrap items-end gap-2 border-t border-cream-200 pt-4"
-        >
-          <div className="min-w-44 flex-1">
-            <label htmlFor={ids.riderName} className="mb-1 block text-sm font-semibold">
-              Rider name
-            </label>
-            <input
-              id={ids.riderName}
-              value={riderName}
-              onChange={(event) => setRiderName(event.target.value)}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </div>
-          <div className="min-w-44 flex-1">
-            <label htmlFor={ids.riderPhone} className="mb-1 block text-sm font-semibold">
-              Rider phone
-            </label>
-            <input
-              id={ids.riderPhone}
-              type="tel"
-              inputMode="tel"
-              placeholder="0772 123456"
-              value={riderPhone}
-              onChange={(event) => setRiderPhone(event.target.value)}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </div>
-          <button type="submit" className={secondary} disabled={busy}>
-            {order.delivery?.rider_name ? 'Change rider' : 'Assign rider'}
-          </button>
-        </form>
-      ) : null}
+      <StaffOrderActions order={order} />
     </article>
   );
 }

@@ -1,5 +1,4 @@
 import type { OrderStatus } from '@shop/contract/orders';
-import type { StaffOrder, StaffOrderListResponse } from '@shop/contract/staff-orders';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +11,7 @@ import {
   type FakeHandler,
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
+import { makeStaffOrder, STAFF_ORDER_ID, staffOrderList } from '../../../test/fakes/staff-orders-api';
 import { renderApp } from '../../../test/render';
 import { STAFF_ONLY_MESSAGE } from './admin-orders';
 
@@ -24,63 +24,26 @@ afterEach(() => {
   setSessionExpiredHandler(null);
 });
 
-const ORDER_ID = '3f1c9a52-8d4e-4b7a-9c21-5e6f7a8b9c0d';
-
-function makeStaffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
-  return {
-    id: ORDER_ID,
-    order_number: 'ORD-20261122-7KQ2M',
-    status: 'ready_for_delivery',
-    payment_status: 'pending',
-    payment_method: 'cash_on_delivery',
-    fulfilment: 'delivery',
-    item_count: 2,
-    total: 250_000,
-    created_at: '2026-11-22T09:00:00.000Z',
-    contact_name: 'Namara Kisakye',
-    contact_phone: '+256772123456',
-    delivery_zone: 'Central Kampala',
-    street: 'Acacia Avenue 12',
-    customer_note: null,
-    cancel_reason: null,
-    estimated_delivery_time: null,
-    delivery_instructions: {
-      preferred_delivery_time: 'evening',
-      contact_preference: 'phone',
-      leave_at_door: false,
-      require_signature: true,
-      delivery_notes: null,
-      special_instructions: null,
-      access_instructions: 'Blue gate',
-      security_code: '4711',
-      landmark: 'Opposite Shell Kololo',
-    },
-    delivery: { id: 3, status: 'ready_for_delivery', rider_name: null, rider_phone: null },
-    allowed_transitions: ['out_for_delivery', 'delivered', 'cancelled'],
-    ...overrides,
-  };
-}
-
-const counts = (overrides: Partial<Record<OrderStatus, number>> = {}) => ({
-  pending: 0,
-  confirmed: 2,
-  processing: 0,
-  ready_for_delivery: 1,
-  out_for_delivery: 0,
-  delivered: 5,
-  cancelled: 1,
-  refunded: 0,
-  ...overrides,
-});
-
-function listOf(results: StaffOrder[]): StaffOrderListResponse {
-  return { ...makePage(results, { pageSize: 20 }), status_counts: counts() };
-}
+const ORDER_ID = STAFF_ORDER_ID;
+const listOf = staffOrderList;
 
 function open(role: string, handlers: Record<string, FakeHandler> = {}) {
   const api = mockIdentityApi({
     'GET /auth/get-session': () => customerSession({ role, name: 'Grace Nansubuga' }),
     'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
+    'GET /orders/delivery-zones/': () => ({
+      results: [
+        {
+          id: 1,
+          slug: 'central-kampala',
+          name: 'Central Kampala',
+          areas: 'Kololo',
+          fee: 10_000,
+          delivery_time_minutes: 120,
+          delivery_time_label: '1–2 hours',
+        },
+      ],
+    }),
     ...handlers,
   });
   return renderApp('/admin/orders').then((view) => ({ api, ...view }));
@@ -226,6 +189,105 @@ describe('/admin/orders', () => {
       expect(api.callsTo(`POST /orders/admin/orders/${ORDER_ID}/status/`)[0]?.body).toEqual({
         status: 'cancelled',
         note: 'Out of stock',
+      }),
+    );
+  });
+
+  it('shows what to pack on each card, and links to the order’s own page', async () => {
+    await open('staff', {
+      'GET /orders/admin/orders/': () => listOf([makeStaffOrder({ status: 'confirmed' })]),
+    });
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    const items = within(card).getByRole('list', { name: 'Items' });
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2 × Kanonkop Pinotage (750 ml)', '1 × Bwindi Sauvignon Blanc (1.5 L)']);
+    expect(within(card).getByRole('link', { name: 'ORD-20261122-7KQ2M' })).toHaveAttribute(
+      'href',
+      `/admin/orders/${ORDER_ID}`,
+    );
+  });
+
+  it('searches and filters on the server, from page 1', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', { 'GET /orders/admin/orders/': () => listOf([makeStaffOrder()]) });
+    const form = await screen.findByRole('form', { name: 'Find orders' });
+    await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    await user.type(within(form).getByLabelText('Order number, name, e-mail or phone'), ' 0772 123456 ');
+    await user.selectOptions(within(form).getByLabelText('Payment'), 'pending');
+    await user.selectOptions(within(form).getByLabelText('Method'), 'cash_on_delivery');
+    await user.selectOptions(within(form).getByLabelText('Delivery or pick-up'), 'delivery');
+    await within(form).findByRole('option', { name: 'Central Kampala' });
+    await user.selectOptions(within(form).getByLabelText('Zone'), 'Central Kampala');
+    await user.type(within(form).getByLabelText('From (day)'), '2026-11-01');
+    await user.type(within(form).getByLabelText('To (day)'), '2026-11-22');
+    await user.selectOptions(within(form).getByLabelText('Sort'), 'Oldest first');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      const last = api.callsTo('GET /orders/admin/orders/').at(-1)?.url.searchParams;
+      expect(Object.fromEntries(last ?? [])).toEqual({
+        status: 'confirmed',
+        page: '1',
+        page_size: '20',
+        q: '0772 123456',
+        payment_status: 'pending',
+        payment_method: 'cash_on_delivery',
+        fulfilment: 'delivery',
+        zone: '1',
+        date_from: '2026-11-01',
+        date_to: '2026-11-22',
+        sort: 'oldest',
+      });
+    });
+    expect(await screen.findByText('1 order found')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Clear' }));
+    await waitFor(() =>
+      expect(
+        Object.fromEntries(api.callsTo('GET /orders/admin/orders/').at(-1)?.url.searchParams ?? []),
+      ).toEqual({
+        status: 'confirmed',
+        page: '1',
+        page_size: '20',
+        sort: 'newest',
+      }),
+    );
+  });
+
+  it('records the cash collected when a rider’s cash order is marked delivered', async () => {
+    const user = userEvent.setup();
+    const onTheRoad = makeStaffOrder({
+      status: 'out_for_delivery',
+      delivery: {
+        id: 3,
+        status: 'out_for_delivery',
+        rider_name: 'Musa Okello',
+        rider_phone: '+256772000111',
+      },
+      allowed_transitions: ['delivered', 'cancelled'],
+    });
+    const { api } = await open('staff', {
+      'GET /orders/admin/orders/': () => listOf([onTheRoad]),
+      [`POST /orders/admin/orders/${ORDER_ID}/status/`]: () =>
+        makeStaffOrder({ status: 'delivered', payment_status: 'paid', allowed_transitions: ['refunded'] }),
+    });
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    const cash = within(card).getByLabelText('Cash collected (Shs)');
+    expect(cash).toHaveValue('250000');
+    await user.clear(cash);
+    await user.type(cash, 'lots');
+    await user.click(within(card).getByRole('button', { name: 'Mark delivered' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Enter the cash collected in whole shillings');
+    expect(api.callsTo(`POST /orders/admin/orders/${ORDER_ID}/status/`)).toHaveLength(0);
+    await user.clear(cash);
+    await user.type(cash, '240,000');
+    await user.click(within(card).getByRole('button', { name: 'Mark delivered' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST /orders/admin/orders/${ORDER_ID}/status/`)[0]?.body).toEqual({
+        status: 'delivered',
+        cash_collected: 240_000,
       }),
     );
   });

@@ -1,9 +1,18 @@
-import { ORDER_STATUSES, type OrderStatus, orderStatusLabels } from '@shop/contract/orders';
-import { useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderStatusLabels,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from '@shop/contract/orders';
+import { STAFF_ORDER_SORTS, type StaffOrderSort, staffOrderSortLabels } from '@shop/contract/staff-orders';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { FormMessage, inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { useSession } from '../../../lib/session/use-session';
-import { useStaffOrders } from '../api/staff-orders';
+import { type StaffOrderFilters, useStaffOrders } from '../api/staff-orders';
+import { useStaffZones } from '../api/staff-zones';
 import { StaffOrderCard } from '../components/staff-order-card';
 
 export const STAFF_ONLY_MESSAGE =
@@ -25,15 +34,201 @@ const TABS: ReadonlyArray<OrderStatus | null> = [
 const tabClass =
   'rounded-full border px-3 py-1.5 text-sm font-semibold transition aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
 
+const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'Unpaid',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+const EMPTY_FILTERS: StaffOrderFilters = {
+  q: '',
+  payment_status: '',
+  payment_method: '',
+  fulfilment: '',
+  zone: '',
+  date_from: '',
+  date_to: '',
+  sort: 'newest',
+};
+
+/**
+ * Search and filters: typed freely, applied with "Search" (one request, not one per key). Days
+ * are Kampala days; the server does the filtering and paging.
+ */
+function OrderFilters({ onApply }: { onApply: (filters: StaffOrderFilters) => void }) {
+  const [draft, setDraft] = useState<StaffOrderFilters>(EMPTY_FILTERS);
+  const zones = useStaffZones(true);
+  const id = useId();
+  const set = (key: keyof StaffOrderFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...draft, q: draft.q?.trim(), zone: draft.zone === '' ? '' : Number(draft.zone) });
+  };
+  const field = (key: string, label: string, control: ReactNode) => (
+    <div className="min-w-36 flex-1">
+      <label htmlFor={`${id}-${key}`} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      {control}
+    </div>
+  );
+  return (
+    <form aria-label="Find orders" onSubmit={submit} className="space-y-3">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-64 flex-[3]">
+          <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-semibold">
+            Order number, name, e-mail or phone
+          </label>
+          <input id={`${id}-q`} type="search" value={draft.q} onChange={set('q')} className={inputClass} />
+        </div>
+        <button
+          type="submit"
+          className="inline-flex h-11 items-center rounded-full bg-wine-800 px-5 text-sm font-semibold text-cream-50"
+        >
+          Search
+        </button>
+        <button
+          type="button"
+          className="inline-flex h-11 items-center rounded-full border border-wine-800 px-5 text-sm font-semibold text-wine-800"
+          onClick={() => {
+            setDraft(EMPTY_FILTERS);
+            onApply(EMPTY_FILTERS);
+          }}
+        >
+          Clear
+        </button>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        {field(
+          'payment_status',
+          'Payment',
+          <select
+            id={`${id}-payment_status`}
+            value={draft.payment_status}
+            onChange={set('payment_status')}
+            className={inputClass}
+          >
+            <option value="">Any</option>
+            {PAYMENT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {paymentStatusLabels[value]}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'payment_method',
+          'Method',
+          <select
+            id={`${id}-payment_method`}
+            value={draft.payment_method}
+            onChange={set('payment_method')}
+            className={inputClass}
+          >
+            <option value="">Any</option>
+            <option value="mobile_money">Mobile money</option>
+            <option value="cash_on_delivery">Cash</option>
+          </select>,
+        )}
+        {field(
+          'fulfilment',
+          'Delivery or pick-up',
+          <select
+            id={`${id}-fulfilment`}
+            value={draft.fulfilment}
+            onChange={set('fulfilment')}
+            className={inputClass}
+          >
+            <option value="">Both</option>
+            <option value="delivery">Delivery</option>
+            <option value="pickup">Pick-up</option>
+          </select>,
+        )}
+        {field(
+          'zone',
+          'Zone',
+          <select
+            id={`${id}-zone`}
+            value={String(draft.zone ?? '')}
+            onChange={set('zone')}
+            className={inputClass}
+          >
+            <option value="">Any</option>
+            {(zones.data?.results ?? []).map((zone) => (
+              <option key={zone.id} value={zone.id}>
+                {zone.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'date_from',
+          'From (day)',
+          <input
+            id={`${id}-date_from`}
+            type="date"
+            value={draft.date_from}
+            onChange={set('date_from')}
+            className={inputClass}
+          />,
+        )}
+        {field(
+          'date_to',
+          'To (day)',
+          <input
+            id={`${id}-date_to`}
+            type="date"
+            value={draft.date_to}
+            onChange={set('date_to')}
+            className={inputClass}
+          />,
+        )}
+        {field(
+          'sort',
+          'Sort',
+          <select
+            id={`${id}-sort`}
+            value={draft.sort}
+            onChange={(event) =>
+              setDraft((current) => ({ ...current, sort: event.target.value as StaffOrderSort }))
+            }
+            className={inputClass}
+          >
+            {STAFF_ORDER_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {staffOrderSortLabels[value]}
+              </option>
+            ))}
+          </select>,
+        )}
+      </div>
+    </form>
+  );
+}
+
 function OrdersDesk() {
   const [status, setStatus] = useState<OrderStatus | null>('confirmed');
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useStaffOrders(status, page, true);
+  const [filters, setFilters] = useState<StaffOrderFilters>({});
+  const { data, isPending, isError, refetch } = useStaffOrders(status, page, true, filters);
   const counts = data?.status_counts;
   const total = counts ? ORDER_STATUSES.reduce((sum, key) => sum + counts[key], 0) : null;
 
   return (
     <div className="space-y-6">
+      <OrderFilters
+        onApply={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      {data && filters.q ? (
+        <p role="status" className="text-sm text-ink-soft">
+          {data.count === 1 ? '1 order found' : `${data.count} orders found`}
+        </p>
+      ) : null}
       <div role="tablist" aria-label="Orders by status" className="flex flex-wrap gap-2">
         {TABS.map((tab) => {
           const count = tab === null ? total : (counts?.[tab] ?? null);
@@ -113,7 +308,17 @@ export function AdminOrdersPage() {
   const { status, user } = useSession();
   const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
-    <PageShell eyebrow="Back office" title="Orders">
+    <PageShell
+      eyebrow="Back office"
+      title="Orders"
+      lead={
+        isStaff ? (
+          <Link to="/admin/cash" className="text-base font-semibold text-wine-800 underline">
+            Cash on delivery: expected and collected per rider
+          </Link>
+        ) : undefined
+      }
+    >
       {status === 'loading' ? (
         <p role="status" className="text-ink-soft">
           Loading…

@@ -1,0 +1,55 @@
+import { API_BASE_PATH } from '@shop/contract/constants';
+import { type StaffOrderDetail, staffOrderDetailSchema } from '@shop/contract/staff-orders';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { STAFF_ORDERS_KEY } from './staff-orders';
+
+/**
+ * `GET /orders/admin/orders/{id}/detail/`: one order in full. Its key sits under the desk's, so
+ * a status move (which refreshes the desk) refreshes the detail page too.
+ */
+export function staffOrderDetailQuery(orderId: string) {
+  return queryOptions<StaffOrderDetail>({
+    queryKey: [...STAFF_ORDERS_KEY, 'detail', orderId] as const,
+    queryFn: ({ signal }) =>
+      api.get(`/orders/admin/orders/${encodeURIComponent(orderId)}/detail/`, {
+        schema: staffOrderDetailSchema,
+        signal,
+        toast: false,
+      }),
+  });
+}
+
+export function useStaffOrderDetail(orderId: string, enabled: boolean) {
+  return useQuery({ ...staffOrderDetailQuery(orderId), enabled });
+}
+
+/** The path under /api/v1 of the packing slip (the API writes it with /api/v1). */
+export function packingSlipPath(url: string): string {
+  return url.startsWith(`${API_BASE_PATH}/`) ? url.slice(API_BASE_PATH.length) : url;
+}
+
+/**
+ * `GET /orders/admin/orders/{id}/packing-slip.pdf`: fetched through the API client (session,
+ * CSRF, timeouts), then opened as a file the browser shows or saves.
+ */
+export async function downloadPackingSlip(
+  order: Pick<StaffOrderDetail, 'order_number' | 'packing_slip_url'>,
+) {
+  const blob = await api.get<Blob>(packingSlipPath(order.packing_slip_url), {
+    responseType: 'blob',
+    headers: { Accept: 'application/pdf' },
+    toast: false,
+  });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = `packing-slip-${order.order_number}.pdf`;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

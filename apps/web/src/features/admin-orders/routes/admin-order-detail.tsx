@@ -1,0 +1,337 @@
+import { TOAST_DURATION_MS } from '@shop/contract/constants';
+import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
+import { formatKampalaDateTime } from '@shop/contract/kampala-time';
+import { formatUGX } from '@shop/contract/money';
+import {
+  orderStatusLabel,
+  orderStatusLabels,
+  PICKUP_LOCATION,
+  paymentMethodLabel,
+} from '@shop/contract/orders';
+import type { StaffOrderDetail } from '@shop/contract/staff-orders';
+import { useMutation } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ChevronLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { FormMessage } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
+import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
+import { StaffOrderActions } from '../components/staff-order-card';
+import { STAFF_ONLY_MESSAGE } from './admin-orders';
+
+const route = getRouteApi('/admin/orders/$id');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Printing the page prints the order alone (the packing view): the shop's header, footer and
+ * the buttons are left off the paper.
+ */
+const PRINT_STYLES = `
+@media print {
+  body * { visibility: hidden; }
+  #staff-order-print, #staff-order-print * { visibility: visible; }
+  #staff-order-print { position: absolute; inset: 0 auto auto 0; width: 100%; padding: 0; }
+  #staff-order-print [data-print='hide'] { display: none !important; }
+  #staff-order-print section { break-inside: avoid; border: 0; box-shadow: none; }
+}`;
+
+/** The cash the rider or the counter collects: an unpaid cash order's total. */
+const cashToCollect = (order: StaffOrderDetail) =>
+  order.payment_method === 'cash_on_delivery' && order.payment_status === 'pending' ? order.total : 0;
+
+const button =
+  'inline-flex h-10 items-center justify-center rounded-full px-4 text-sm font-semibold transition disabled:cursor-wait disabled:opacity-60';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-cream-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-3 font-serif text-xl text-wine-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="font-semibold">{label}:</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function OrderView({ order }: { order: StaffOrderDetail }) {
+  const slip = useMutation({
+    mutationFn: () => downloadPackingSlip(order),
+    onError: () =>
+      toast.error(`We could not download the packing slip of ${order.order_number}. Please try again.`, {
+        duration: TOAST_DURATION_MS,
+      }),
+  });
+  const instructions = order.delivery_instructions;
+  const cash = cashToCollect(order);
+  const bottles = order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+  return (
+    <div id="staff-order-print" className="space-y-6">
+      <style>{PRINT_STYLES}</style>
+      <div className="flex flex-wrap items-center gap-3" data-print="hide">
+        <Link
+          to="/admin/orders"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-wine-800"
+        >
+          <ChevronLeft aria-hidden className="size-4" /> All orders
+        </Link>
+        <button
+          type="button"
+          className={`${button} bg-wine-800 text-cream-50 hover:bg-wine-900`}
+          onClick={() => window.print()}
+        >
+          Print
+        </button>
+        <button
+          type="button"
+          className={`${button} border border-wine-800 text-wine-800 hover:bg-cream-100`}
+          disabled={slip.isPending}
+          onClick={() => slip.mutate()}
+        >
+          {slip.isPending ? 'Downloading…' : 'Packing slip (PDF)'}
+        </button>
+      </div>
+
+      <p className="text-lg">
+        <span className="font-semibold text-wine-800" data-testid="staff-order-status">
+          {orderStatusLabel(order.status, order.fulfilment)}
+        </span>{' '}
+        · {order.fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'} · placed{' '}
+        {formatKampalaDateTime(order.created_at)}
+        {order.cancel_reason ? ` · cancelled: ${order.cancel_reason}` : ''}
+      </p>
+
+      {cash > 0 ? (
+        <p className="rounded-xl border-2 border-wine-800 px-4 py-3 text-lg font-semibold text-wine-900">
+          Cash to collect: {formatUGX(cash)}
+        </p>
+      ) : null}
+
+      <Section title="Items">
+        <table className="w-full text-left text-sm">
+          <thead className="text-ink-soft">
+            <tr>
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Item
+              </th>
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Size
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-semibold">
+                Qty
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-semibold">
+                Unit price
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                Line total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id} className="border-t border-cream-200">
+                <td className="py-1.5 pr-2">
+                  <span className="font-semibold">{item.product_name}</span>{' '}
+                  <span className="text-xs text-ink-soft">{item.sku}</span>
+                </td>
+                <td className="py-1.5 pr-2">{item.variant_name}</td>
+                <td className="py-1.5 pr-2 text-right tabular-nums">{item.quantity}</td>
+                <td className="py-1.5 pr-2 text-right tabular-nums">{formatUGX(item.unit_price)}</td>
+                <td className="py-1.5 text-right tabular-nums">{formatUGX(item.line_total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-cream-300">
+            <tr>
+              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
+                Subtotal ({bottles} {bottles === 1 ? 'bottle' : 'bottles'})
+              </th>
+              <td className="py-1 text-right tabular-nums">{formatUGX(order.subtotal)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
+                Delivery fee
+              </th>
+              <td className="py-1 text-right tabular-nums">{formatUGX(order.delivery_fee)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
+                Discount
+              </th>
+              <td className="py-1 text-right tabular-nums">{formatUGX(order.discount)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-semibold">
+                Total
+              </th>
+              <td className="py-1 text-right font-semibold tabular-nums">{formatUGX(order.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </Section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Section title="Customer and contact">
+          <dl className="space-y-1 text-sm">
+            <Row label="Contact">
+              {order.contact_name}, <a href={`tel:${order.contact_phone}`}>{order.contact_phone}</a>
+            </Row>
+            {instructions ? (
+              <Row label="Contact by">{contactPreferenceLabels[instructions.contact_preference]}</Row>
+            ) : null}
+            <Row label="Account">
+              {order.customer.name}, <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+            </Row>
+            {order.customer_note ? <Row label="Customer note">{order.customer_note}</Row> : null}
+          </dl>
+        </Section>
+
+        <Section title={order.fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'}>
+          <dl className="space-y-1 text-sm">
+            {order.fulfilment === 'pickup' ? (
+              <Row label="Collect at">
+                {PICKUP_LOCATION.name}, {PICKUP_LOCATION.address}
+              </Row>
+            ) : (
+              <Row label="Address">{[order.street, order.delivery_zone].filter(Boolean).join(', ')}</Row>
+            )}
+            {instructions?.landmark ? <Row label="Landmark">{instructions.landmark}</Row> : null}
+            {instructions ? (
+              <Row label="When">{preferredDeliveryTimeLabels[instructions.preferred_delivery_time]}</Row>
+            ) : null}
+            {instructions?.access_instructions ? (
+              <Row label="Access">{instructions.access_instructions}</Row>
+            ) : null}
+            {instructions?.security_code ? <Row label="Code">{instructions.security_code}</Row> : null}
+            {instructions?.leave_at_door ? <Row label="Door">May be left at the door</Row> : null}
+            {instructions?.require_signature ? <Row label="Signature">Required</Row> : null}
+            {instructions?.delivery_notes ? <Row label="Notes">{instructions.delivery_notes}</Row> : null}
+            {instructions?.special_instructions ? (
+              <Row label="Special">{instructions.special_instructions}</Row>
+            ) : null}
+            {order.delivery ? (
+              <Row label="Delivery">
+                {deliveryStatusLabels[order.delivery.status]}
+                {order.delivery.rider_name
+                  ? `, rider ${order.delivery.rider_name} (${order.delivery.rider_phone})`
+                  : ', no rider yet'}
+              </Row>
+            ) : null}
+          </dl>
+        </Section>
+      </div>
+
+      <Section title="Payments">
+        <dl className="space-y-1 text-sm">
+          <Row label="Method">
+            {paymentMethodLabel(order.payment_method, order.fulfilment)}
+            {order.mobile_money_network
+              ? ` (${order.mobile_money_network}, ${order.payment_phone ?? ''})`
+              : ''}
+          </Row>
+          <Row label="Payment status">{order.payment_status}</Row>
+          {order.invoice_number ? <Row label="Invoice">{order.invoice_number}</Row> : null}
+          {order.cash_collection ? (
+            <Row label="Cash collected">
+              {formatUGX(order.cash_collection.amount)} of {formatUGX(order.cash_collection.expected)}
+              {order.cash_collection.rider_name
+                ? ` by ${order.cash_collection.rider_name}`
+                : ' at the counter'}
+              , {formatKampalaDateTime(order.cash_collection.collected_at)}
+              {order.cash_collection.recorded_by ? ` (recorded by ${order.cash_collection.recorded_by})` : ''}
+            </Row>
+          ) : null}
+        </dl>
+        {order.payments.length > 0 ? (
+          <ul aria-label="Payment attempts" className="mt-3 space-y-1 text-sm">
+            {order.payments.map((payment) => (
+              <li key={payment.id}>
+                {formatKampalaDateTime(payment.created_at)}: {formatUGX(payment.amount)} by {payment.network}{' '}
+                {payment.phone_masked} — <span className="font-semibold">{payment.status}</span>
+                {payment.refund_due ? ' (to be refunded)' : ''}
+                {payment.failure_reason ? ` — ${payment.failure_reason}` : ''}{' '}
+                <span className="text-xs text-ink-soft">{payment.reference}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-ink-soft">No mobile-money payments.</p>
+        )}
+      </Section>
+
+      <Section title="Status history">
+        <ol className="space-y-1 text-sm">
+          {order.history.map((change) => (
+            <li key={`${change.created_at}-${change.status}`}>
+              <span className="font-semibold">{orderStatusLabels[change.status]}</span>,{' '}
+              {formatKampalaDateTime(change.created_at)}, by{' '}
+              {change.changed_by ? `${change.changed_by.name} (${change.changed_by.role})` : 'the shop'}
+              {change.note ? ` — ${change.note}` : ''}
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <div data-print="hide">
+        <Section title="Actions">
+          <StaffOrderActions key={`${order.status}-${order.delivery?.rider_name ?? ''}`} order={order} />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /admin/orders/{id}: one order for the staff (the API refuses anyone else too): what to pack,
+ * who and where, money, the history with who moved it, the moves it may make, and its packing
+ * slip (PDF) or this page printed.
+ */
+export function AdminOrderDetailPage() {
+  const { id } = route.useParams();
+  const { status, user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
+  const valid = UUID.test(id);
+  const query = useStaffOrderDetail(id, isStaff && valid);
+  const order = query.data;
+  const missing = !valid || (query.isError && isApiError(query.error) && query.error.status === 404);
+
+  return (
+    <PageShell eyebrow="Back office · Orders" title={order ? `Order ${order.order_number}` : 'Order'}>
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : !isStaff ? (
+        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
+      ) : missing ? (
+        <FormMessage kind="error">There is no such order.</FormMessage>
+      ) : order ? (
+        <OrderView order={order} />
+      ) : query.isError ? (
+        <FormMessage kind="error">
+          The order could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : (
+        <p role="status" className="text-ink-soft">
+          Loading the order…
+        </p>
+      )}
+    </PageShell>
+  );
+}
