@@ -39,6 +39,8 @@ import paymentsRoutes from './modules/payments/payments.routes';
 import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
+import stockPlugin from './modules/stock/stock.plugin';
+import stockRoutes from './modules/stock/stock.routes';
 import wishlistPlugin from './modules/wishlist/wishlist.plugin';
 import wishlistRoutes from './modules/wishlist/wishlist.routes';
 import authPlugin from './plugins/auth';
@@ -131,6 +133,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(notificationsPlugin);
   await app.register(eventsPlugin);
   await app.register(wishlistPlugin);
+  await app.register(stockPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -156,6 +159,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
       await api.register(auditRoutes);
+      await api.register(stockRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

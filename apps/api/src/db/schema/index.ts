@@ -12,3 +12,4 @@ export * from './identity';
 export * from './notifications';
 export * from './orders';
 export * from './payments';
+export * from './stock';
