@@ -58,8 +58,8 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events, orders and delivery-zones pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(38);
+  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff events, orders, delivery-zones and stock pages and the 8 footer pages', () => {
+    expect(appRoutes).toHaveLength(39);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -77,6 +77,7 @@ describe('appRoutes', () => {
         '/admin/events',
         '/admin/orders',
         '/admin/delivery-zones',
+        '/admin/stock',
       ].sort(),
     );
   });

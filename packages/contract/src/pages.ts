@@ -67,6 +67,8 @@ export const appRoutes = [
   route('admin_orders', '/admin/orders', true),
   // The back office's delivery zones (staff and admins only): fees, times, offered or withdrawn.
   route('admin_delivery_zones', '/admin/delivery-zones', true),
+  // The back office's stock (staff and admins only): sizes low or out of stock, received at once.
+  route('admin_stock', '/admin/stock', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -112,3 +112,13 @@ export type LowStockItem = z.infer<typeof lowStockItemSchema>;
 
 export const lowStockListSchema = pagedListSchema(lowStockItemSchema);
 export type LowStockList = z.infer<typeof lowStockListSchema>;
+
+/**
+ * The sign a reason requires, shared by the API (422 on `delta`) and the form (before sending):
+ * received stock adds bottles, breakage takes them away. Answers the message, or null when fine.
+ */
+export function stockReasonSignIssue(reason: StaffStockReason, delta: number): string | null {
+  if (reason === 'received' && delta < 0) return stockMessages.receivedPositive;
+  if (reason === 'breakage' && delta > 0) return stockMessages.breakageNegative;
+  return null;
+}

@@ -245,6 +245,13 @@ const routes = {
       'AdminDeliveryZonesPage',
     ),
   }),
+  admin_stock: createRoute({
+    ...page('admin_stock'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-stock/routes/admin-stock'),
+      'AdminStockPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

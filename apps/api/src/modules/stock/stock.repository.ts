@@ -120,13 +120,6 @@ const MOVEMENT_COLUMNS = sql`
   m.id::int AS id, m.variant_id, m.delta, m.stock_after, m.reason, m.note, o.order_number,
   m.actor_id, m.actor_name, m.created_at`;
 
-export async function findMovement(db: Executor, id: number): Promise<MovementRow | undefined> {
-  const result = await db.execute<MovementRow>(sql`
-    SELECT ${MOVEMENT_COLUMNS} FROM stock_movements m LEFT JOIN orders o ON o.id = m.order_id
-    WHERE m.id = ${id}`);
-  return result.rows[0];
-}
-
 /** One page of a size's ledger, newest first (the index `stock_movements_variant_idx`). */
 export async function pageOfLedger(
   db: Executor,

@@ -7,6 +7,7 @@ import {
   type StockMovementRequest,
   type StockMovementResponse,
   stockMessages,
+  stockReasonSignIssue,
 } from '@shop/contract/stock';
 import type { Database } from '../../db/client';
 import { conflict, invalidInput, notFound } from '../../errors';
@@ -15,7 +16,6 @@ import { type AuditActor, recordAudit } from '../audit/audit';
 import { LOW_STOCK_QUEUE } from './stock.jobs';
 import {
   applyMovement,
-  findMovement,
   findVariantStock,
   type MovementRow,
   pageOfLedger,
@@ -40,12 +40,10 @@ export function toMovement(row: MovementRow): StockMovement {
   };
 }
 
-/** The sign each reason must have: received adds bottles, breakage takes them away. */
+/** The sign each reason must have (the contract's rule): received adds, breakage takes away. */
 function checkReason(input: StockMovementRequest) {
-  if (input.reason === 'received' && input.delta < 0)
-    throw invalidInput([{ field: 'delta', message: stockMessages.receivedPositive }]);
-  if (input.reason === 'breakage' && input.delta > 0)
-    throw invalidInput([{ field: 'delta', message: stockMessages.breakageNegative }]);
+  const issue = stockReasonSignIssue(input.reason, input.delta);
+  if (issue) throw invalidInput([{ field: 'delta', message: issue }]);
 }
 
 const sizeNotFound = () => notFound('This size');
@@ -95,12 +93,24 @@ export async function recordMovement(
     return { applied, crossed };
   });
   if (outcome.crossed) context.jobs.wake(LOW_STOCK_QUEUE);
-  const movement = await findMovement(context.db, outcome.applied.movement_id);
+  // Answered from what the transaction wrote: no further query (nor connection) after the commit.
+  const { applied } = outcome;
   return {
     variant_id: variantId,
-    stock: outcome.applied.stock,
-    low_stock_threshold: outcome.applied.low_stock_threshold,
-    movement: toMovement(movement!),
+    stock: applied.stock,
+    low_stock_threshold: applied.low_stock_threshold,
+    movement: toMovement({
+      id: applied.movement_id,
+      variant_id: variantId,
+      delta: input.delta,
+      stock_after: applied.stock,
+      reason: input.reason,
+      note,
+      order_number: null,
+      actor_id: actor.id,
+      actor_name: actor.name,
+      created_at: applied.created_at,
+    }),
   };
 }
 

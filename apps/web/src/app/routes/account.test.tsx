@@ -66,6 +66,7 @@ describe('the account page', () => {
       ['Orders', '/admin/orders'],
       ['Events', '/admin/events'],
       ['Delivery zones', '/admin/delivery-zones'],
+      ['Stock', '/admin/stock'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -27,6 +27,11 @@ function StaffDesk() {
             title: 'Delivery zones',
             description: 'Delivery areas, their fees and delivery times.',
           },
+          {
+            to: '/admin/stock',
+            title: 'Stock',
+            description: 'Sizes running low or sold out; receive deliveries, record breakage.',
+          },
         ]}
       />
     </div>
