@@ -17,10 +17,10 @@ import catalogPlugin from './modules/catalog/catalog.plugin';
 import catalogRoutes from './modules/catalog/catalog.routes';
 import catalogPages from './modules/catalog/catalog-pages';
 import mediaRoutes from './modules/catalog/media/media.routes';
+import photosRoutes from './modules/catalog/photos/photos.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
-import photosRoutes from './modules/catalog/photos/photos.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
@@ -44,6 +44,8 @@ import paymentsRoutes from './modules/payments/payments.routes';
 import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
+import stockPlugin from './modules/stock/stock.plugin';
+import stockRoutes from './modules/stock/stock.routes';
 import wishlistPlugin from './modules/wishlist/wishlist.plugin';
 import wishlistRoutes from './modules/wishlist/wishlist.routes';
 import authPlugin from './plugins/auth';
@@ -137,6 +139,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(notificationsPlugin);
   await app.register(eventsPlugin);
   await app.register(wishlistPlugin);
+  await app.register(stockPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -166,6 +169,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(catalogAdminRoutes);
       await api.register(catalogBulkRoutes);
       await api.register(photosRoutes);
+      await api.register(stockRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'event',
   'system',
   'security',
+  // Staff only: a size ran low or out (the back office's stock page).
+  'stock',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -69,6 +71,8 @@ export function notificationPath(type: NotificationType, relatedId: string | nul
       return id ? `/products/${id}` : '/products';
     case 'news':
       return '/';
+    case 'stock':
+      return '/admin/stock';
     case 'security':
     case 'system':
       return '/account';

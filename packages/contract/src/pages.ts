@@ -81,6 +81,8 @@ export const appRoutes = [
   route('admin_products', '/admin/products', true),
   route('admin_product_new', '/admin/products/new', true),
   route('admin_product_edit', '/admin/products/$id', true),
+  // The back office's stock (staff and admins only): sizes low or out of stock, received at once.
+  route('admin_stock', '/admin/stock', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

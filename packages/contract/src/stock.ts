@@ -84,3 +84,41 @@ export const variantIdParamsSchema = z.object({
 export const stockLedgerQuerySchema = pageQuerySchema;
 export const stockLedgerSchema = pagedListSchema(stockMovementSchema);
 export type StockLedger = z.infer<typeof stockLedgerSchema>;
+
+/** The low-stock list's states: at or below the size's threshold (with stock left), or none. */
+export const LOW_STOCK_STATES = ['low', 'out'] as const;
+export type LowStockState = (typeof LOW_STOCK_STATES)[number];
+
+export const lowStockQuerySchema = pageQuerySchema.extend({
+  state: z
+    .enum(LOW_STOCK_STATES, { error: `must be one of ${LOW_STOCK_STATES.join(', ')}` })
+    .optional()
+    .describe('`low`: some left, at or below the threshold; `out`: none left. Both when absent.'),
+});
+export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
+
+export const lowStockItemSchema = z.object({
+  variant_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_slug: z.string(),
+  variant_name: z.string(),
+  sku: z.string(),
+  stock: z.number().int(),
+  low_stock_threshold: z.number().int(),
+  state: z.enum(LOW_STOCK_STATES),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+export const lowStockListSchema = pagedListSchema(lowStockItemSchema);
+export type LowStockList = z.infer<typeof lowStockListSchema>;
+
+/**
+ * The sign a reason requires, shared by the API (422 on `delta`) and the form (before sending):
+ * received stock adds bottles, breakage takes them away. Answers the message, or null when fine.
+ */
+export function stockReasonSignIssue(reason: StaffStockReason, delta: number): string | null {
+  if (reason === 'received' && delta < 0) return stockMessages.receivedPositive;
+  if (reason === 'breakage' && delta > 0) return stockMessages.breakageNegative;
+  return null;
+}

@@ -308,6 +308,13 @@ const routes = {
     ...page('admin_product_edit'),
     component: lazyRouteComponent(() => import('./routes/admin-product-edit'), 'AdminProductEditRoute'),
   }),
+  admin_stock: createRoute({
+    ...page('admin_stock'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-stock/routes/admin-stock'),
+      'AdminStockPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

@@ -237,10 +237,10 @@ export const productVariants = pgTable(
     /** Compare-at price in whole UGX; above `price` when on sale. */
     originalPrice: integer(),
     stock: integer().notNull().default(0),
+    /** At or below this, the size is "low" for staff (the low-stock list and the bell). */
+    lowStockThreshold: integer().notNull().default(6),
     isDefault: boolean().notNull().default(false),
     sortOrder: integer().notNull().default(0),
-    /** At or below this stock the size is "low" (staff list, notifications). */
-    lowStockThreshold: integer().notNull().default(6),
     /** A retired size is no longer sold or shown; it stays for the orders that name it. */
     retiredAt: timestamp({ withTimezone: true }),
   },

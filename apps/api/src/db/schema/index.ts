@@ -13,3 +13,4 @@ export * from './identity';
 export * from './notifications';
 export * from './orders';
 export * from './payments';
+export * from './stock';

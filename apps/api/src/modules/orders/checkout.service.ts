@@ -9,6 +9,8 @@ import type { DomainEvents } from '../../lib/domain-events';
 import type { Jobs } from '../../plugins/jobs';
 import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
+import { LOW_STOCK_QUEUE } from '../stock/stock.jobs';
+import { takeStockForOrder } from '../stock/stock.repository';
 import { orderNumber } from './order-number';
 import { CONFIRMATION_EMAIL_QUEUE } from './orders.jobs';
 import {
@@ -21,7 +23,6 @@ import {
   type NewOrder,
   type NewOrderItem,
   type StatusChange,
-  takeStock,
   type ZoneRow,
 } from './orders.repository';
 import { getOrder } from './orders.service';
@@ -35,7 +36,7 @@ import { getOrder } from './orders.service';
  *    (still on sale, stock covers the quantity); prices are the catalog's, the fee the zone's,
  *    free at FREE_SHIPPING_THRESHOLD_UGX or more, and nothing for pick-up (`deliveryFeeFor`,
  *    the contract's rule, which the storefront shows before the customer pays).
- * 3. Stock is taken; the order, its lines (a snapshot), its first status changes, its
+ * 3. Stock is taken (with its `sold` ledger rows); the order, its lines (a snapshot), its first status changes, its
  *    confirmation e-mail's job and its invoice are written; the cart is emptied. `order.placed`
  *    goes out after commit.
  *
@@ -218,10 +219,6 @@ export async function placeOrder(
         paymentDueInMinutes: cash ? null : context.unpaidTimeoutMinutes,
       };
 
-      await takeStock(
-        tx,
-        lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
-      );
       const items = snapshotOf(lines);
       const history = firstChanges(cash, userId);
       let placed: Awaited<ReturnType<typeof insertOrder>>;
@@ -231,6 +228,15 @@ export async function placeOrder(
         placed = await insertOrder(tx, { ...order, orderNumber: number }, items, history);
       }
       if (!placed) throw new Error(`No free order number after ${MAX_NUMBER_DRAWS} draws`);
+
+      // The stock and its `sold` ledger rows in one statement (the sizes are locked and checked);
+      // a size that crossed its low-stock threshold queues the staff's notice with the order.
+      const crossings = await takeStockForOrder(
+        tx,
+        placed.id,
+        lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
+      );
+      if (crossings.length > 0) await context.jobs.send(LOW_STOCK_QUEUE, { movementIds: crossings }, { tx });
 
       await deleteAllLines(tx, cartId);
       // The e-mail's job commits with the order (or not at all).

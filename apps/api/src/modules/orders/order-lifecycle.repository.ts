@@ -2,6 +2,7 @@ import type { PreferredDeliveryTime } from '@shop/contract/delivery-promise';
 import type { Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/transaction';
+import { giveBackStockOfOrder } from '../stock/stock.repository';
 import { toDate } from './orders.repository';
 
 /** The queries of an order's life after checkout: locks, status and payment changes, stock given back. */
@@ -108,7 +109,8 @@ export async function markInvoice(tx: Tx, orderId: string, status: 'paid' | 'voi
 /**
  * Gives the order's bottles back to stock, once: the first caller sets `stock_released_at` and
  * adds the quantities; any later caller finds it set and adds nothing. Sizes are locked in id
- * order, as checkout does. Answers whether stock was given back now.
+ * order, as checkout does; each size's ledger gets its `released` row. Answers whether stock was
+ * given back now.
  */
 export async function releaseStock(tx: Tx, orderId: string): Promise<boolean> {
   const claimed = await tx.execute(sql`
@@ -119,12 +121,7 @@ export async function releaseStock(tx: Tx, orderId: string): Promise<boolean> {
     WHERE v.id IN (SELECT variant_id FROM order_items WHERE order_id = ${orderId})
     ORDER BY v.id
     FOR NO KEY UPDATE`);
-  // A size removed from the catalog since has nothing to take the bottles back.
-  await tx.execute(sql`
-    UPDATE product_variants v SET stock = v.stock + x.quantity
-    FROM (SELECT variant_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = ${orderId}
-          GROUP BY variant_id) x
-    WHERE v.id = x.variant_id`);
+  await giveBackStockOfOrder(tx, orderId);
   return true;
 }
 

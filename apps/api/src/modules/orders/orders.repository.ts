@@ -164,18 +164,6 @@ export async function lockCheckoutLines(tx: Tx, cartId: number): Promise<Checkou
   return result.rows;
 }
 
-/** Takes the ordered quantities from stock (the rows are already locked and checked). */
-export async function takeStock(
-  tx: Tx,
-  lines: Array<{ variantId: number; quantity: number }>,
-): Promise<void> {
-  await tx.execute(sql`
-    UPDATE product_variants v SET stock = v.stock - x.quantity
-    FROM unnest(${sql.param(lines.map((line) => line.variantId))}::int[],
-                ${sql.param(lines.map((line) => line.quantity))}::int[]) AS x(id, quantity)
-    WHERE v.id = x.id`);
-}
-
 export type NewOrder = {
   orderNumber: string;
   userId: string;

@@ -70,6 +70,7 @@ describe('the account page', () => {
       ['Outbox', '/admin/outbox'],
       ['Categories', '/admin/categories'],
       ['Import / export', '/admin/catalog-import'],
+      ['Stock', '/admin/stock'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -1,11 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { FormMessage, textLinkClass } from '../../components/form-field';
 import { PageShell } from '../../components/page-shell';
+import { ProductPhotosPanel } from '../../features/admin-product-photos/components/product-photos-panel';
 import { useAdminProduct } from '../../features/admin-products/api/get-admin-product';
 import { ProductEditor } from '../../features/admin-products/components/product-editor';
 import { ProductHistory } from '../../features/admin-products/components/product-history';
 import { SizesTable } from '../../features/admin-products/components/sizes-table';
 import { StaffOnly } from '../../features/admin-products/components/staff-only';
+import { StockLedgerPanel } from '../../features/admin-stock/components/stock-ledger-panel';
 import { isApiError } from '../../lib/api-client';
 
 const route = getRouteApi('/admin/products/$id');
@@ -31,10 +33,16 @@ function ProductPage({ productId }: { productId: number }) {
   return (
     <div className="space-y-10">
       <ProductEditor product={product} />
-      {/* COMPOSITION SLOT (pictures feature): <ProductPhotosPanel productId={product.id} /> goes here. */}
+      <ProductPhotosPanel productId={product.id} />
       <SizesTable product={product} />
-      {/* COMPOSITION SLOT (stock feature): each size's stock ledger goes here, e.g.
-          product.variants.map((size) => <StockLedger key={size.id} variantId={size.id} />). */}
+      <section aria-labelledby="stock-ledgers-heading" className="flex flex-col gap-6">
+        <h2 id="stock-ledgers-heading" className="text-2xl">
+          Stock by size
+        </h2>
+        {product.variants.map((size) => (
+          <StockLedgerPanel key={size.id} variantId={size.id} variantName={size.name} />
+        ))}
+      </section>
       <ProductHistory productId={product.id} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { PRODUCT_TYPES, type ProductType, RESERVED_PRODUCT_SLUGS } from '@shop/contract/catalog';
 import type pg from 'pg';
+import { SYSTEM_ACTOR } from '../../audit/audit';
 import { notifyCatalogChanged } from '../catalog-cache';
 import { productImages, styleFor } from '../media/media-urls';
 import { CsvSyntaxError, parseCsv } from './csv';
@@ -553,7 +554,13 @@ async function importProduct(client: Client, product: ProductInput, counts: Coun
     'UPDATE product_variants SET is_default = false WHERE product_id = $1 AND is_default AND sku <> $2',
     [productId, defaultSku],
   );
-  const variants = await client.query<{ inserted: boolean }>(
+  // The sizes' stock before the import, locked: the ledger gets a correction row for each change.
+  const stockBefore = await client.query<{ id: number; stock: number }>(
+    `SELECT id, stock FROM product_variants WHERE product_id = $1 AND sku = ANY($2::text[]) ORDER BY id
+     FOR NO KEY UPDATE`,
+    [productId, product.variants.map((variant) => variant.sku)],
+  );
+  const variants = await client.query<{ inserted: boolean; id: number; stock: number }>(
     `INSERT INTO product_variants (product_id, sku, name, volume_ml, pack_size, price, original_price, stock, is_default,
        sort_order)
      SELECT $1, x.sku, x.name, x.volume_ml, x.pack_size, x.price, x.original_price, x.stock, x.is_default, x.sort_order
@@ -564,7 +571,7 @@ async function importProduct(client: Client, product: ProductInput, counts: Coun
        original_price = EXCLUDED.original_price, stock = EXCLUDED.stock, is_default = EXCLUDED.is_default,
        sort_order = EXCLUDED.sort_order
      WHERE product_variants.product_id = EXCLUDED.product_id
-     RETURNING (xmax = 0) AS inserted`,
+     RETURNING (xmax = 0) AS inserted, id, stock`,
     [
       productId,
       product.variants.map((variant) => variant.sku),
@@ -584,6 +591,25 @@ async function importProduct(client: Client, product: ProductInput, counts: Coun
   for (const row of variants.rows) {
     if (row.inserted) counts.variantsCreated += 1;
     else counts.variantsUpdated += 1;
+  }
+  // New sizes get their opening balance from the database's trigger; changed ones a correction,
+  // so each size's ledger still sums to its stock.
+  const was = new Map(stockBefore.rows.map((row) => [row.id, row.stock]));
+  const changed = variants.rows.filter(
+    (row) => !row.inserted && was.has(row.id) && was.get(row.id) !== row.stock,
+  );
+  if (changed.length > 0) {
+    await client.query(
+      `INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note, actor_name)
+       SELECT x.id, x.stock - x.before, x.stock, 'count_correction', 'CSV import', $4
+       FROM unnest($1::int[], $2::int[], $3::int[]) AS x(id, stock, before)`,
+      [
+        changed.map((row) => row.id),
+        changed.map((row) => row.stock),
+        changed.map((row) => was.get(row.id)!),
+        SYSTEM_ACTOR.name,
+      ],
+    );
   }
 
   let images = product.images?.map((url) => ({ url, alt: product.name }));

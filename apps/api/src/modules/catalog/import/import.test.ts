@@ -311,6 +311,28 @@ describe('importProducts', () => {
     expect(after.images).toEqual([{ url: '/media/files/kdg.png', alt: 'Kampala Dry Gin Reserve' }]);
   });
 
+  it('keeps each size’s stock ledger summing to its stock: an opening balance, then a correction per change', async () => {
+    const slug = 'ledger-gin';
+    const sized = (stock: number) => gin({ product_slug: slug, name: 'Ledger Gin', sku: 'LDG-750', stock });
+    await importProducts(harness.database.pool, csv([sized(9)]));
+    await importProducts(harness.database.pool, csv([sized(4)]));
+    await importProducts(harness.database.pool, csv([sized(4)]));
+    const ledger = await harness.database.pool.query(
+      `SELECT m.delta, m.stock_after, m.reason, m.note, m.actor_name FROM stock_movements m
+       JOIN product_variants v ON v.id = m.variant_id WHERE v.sku = 'LDG-750' ORDER BY m.id`,
+    );
+    expect(ledger.rows).toEqual([
+      { delta: 9, stock_after: 9, reason: 'count_correction', note: 'Opening balance', actor_name: null },
+      {
+        delta: -5,
+        stock_after: 4,
+        reason: 'count_correction',
+        note: 'CSV import',
+        actor_name: 'Kampala Cellars (system)',
+      },
+    ]);
+  });
+
   it('imports the good products, none of a bad one, and reports each bad row', async () => {
     const productsBefore = await count('products');
     const variantsBefore = await count('product_variants');

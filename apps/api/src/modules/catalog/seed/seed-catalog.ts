@@ -303,7 +303,9 @@ export async function seedDemoCatalogIfEmpty(
 async function clearCatalog(client: pg.PoolClient) {
   await client.query('SAVEPOINT clear_catalog');
   try {
-    await client.query('TRUNCATE product_images, product_variants, products, categories RESTART IDENTITY');
+    await client.query(
+      'TRUNCATE stock_movements, product_images, product_variants, products, categories RESTART IDENTITY',
+    );
     return;
   } catch (error) {
     // Another table has a foreign key to the catalog: TRUNCATE refuses even when it is empty.
@@ -311,6 +313,7 @@ async function clearCatalog(client: pg.PoolClient) {
     await client.query('ROLLBACK TO SAVEPOINT clear_catalog');
   }
   try {
+    await client.query('DELETE FROM stock_movements');
     await client.query('DELETE FROM product_images');
     await client.query('DELETE FROM product_variants');
     await client.query('DELETE FROM products');

@@ -177,6 +177,14 @@ describe('seeding a database', () => {
     expect(await seedDemoCatalogIfEmpty(harness.database)).toBeUndefined();
     const count = await harness.database.pool.query('SELECT count(*)::int AS count FROM products');
     expect(count.rows[0].count).toBe(demoProducts.length);
+    // Every size's stock ledger starts with its opening balance, so it sums to the stock.
+    const unbalanced = await harness.database.pool.query(
+      `SELECT v.sku FROM product_variants v
+       LEFT JOIN (SELECT variant_id, sum(delta)::int AS total FROM stock_movements GROUP BY variant_id) m
+         ON m.variant_id = v.id
+       WHERE coalesce(m.total, 0) <> v.stock`,
+    );
+    expect(unbalanced.rows).toEqual([]);
   });
 
   it('shows the seeded cellar through the API', async () => {

@@ -48,6 +48,11 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Import / export',
             description: 'Update the catalog from a CSV file, or download it as one.',
           },
+          {
+            to: '/admin/stock',
+            title: 'Stock',
+            description: 'Sizes running low or sold out; receive deliveries, record breakage.',
+          },
         ]}
       />
     </div>

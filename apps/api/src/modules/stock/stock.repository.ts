@@ -1,0 +1,198 @@
+import { type PageQuery, pageOffset } from '@shop/contract/pagination';
+import type { LowStockItem, LowStockQuery, StockReason } from '@shop/contract/stock';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/transaction';
+
+/**
+ * The stock ledger's queries. A movement changes the stock by a delta in SQL (never a value read
+ * then written back) and writes its ledger row in the same statement, so the two commit together
+ * and concurrent movements each add their own delta to whatever the stock is when they run.
+ */
+
+/**
+ * SQL of the ids of the ledger rows (from `logged`) that took their size from above its
+ * threshold to at or below it: the crossings staff are told of once each.
+ */
+const CROSSINGS = sql`
+  SELECT l.id::int AS id FROM logged l JOIN moved m ON m.id = l.variant_id
+  WHERE l.stock_after <= m.low_stock_threshold AND l.stock_after - l.delta > m.low_stock_threshold`;
+
+export type AppliedMovement = {
+  movement_id: number;
+  stock: number;
+  low_stock_threshold: number;
+  created_at: string;
+};
+
+/**
+ * Applies a staff movement: adds `delta` to the size's stock unless that would take it below
+ * zero, and writes the ledger row with the stock after it. Answers undefined when nothing was
+ * written (no such size, or not enough stock).
+ */
+export async function applyMovement(
+  tx: Tx,
+  movement: {
+    variantId: number;
+    delta: number;
+    reason: StockReason;
+    note: string | null;
+    actorId: string | null;
+    actorName: string | null;
+  },
+): Promise<AppliedMovement | undefined> {
+  const { variantId, delta } = movement;
+  const result = await tx.execute<AppliedMovement>(sql`
+    WITH moved AS (
+      UPDATE product_variants SET stock = stock + ${delta}::int
+      WHERE id = ${variantId} AND stock + ${delta}::int >= 0
+      RETURNING id, stock, low_stock_threshold
+    ), logged AS (
+      INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note, actor_id, actor_name)
+      SELECT id, ${delta}::int, stock, ${movement.reason}, ${movement.note}, ${movement.actorId}::uuid, ${movement.actorName}
+      FROM moved
+      RETURNING id, created_at
+    )
+    SELECT logged.id::int AS movement_id, moved.stock, moved.low_stock_threshold, logged.created_at
+    FROM moved, logged`);
+  return result.rows[0];
+}
+
+/** Takes the ordered quantities from stock (rows locked and checked) and writes `sold` rows. */
+export async function takeStockForOrder(
+  tx: Tx,
+  orderId: string,
+  lines: Array<{ variantId: number; quantity: number }>,
+): Promise<number[]> {
+  const result = await tx.execute<{ id: number }>(sql`
+    WITH moved AS (
+      UPDATE product_variants v SET stock = v.stock - x.quantity
+      FROM unnest(${sql.param(lines.map((line) => line.variantId))}::int[],
+                  ${sql.param(lines.map((line) => line.quantity))}::int[]) AS x(id, quantity)
+      WHERE v.id = x.id
+      RETURNING v.id, x.quantity, v.stock, v.low_stock_threshold
+    ), logged AS (
+      INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id)
+      SELECT id, -quantity, stock, 'sold', ${orderId}::uuid FROM moved
+      RETURNING id, variant_id, delta, stock_after
+    )
+    ${CROSSINGS}`);
+  return result.rows.map((row) => row.id);
+}
+
+/** Gives an order's quantities back to stock (rows locked) and writes `released` rows. */
+export async function giveBackStockOfOrder(tx: Tx, orderId: string): Promise<void> {
+  // A size removed from the catalog since has nothing to take the bottles back.
+  await tx.execute(sql`
+    WITH moved AS (
+      UPDATE product_variants v SET stock = v.stock + x.quantity
+      FROM (SELECT variant_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = ${orderId}
+            GROUP BY variant_id) x
+      WHERE v.id = x.variant_id AND x.quantity > 0
+      RETURNING v.id, x.quantity, v.stock
+    )
+    INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id)
+    SELECT id, quantity, stock, 'released', ${orderId}::uuid FROM moved`);
+}
+
+export async function findVariantStock(
+  db: Executor,
+  variantId: number,
+): Promise<{ stock: number; low_stock_threshold: number } | undefined> {
+  const result = await db.execute<{ stock: number; low_stock_threshold: number }>(sql`
+    SELECT stock, low_stock_threshold FROM product_variants WHERE id = ${variantId}`);
+  return result.rows[0];
+}
+
+export type MovementRow = {
+  id: number;
+  variant_id: number;
+  delta: number;
+  stock_after: number;
+  reason: StockReason;
+  note: string | null;
+  order_number: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
+  created_at: string;
+};
+
+const MOVEMENT_COLUMNS = sql`
+  m.id::int AS id, m.variant_id, m.delta, m.stock_after, m.reason, m.note, o.order_number,
+  m.actor_id, m.actor_name, m.created_at`;
+
+/** One page of a size's ledger, newest first (the index `stock_movements_variant_idx`). */
+export async function pageOfLedger(
+  db: Executor,
+  variantId: number,
+  query: PageQuery,
+): Promise<{ rows: MovementRow[]; total: number }> {
+  const [page, count] = await Promise.all([
+    db.execute<MovementRow>(sql`
+      SELECT ${MOVEMENT_COLUMNS} FROM stock_movements m LEFT JOIN orders o ON o.id = m.order_id
+      WHERE m.variant_id = ${variantId}
+      ORDER BY m.created_at DESC, m.id DESC
+      LIMIT ${query.page_size} OFFSET ${pageOffset(query)}`),
+    db.execute<{ total: number }>(sql`
+      SELECT count(*)::int AS total FROM stock_movements WHERE variant_id = ${variantId}`),
+  ]);
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+/** Sizes out of stock or at or below their threshold: the emptiest first. */
+export async function pageOfLowStock(
+  db: Executor,
+  query: LowStockQuery,
+): Promise<{ rows: LowStockItem[]; total: number }> {
+  const state: SQL =
+    query.state === 'out'
+      ? sql`v.stock = 0`
+      : query.state === 'low'
+        ? sql`v.stock > 0 AND v.stock <= v.low_stock_threshold`
+        : sql`v.stock <= v.low_stock_threshold`;
+  // Retired products' sizes are not restocked: only active products are listed.
+  const where = sql`p.is_active AND (v.stock = 0 OR v.stock <= v.low_stock_threshold) AND ${state}`;
+  const [page, count] = await Promise.all([
+    db.execute<LowStockItem>(sql`
+      SELECT v.id AS variant_id, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,
+             v.name AS variant_name, v.sku, v.stock, v.low_stock_threshold,
+             CASE WHEN v.stock = 0 THEN 'out' ELSE 'low' END AS state
+      FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE ${where}
+      ORDER BY v.stock, p.name, v.sort_order, v.id
+      LIMIT ${query.page_size} OFFSET ${pageOffset(query)}`),
+    db.execute<{ total: number }>(sql`
+      SELECT count(*)::int AS total FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE ${where}`),
+  ]);
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export type CrossingRow = {
+  movement_id: number;
+  variant_id: number;
+  product_name: string;
+  product_slug: string;
+  variant_name: string;
+  sku: string;
+  stock_after: number;
+  low_stock_threshold: number;
+};
+
+export async function findCrossings(db: Executor, movementIds: number[]): Promise<CrossingRow[]> {
+  const result = await db.execute<CrossingRow>(sql`
+    SELECT m.id::int AS movement_id, v.id AS variant_id, p.name AS product_name, p.slug AS product_slug,
+           v.name AS variant_name, v.sku, m.stock_after, v.low_stock_threshold
+    FROM stock_movements m
+    JOIN product_variants v ON v.id = m.variant_id
+    JOIN products p ON p.id = v.product_id
+    WHERE m.id = ANY(${sql.param(movementIds)}::bigint[])
+    ORDER BY m.id`);
+  return result.rows;
+}
+
+/** Everyone who runs the shop: the staff and the admins. */
+export async function findStaffIds(db: Executor): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    SELECT id FROM users WHERE role IN ('staff', 'admin') ORDER BY id`);
+  return result.rows.map((row) => row.id);
+}

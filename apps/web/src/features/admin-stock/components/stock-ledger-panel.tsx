@@ -1,0 +1,114 @@
+import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
+import { STOCK_REASON_LABELS } from '@shop/contract/stock';
+import { useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { stackedTable } from '../../../components/stacked-table';
+import { useStockLedger } from '../api/stock-ledger';
+import { StockMovementForm } from './stock-movement-form';
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`);
+
+/**
+ * A size's stock and its ledger (who, when, delta, reason, note, order, stock after), newest
+ * first, with the form to record a movement. The product edit page composes one per size.
+ */
+export function StockLedgerPanel({ variantId, variantName }: { variantId: number; variantName: string }) {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, refetch } = useStockLedger(variantId, page);
+  const latest = page === 1 ? data?.results[0] : undefined;
+
+  return (
+    <section aria-label={`Stock of ${variantName}`} className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-serif text-2xl text-wine-900">Stock: {variantName}</h2>
+        {page === 1 && data ? (
+          <p className="text-sm font-semibold text-ink">In stock: {latest?.stock_after ?? 0}</p>
+        ) : null}
+      </div>
+      <StockMovementForm variantId={variantId} variantName={variantName} onDone={() => setPage(1)} />
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading the ledger…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The ledger could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : data.results.length === 0 ? (
+        <p className="text-ink-soft">No stock movements yet.</p>
+      ) : (
+        <div className={stackedTable.frame}>
+          <table className={stackedTable.table} aria-label={`Stock ledger of ${variantName}`}>
+            <thead className={stackedTable.head}>
+              <tr>
+                {['When', 'Who', 'Change', 'Reason', 'Note', 'Order', 'Stock after'].map((label) => (
+                  <th key={label} scope="col" className={stackedTable.headerCell}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className={stackedTable.body}>
+              {data.results.map((movement) => (
+                <tr key={movement.id} className={stackedTable.row}>
+                  <td data-label="When" className={stackedTable.cell}>
+                    <time dateTime={movement.created_at}>
+                      {formatKampalaShortDateTime(movement.created_at)}
+                    </time>
+                  </td>
+                  <td data-label="Who" className={stackedTable.cell}>
+                    {movement.actor?.name ?? 'The shop'}
+                  </td>
+                  <td
+                    data-label="Change"
+                    className={`${stackedTable.cell} font-semibold ${movement.delta > 0 ? 'text-green-800' : 'text-wine-700'}`}
+                  >
+                    {signed(movement.delta)}
+                  </td>
+                  <td data-label="Reason" className={stackedTable.cell}>
+                    {STOCK_REASON_LABELS[movement.reason]}
+                  </td>
+                  <td data-label="Note" className={stackedTable.cell}>
+                    {movement.note ?? ''}
+                  </td>
+                  <td data-label="Order" className={stackedTable.cell}>
+                    {movement.order_number ?? ''}
+                  </td>
+                  <td data-label="Stock after" className={stackedTable.cell}>
+                    {movement.stock_after}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.total_pages > 1 ? (
+        <nav aria-label="Ledger pages" className="flex items-center justify-center gap-3 text-sm">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => current - 1)}
+            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+          >
+            Newer
+          </button>
+          <span className="text-ink-soft">
+            Page {page} of {data.total_pages}
+          </span>
+          <button
+            type="button"
+            disabled={data.next === null}
+            onClick={() => setPage((current) => current + 1)}
+            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+          >
+            Older
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

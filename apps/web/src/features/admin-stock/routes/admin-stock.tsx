@@ -1,0 +1,185 @@
+import type { LowStockState } from '@shop/contract/stock';
+import { Link } from '@tanstack/react-router';
+import { Fragment, useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { stackedTable } from '../../../components/stacked-table';
+import { useSession } from '../../../lib/session/use-session';
+import { useLowStock } from '../api/low-stock';
+import { StockMovementForm } from '../components/stock-movement-form';
+
+export const STOCK_STAFF_ONLY_MESSAGE =
+  "You don't have permission to perform this action. This page is for the shop's staff.";
+
+const TABS: ReadonlyArray<{ state: LowStockState | null; label: string }> = [
+  { state: null, label: 'Low and out' },
+  { state: 'low', label: 'Low' },
+  { state: 'out', label: 'Out of stock' },
+];
+
+const tabClass =
+  'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
+const smallButtonClass =
+  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100';
+
+function LowStockDesk() {
+  const [state, setState] = useState<LowStockState | null>(null);
+  const [page, setPage] = useState(1);
+  const [receiving, setReceiving] = useState<number | null>(null);
+  const { data, isPending, isError, refetch } = useLowStock(state, page, true);
+
+  return (
+    <div className="space-y-6">
+      <div role="tablist" aria-label="Sizes by stock" className="flex flex-wrap gap-2">
+        {TABS.map((tab) => (
+          <button
+            key={tab.label}
+            type="button"
+            role="tab"
+            aria-selected={state === tab.state}
+            className={tabClass}
+            onClick={() => {
+              setState(tab.state);
+              setPage(1);
+              setReceiving(null);
+            }}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading stock…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The list could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : data.results.length === 0 ? (
+        <p className="text-ink-soft">Every size is above its low-stock threshold.</p>
+      ) : (
+        <div className={stackedTable.frame}>
+          <table className={stackedTable.table} aria-label="Sizes low or out of stock">
+            <thead className={stackedTable.head}>
+              <tr>
+                {['Product', 'Size', 'SKU', 'Stock', 'Threshold', ''].map((label) => (
+                  <th key={label || 'action'} scope="col" className={stackedTable.headerCell}>
+                    {label || <span className="sr-only">Action</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className={stackedTable.body}>
+              {data.results.map((row) => (
+                <Fragment key={row.variant_id}>
+                  <tr className={stackedTable.row}>
+                    <td data-label="Product" className={stackedTable.cell}>
+                      <Link
+                        to="/products/$id"
+                        params={{ id: row.product_slug }}
+                        className="font-semibold underline"
+                      >
+                        {row.product_name}
+                      </Link>
+                    </td>
+                    <td data-label="Size" className={stackedTable.cell}>
+                      {row.variant_name}
+                    </td>
+                    <td data-label="SKU" className={stackedTable.cell}>
+                      {row.sku}
+                    </td>
+                    <td data-label="Stock" className={stackedTable.cell}>
+                      {row.state === 'out' ? (
+                        <span className="font-semibold text-wine-700">Out of stock</span>
+                      ) : (
+                        <span className="font-semibold">{row.stock} left</span>
+                      )}
+                    </td>
+                    <td data-label="Threshold" className={stackedTable.cell}>
+                      {row.low_stock_threshold}
+                    </td>
+                    <td data-label="" className={stackedTable.cell}>
+                      <button
+                        type="button"
+                        className={smallButtonClass}
+                        aria-expanded={receiving === row.variant_id}
+                        aria-label={`Receive ${row.product_name} (${row.variant_name})`}
+                        onClick={() =>
+                          setReceiving((current) => (current === row.variant_id ? null : row.variant_id))
+                        }
+                      >
+                        Receive
+                      </button>
+                    </td>
+                  </tr>
+                  {receiving === row.variant_id ? (
+                    <tr className={stackedTable.row}>
+                      <td colSpan={6} className="block py-3 md:table-cell md:px-4">
+                        <StockMovementForm
+                          variantId={row.variant_id}
+                          variantName={`${row.product_name} (${row.variant_name})`}
+                          title="Receive stock"
+                          onDone={() => setReceiving(null)}
+                        />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.total_pages > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => current - 1)}
+            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+          >
+            Previous
+          </button>
+          <span className="text-ink-soft">
+            Page {page} of {data.total_pages}
+          </span>
+          <button
+            type="button"
+            disabled={data.next === null}
+            onClick={() => setPage((current) => current + 1)}
+            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /admin/stock, the back office's stock (staff and admins; the API refuses anyone else too):
+ * the sizes at or below their low-stock threshold and the sold out, emptiest first, each with a
+ * quick "Receive" that records a delivery.
+ */
+export function AdminStockPage() {
+  const { status, user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
+  return (
+    <PageShell eyebrow="Back office" title="Stock">
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : isStaff ? (
+        <LowStockDesk />
+      ) : (
+        <FormMessage kind="error">{STOCK_STAFF_ONLY_MESSAGE}</FormMessage>
+      )}
+    </PageShell>
+  );
+}
