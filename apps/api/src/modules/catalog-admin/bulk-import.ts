@@ -1,6 +1,7 @@
 import type { CatalogImportCounts, CatalogImportRowError } from '@shop/contract/categories-admin';
 import type { Executor } from '../../db/transaction';
 import { boundQuery } from '../../plugins/jobs';
+import { SYSTEM_ACTOR } from '../audit/audit';
 import { parseCsv } from '../catalog/import/csv';
 import {
   type ImportProblem,
@@ -424,6 +425,13 @@ export async function applyBatch(db: Executor, products: ProductInput[]): Promis
       );
     }
     const column = <T>(pick: (row: (typeof variantRows)[number]) => T) => variantRows.map(pick);
+    // Stock changes only through the ledger: the sizes' counts before the file (locked, so a sale
+    // cannot slip between this read and the write) become count corrections after it.
+    const stockBefore = await run<{ id: number; stock: number }>(
+      db,
+      `SELECT id, stock FROM product_variants WHERE sku = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+      [column((row) => row.variant.sku)],
+    );
     // Existing sizes keep their place (the product screen orders them); new ones go last.
     await run(
       db,
@@ -453,6 +461,18 @@ export async function applyBatch(db: Executor, products: ProductInput[]): Promis
         column((row) => row.order),
       ],
     );
+    // New sizes get their opening balance from the database's trigger; changed ones a correction.
+    if (stockBefore.length > 0) {
+      await run(
+        db,
+        `INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note, actor_name)
+         SELECT v.id, v.stock - x.before, v.stock, 'count_correction', 'CSV import (back office)', $3
+         FROM unnest($1::int[], $2::int[]) AS x(id, before)
+         JOIN product_variants v ON v.id = x.id
+         WHERE v.stock <> x.before`,
+        [stockBefore.map((row) => row.id), stockBefore.map((row) => row.stock), SYSTEM_ACTOR.name],
+      );
+    }
   }
 
   // Pictures: the file's when they differ, else a new product gets the drawn bottle.
