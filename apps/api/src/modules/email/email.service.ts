@@ -66,12 +66,21 @@ export function createEmailService(options: {
     transport: transporter ? 'smtp' : 'dev-mailbox',
     sendEmail,
     sendInBackground(message) {
+      const held: { message: OutgoingEmail | null } = { message: null };
       const sending = (async () => {
-        const prepared = typeof message === 'function' ? await message() : message;
-        if (prepared) await sendEmail(prepared);
+        held.message = typeof message === 'function' ? await message() : message;
+        if (held.message) await sendEmail(held.message);
       })()
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           log.error({ err: error }, 'could not send an e-mail');
+          // Nobody retries a background send: keep the message for the staff's outbox, so a
+          // reset link the mail server refused can still reach the customer.
+          if (transporter && held.message) {
+            const { headers: _headers, ...stored } = held.message;
+            await insertDevMail(db, { from: config.MAIL_FROM, ...stored }).catch((storeError: unknown) =>
+              log.error({ err: storeError }, 'could not keep an unsent e-mail for the outbox'),
+            );
+          }
         })
         .finally(() => {
           inFlight.delete(sending);

@@ -2,6 +2,7 @@ import { devMailSchema } from '@shop/contract/identity';
 import { pagedListSchema } from '@shop/contract/pagination';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createEmailService } from './email.service';
 import { escapeHtml, renderEmail } from './layout';
 
 let harness: TestApp;
@@ -74,6 +75,25 @@ describe('the development mailbox', () => {
 
     const missing = await harness.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox/999999/' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps a background e-mail the mail server refused, for the staff’s outbox', async () => {
+    // Port 9 (discard) on loopback: nothing answers SMTP there, so the send fails at once.
+    const email = createEmailService({
+      config: { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'Kampala Cellars <hello@kampalacellars.ug>' },
+      db: harness.app.db,
+      log: { error: () => {}, info: () => {} },
+    });
+    const to = `refused.${Date.now()}@example.ug`;
+    email.sendInBackground(async () => ({
+      to,
+      subject: 'Reset your password',
+      text: 'link',
+      html: '<p>link</p>',
+    }));
+    await email.close();
+    const kept = await harness.database.pool.query('SELECT subject FROM dev_mailbox WHERE "to" = $1', [to]);
+    expect(kept.rows).toEqual([{ subject: 'Reset your password' }]);
   });
 
   it('does not exist in production', async () => {
