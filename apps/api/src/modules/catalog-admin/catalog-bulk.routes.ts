@@ -45,7 +45,9 @@ const IMPORTS = '/admin/catalog/imports/';
  * storefront at once (the catalog tables NOTIFY catalog_changed).
  */
 const catalogBulkRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireStaff);
+  // At the request's start, before its body (up to many megabytes) is read: a visitor's or
+  // customer's upload is refused without being received.
+  app.addHook('onRequest', requireStaff);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -352,6 +352,17 @@ describe('only staff reach the import and export endpoints', () => {
     expect((await customer.client.request(options)).statusCode).toBe(403);
   });
 
+  it('refuses a visitor before reading the upload: 401, not the 413 of a body read first', async () => {
+    const tooBig = 'x'.repeat(26 * 1024 * 1024);
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: IMPORTS,
+      payload: tooBig,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('are in the OpenAPI document', async () => {
     const paths = Object.keys(
       (await harness.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json().paths,

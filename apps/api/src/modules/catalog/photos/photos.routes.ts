@@ -50,7 +50,9 @@ const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       headerPairs: 50,
     },
   });
-  app.addHook('preValidation', requireStaff);
+  // At the request's start, before its body (up to many megabytes) is read: a visitor's or
+  // customer's upload is refused without being received.
+  app.addHook('onRequest', requireStaff);
   const photos = createPhotosService(app.db);
   const megabytes = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
 
