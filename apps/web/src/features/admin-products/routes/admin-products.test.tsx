@@ -98,27 +98,37 @@ function makeAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
 }
 
 const categories = () => ({
-  ...makePage(
-    [
-      {
-        id: 3,
-        slug: 'whisky',
-        name: 'Whisky',
-        description: null,
-        image: null,
-        product_count: 1,
-        sort_order: 1,
-      },
-    ],
-    { pageSize: 100 },
-  ),
+  results: [
+    {
+      id: 3,
+      slug: 'whisky',
+      name: 'Whisky',
+      description: null,
+      image: null,
+      sort_order: 1,
+      is_active: true,
+      product_count: 1,
+      listed_count: 1,
+    },
+    {
+      id: 4,
+      slug: 'sake',
+      name: 'Sake',
+      description: null,
+      image: null,
+      sort_order: 2,
+      is_active: false,
+      product_count: 0,
+      listed_count: 0,
+    },
+  ],
 });
 
 function open(path: string, role: string, handlers: Record<string, FakeHandler> = {}) {
   const api = mockIdentityApi({
     'GET /auth/get-session': () => customerSession({ role, name: 'Grace Nansubuga' }),
     'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
-    'GET /products/categories/': categories,
+    'GET /admin/catalog/categories/': categories,
     ...handlers,
   });
   return renderApp(path).then((view) => ({ api, ...view }));
@@ -233,6 +243,10 @@ describe('/admin/products/new and /admin/products/$id', () => {
 
     await user.type(within(form).getByLabelText('Name'), 'Château Kampala');
     expect(within(form).getByLabelText('Slug')).toHaveValue('chateau-kampala');
+    // Hidden categories are choices too: a new bottle may go into a category not shown yet.
+    expect(
+      within(within(form).getByLabelText('Category')).getByRole('option', { name: 'Sake' }),
+    ).toBeInTheDocument();
     await user.selectOptions(within(form).getByLabelText('Category'), '3');
     await user.type(within(form).getByLabelText('Vintage'), '2019');
     await user.click(within(form).getByRole('button', { name: 'Create product' }));

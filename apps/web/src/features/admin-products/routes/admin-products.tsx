@@ -107,7 +107,7 @@ function ProductsDesk() {
             <option value="">All categories</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
-                {category.name}
+                {category.is_active ? category.name : `${category.name} (hidden)`}
               </option>
             ))}
           </select>
