@@ -199,14 +199,14 @@ describe('apply', () => {
   });
 
   it('changes stock through the ledger: a new count is a correction, and the ledger still sums to the stock', async () => {
-    const [batch] = batchesOf(readImportFile(csv([gin(30)])).products);
+    const [batch] = batchesOf(readImportFile(csv([gin(40)])).products);
     await harness.app.db.transaction((tx) => applyBatch(tx, batch!));
-    const [recount] = batchesOf(readImportFile(csv([gin(30, { stock: 2 })])).products);
+    const [recount] = batchesOf(readImportFile(csv([gin(40, { stock: 2 })])).products);
     await harness.app.db.transaction((tx) => applyBatch(tx, recount!));
     const ledger = await harness.database.pool.query(
       `SELECT v.stock, array_agg(m.delta ORDER BY m.id) AS deltas, sum(m.delta)::int AS total
        FROM product_variants v JOIN stock_movements m ON m.variant_id = v.id
-       WHERE v.sku = 'BULK-GIN-30' GROUP BY v.stock`,
+       WHERE v.sku = 'BULK-GIN-40' GROUP BY v.stock`,
     );
     expect(ledger.rows).toEqual([{ stock: 2, deltas: [5, -3], total: 2 }]);
   });

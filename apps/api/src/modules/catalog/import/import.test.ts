@@ -308,7 +308,9 @@ describe('importProducts', () => {
       ['KDG-750', 99_000, false],
       ['KDG-C6', 510_000, false],
     ]);
-    expect(after.images).toEqual([{ url: '/media/files/kdg.png', alt: 'Kampala Dry Gin Reserve' }]);
+    expect(after.images).toEqual([
+      { url: '/media/files/kdg.png', alt: 'Kampala Dry Gin Reserve', picture: null },
+    ]);
   });
 
   it('keeps each size’s stock ledger summing to its stock: an opening balance, then a correction per change', async () => {
