@@ -133,7 +133,8 @@ test.describe('mobile-money payments (sandbox)', () => {
     await expect(page).toHaveURL((url) => url.pathname === `/pay/${orderId}`);
     const main = page.getByRole('main');
     await expect(main.getByText('Your payment did not go through')).toBeVisible();
-    await expect(main.getByText(/Declined by the customer on their phone/)).toBeVisible();
+    // The advice for the sandbox's decline, not the provider's words.
+    await expect(main.getByText(/The payment was declined on the phone/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay cash when collecting instead' })).toBeVisible();
 
     const retry = page.getByRole('form', { name: 'Pay by mobile money' });

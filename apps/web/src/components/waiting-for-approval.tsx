@@ -38,8 +38,8 @@ export function WaitingForApproval({
             {action?.message ?? 'Check your phone and enter your PIN to approve the payment.'}
           </p>
           <p className="mt-2 text-sm text-ink-soft">
-            The prompt can take up to a minute to arrive. It goes to the phone that holds {transaction.phone},
-            which may not be the device you are using now. No prompt after a minute? Dial{' '}
+            The prompt can take up to a minute to arrive. It goes to the phone that holds the paying number
+            below, which may not be the device you are using now. No prompt after a minute? Dial{' '}
             {transaction.network === 'MTN' ? '*165#' : '*185#'} on that phone and look in your pending
             approvals.
           </p>

@@ -62,7 +62,7 @@ describe('the payment screen', () => {
     expect(screen.getByText('+256 77* *** 456')).toBeInTheDocument();
     // Where the prompt goes, how long it takes, and MTN's approvals menu when none comes.
     expect(
-      screen.getByText(/can take up to a minute.*phone that holds \+256 77\* \*\*\* 456.*Dial \*165#/),
+      screen.getByText(/can take up to a minute.*phone that holds the paying number.*Dial \*165#/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the sandbox phone' })).toHaveAttribute(
       'href',
