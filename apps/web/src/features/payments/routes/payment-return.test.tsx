@@ -62,7 +62,8 @@ describe('the payment return page', () => {
       [VERIFY]: () =>
         makeTransaction({
           status: 'failed',
-          failure_reason: 'Insufficient funds',
+          failure_reason: 'NOT_ENOUGH_FUNDS',
+          failure_advice: 'There was not enough money on the MTN MoMo account. Top up, then try again.',
           purpose: 'event_rsvp',
           order: null,
           event: 7,
@@ -70,7 +71,9 @@ describe('the payment return page', () => {
     });
     const { router } = await renderApp(`/payment_return?tx_ref=${REFERENCE}`);
     expect(
-      await screen.findByText(/Your payment did not go through: Insufficient funds/),
+      await screen.findByText(
+        /Your payment did not go through\. There was not enough money on the MTN MoMo account/,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the event to try again' })).toHaveAttribute(
       'href',
