@@ -10,6 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormMessage, inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
 import { useSession } from '../../../lib/session/use-session';
 import { type StaffOrderFilters, useStaffOrders } from '../api/staff-orders';
 import { useStaffZones } from '../api/staff-zones';
@@ -271,28 +272,8 @@ function OrdersDesk() {
         ) : (
           data.results.map((order) => <StaffOrderCard key={`${order.id}-${order.status}`} order={order} />)
         )}
-        {data && data.total_pages > 1 ? (
-          <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
-            <button
-              type="button"
-              disabled={page <= 1}
-              onClick={() => setPage((current) => current - 1)}
-              className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-            >
-              Previous
-            </button>
-            <span className="text-ink-soft">
-              Page {page} of {data.total_pages}
-            </span>
-            <button
-              type="button"
-              disabled={data.next === null}
-              onClick={() => setPage((current) => current + 1)}
-              className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-            >
-              Next
-            </button>
-          </nav>
+        {data ? (
+          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
         ) : null}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { OUTBOX_KIND_LABELS } from '@shop/contract/outbox';
 import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
 import { useSession } from '../../../lib/session/use-session';
 import { useOutboxList } from '../api/outbox-list';
 import { OutboxMessage } from '../components/outbox-message';
@@ -10,9 +11,6 @@ import { SmtpBanner } from '../components/smtp-banner';
 
 export const STAFF_ONLY_MESSAGE =
   "You don't have permission to perform this action. This page is for the shop's staff.";
-
-const pageButton =
-  'rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40';
 
 function OutboxDesk() {
   const [page, setPage] = useState(1);
@@ -86,28 +84,8 @@ function OutboxDesk() {
           </tbody>
         </table>
       )}
-      {data && data.total_pages > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage((current) => current - 1)}
-            className={pageButton}
-          >
-            Previous
-          </button>
-          <span className="text-ink-soft">
-            Page {page} of {data.total_pages}
-          </span>
-          <button
-            type="button"
-            disabled={data.next === null}
-            onClick={() => setPage((current) => current + 1)}
-            className={pageButton}
-          >
-            Next
-          </button>
-        </nav>
+      {data ? (
+        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}
       {openId === null ? null : <OutboxMessage key={openId} id={openId} />}
     </div>

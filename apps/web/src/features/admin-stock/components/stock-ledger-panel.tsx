@@ -2,6 +2,7 @@ import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { STOCK_REASON_LABELS } from '@shop/contract/stock';
 import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
+import { Pager } from '../../../components/pager';
 import { stackedTable } from '../../../components/stacked-table';
 import { useStockLedger } from '../api/stock-ledger';
 import { StockMovementForm } from './stock-movement-form';
@@ -86,28 +87,16 @@ export function StockLedgerPanel({ variantId, variantName }: { variantId: number
           </table>
         </div>
       )}
-      {data && data.total_pages > 1 ? (
-        <nav aria-label="Ledger pages" className="flex items-center justify-center gap-3 text-sm">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage((current) => current - 1)}
-            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-          >
-            Newer
-          </button>
-          <span className="text-ink-soft">
-            Page {page} of {data.total_pages}
-          </span>
-          <button
-            type="button"
-            disabled={data.next === null}
-            onClick={() => setPage((current) => current + 1)}
-            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-          >
-            Older
-          </button>
-        </nav>
+      {data ? (
+        <Pager
+          page={page}
+          totalPages={data.total_pages}
+          hasNext={data.next !== null}
+          onPage={setPage}
+          label="Ledger pages"
+          previousLabel="Newer"
+          nextLabel="Older"
+        />
       ) : null}
     </section>
   );
