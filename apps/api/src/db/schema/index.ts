@@ -13,4 +13,5 @@ export * from './identity';
 export * from './notifications';
 export * from './orders';
 export * from './payments';
+export * from './refunds';
 export * from './stock';
