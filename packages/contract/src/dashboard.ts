@@ -224,6 +224,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'zone',
   'customer_name',
   'customer_email',
+  'contact_name',
   'contact_phone',
   'item_count',
   'subtotal',

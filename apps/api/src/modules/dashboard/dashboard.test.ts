@@ -163,7 +163,9 @@ describe('who may see the figures and exports', () => {
   it('refuses an unknown period with 422 naming the field', async () => {
     const response = await staff.client.get(`${DASHBOARD}?period=year`);
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.fields).toEqual([{ field: 'period', message: 'must be one of today, 7d, 30d' }]);
+    expect(response.json().error.fields).toEqual([
+      { field: 'period', message: 'must be one of today, 7d, 30d' },
+    ]);
   });
 });
 

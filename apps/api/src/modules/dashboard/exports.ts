@@ -33,6 +33,9 @@ export function csvCell(value: string | number | null, { userText = false } = {}
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Columns customers typed: guarded against formulas. */
+const USER_TEXT = new Set<string>(['customer_name', 'customer_email', 'contact_name']);
+
 const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 /** An instant as the accountant reads it: Kampala local time, `YYYY-MM-DD HH:MM:SS`. */
@@ -98,7 +101,7 @@ export async function* ordersCsv(
       return sql`
         SELECT o.order_number, ${kampalaTime(sql`o.created_at`)} AS placed_at, o.status, o.payment_status,
                o.payment_method, o.fulfilment, o.delivery_zone_name AS zone, u.name AS customer_name,
-               u.email AS customer_email, o.contact_phone, o.item_count, o.subtotal, o.delivery_fee, o.total,
+               u.email AS customer_email, o.contact_name, o.contact_phone, o.item_count, o.subtotal, o.delivery_fee, o.total,
                o.currency, ${kampalaTime(sql`o.paid_at`)} AS paid_at, i.invoice_number,
                o.created_at::text AS cursor_at, o.id AS cursor_id
         FROM orders o
@@ -110,9 +113,7 @@ export async function* ordersCsv(
     },
     (row) =>
       csvLine(
-        ORDER_EXPORT_COLUMNS.map((column) =>
-          csvCell(row[column], { userText: column === 'customer_name' || column === 'customer_email' }),
-        ),
+        ORDER_EXPORT_COLUMNS.map((column) => csvCell(row[column], { userText: USER_TEXT.has(column) })),
       ),
     batchSize,
   );
@@ -156,9 +157,7 @@ export async function* invoicesCsv(
     },
     (row) =>
       csvLine(
-        INVOICE_EXPORT_COLUMNS.map((column) =>
-          csvCell(row[column], { userText: column === 'customer_name' || column === 'customer_email' }),
-        ),
+        INVOICE_EXPORT_COLUMNS.map((column) => csvCell(row[column], { userText: USER_TEXT.has(column) })),
       ),
     batchSize,
   );
