@@ -5,13 +5,13 @@
 // payments that gave value, some refunds, and invoices. A kept data directory (--data-dir) is
 // seeded once.
 //
-// autocannon has no p95, so each route's report also times 200 requests one after another (as
+// autocannon has no p95, so each route's report also times 100 requests one after another (as
 // staff use the page) and gives their exact p50, p95 and max.
 import { BENCH_PASSWORD, call, databaseOf, signUpCustomer } from './bench-client.mjs';
 
 export const BENCH_ORDERS = 100_000;
 const BUYERS = 2_000;
-const TIMED_REQUESTS = 200;
+const TIMED_REQUESTS = 100;
 
 /** Crockford base32 digit `shift` bits into g: five of them make the order number's tail. */
 const digit = (/** @type {number} */ shift) =>

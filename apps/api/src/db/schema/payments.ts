@@ -100,11 +100,7 @@ export const paymentTransactions = pgTable(
       table.createdAt.desc(),
     ),
     index('payment_transactions_due_check_idx').on(table.nextCheckAt).where(sql`status = 'pending'`),
-    // The day's figures (0026): payments that gave value by the time they were paid, and the
-    // pending work (payments still waiting, money to give back).
-    index('payment_transactions_paid_idx')
-      .on(table.paidAt)
-      .where(sql`purpose = 'order' and status = 'successful' and not refund_due`),
+    // The day's figures' pending work (0026): payments still waiting, money to give back.
     index('payment_transactions_pending_created_idx').on(table.createdAt).where(sql`status = 'pending'`),
     index('payment_transactions_refund_due_idx')
       .on(table.createdAt)

@@ -22,32 +22,27 @@ export type MoneyRow = {
 };
 
 /**
- * The money of the range by Kampala day, payment method and zone. Three kinds of movement:
- * a mobile-money payment that gave value (paid_at), a cash order paid (delivered or collected:
- * the order's paid_at, at its total, unless a mobile-money payment gave it value), and a
- * succeeded refund of a payment that gave value (settled_at). Refunds of `refund_due` payments
- * return money that never was revenue, so they are not counted.
+ * The money of the range by Kampala day, payment method and zone. Two kinds of movement:
+ *
+ * - An order paid: when its money gave value (a mobile-money payment settled, or the cash taken
+ *   on delivery or at the counter), at its total. The order's `paid_at` is written in the same
+ *   transaction that settles a payment as giving value, and that payment is for the order's
+ *   total (a shorter one gives none and is `refund_due`), so the orders' own columns are the
+ *   payments' money, read from one covering index (0026) instead of joining 100,000 orders.
+ *   A `refund_due` payment never paid its order, so it is never counted.
+ * - A refund that succeeded, of a payment that gave value, on the day it settled. Refunds of
+ *   `refund_due` payments return money that never was revenue.
  */
 export async function moneyByDayMethodZone(db: Executor, range: Range): Promise<MoneyRow[]> {
   const from = range.from.toISOString();
   const before = range.before.toISOString();
   const result = await db.execute<MoneyRow>(sql`
     WITH movements AS (
-      SELECT t.paid_at AS at, 'mobile_money' AS method, o.fulfilment, o.delivery_zone_name,
-             t.amount AS gross, 0 AS refund
-      FROM payment_transactions t JOIN orders o ON o.id = t.subject_id::uuid
-      WHERE t.purpose = 'order' AND t.status = 'successful' AND NOT t.refund_due
-        AND t.paid_at >= ${from} AND t.paid_at < ${before}
-      UNION ALL
-      SELECT o.paid_at, 'cash', o.fulfilment, o.delivery_zone_name, o.total, 0
+      SELECT o.paid_at AS at, o.payment_method, o.fulfilment, o.delivery_zone_name, o.total AS gross, 0 AS refund
       FROM orders o
-      WHERE o.payment_method = 'cash_on_delivery' AND o.paid_at >= ${from} AND o.paid_at < ${before}
-        AND NOT EXISTS (
-          SELECT 1 FROM payment_transactions t
-          WHERE t.purpose = 'order' AND t.subject_id = o.id::text AND t.status = 'successful'
-            AND NOT t.refund_due)
+      WHERE o.paid_at >= ${from} AND o.paid_at < ${before}
       UNION ALL
-      SELECT r.settled_at, 'mobile_money', o.fulfilment, o.delivery_zone_name, 0, r.amount
+      SELECT r.settled_at, o.payment_method, o.fulfilment, o.delivery_zone_name, 0, r.amount
       FROM payment_refunds r
       JOIN payment_transactions t ON t.id = r.transaction_id
       JOIN orders o ON o.id = t.subject_id::uuid
@@ -55,7 +50,7 @@ export async function moneyByDayMethodZone(db: Executor, range: Range): Promise<
         AND r.settled_at >= ${from} AND r.settled_at < ${before}
     )
     SELECT to_char(at AT TIME ZONE 'Africa/Kampala', 'YYYY-MM-DD') AS day,
-           CASE WHEN method = 'mobile_money' THEN 'mobile_money'
+           CASE WHEN payment_method = 'mobile_money' THEN 'mobile_money'
                 WHEN fulfilment = 'pickup' THEN 'cash_on_collection'
                 ELSE 'cash_on_delivery' END AS method,
            CASE WHEN fulfilment = 'pickup' THEN ${PICKUP_ZONE} ELSE coalesce(delivery_zone_name, '?') END AS zone,
@@ -70,29 +65,34 @@ export async function moneyByDayMethodZone(db: Executor, range: Range): Promise<
 
 export type TopProductRow = { product_id: number; product_name: string; bottles: number; revenue: number };
 
-/** The products with most bottles in orders whose money arrived in the range (their line totals). */
+/**
+ * The products with most bottles in orders paid in the range (their line totals). Each paid
+ * order's lines are read through the covering index of 0026 (a nested loop of index-only
+ * scans: OFFSET 0 keeps the planner from hashing every order line of the shop instead); the
+ * name is the latest snapshot of the ten products kept.
+ */
 export async function topProducts(db: Executor, range: Range, limit: number): Promise<TopProductRow[]> {
-  const from = range.from.toISOString();
-  const before = range.before.toISOString();
   const result = await db.execute<TopProductRow>(sql`
-    WITH paid_orders AS (
-      SELECT t.subject_id::uuid AS order_id
-      FROM payment_transactions t
-      WHERE t.purpose = 'order' AND t.status = 'successful' AND NOT t.refund_due
-        AND t.paid_at >= ${from} AND t.paid_at < ${before}
-      UNION
-      SELECT o.id FROM orders o
-      WHERE o.payment_method = 'cash_on_delivery' AND o.paid_at >= ${from} AND o.paid_at < ${before}
-    )
-    SELECT i.product_id,
-           (array_agg(i.product_name ORDER BY i.id DESC))[1] AS product_name,
-           sum(i.quantity)::int AS bottles,
-           sum(i.subtotal)::bigint AS revenue
-    FROM paid_orders p JOIN order_items i ON i.order_id = p.order_id
-    GROUP BY i.product_id
-    ORDER BY bottles DESC, revenue DESC, i.product_id
-    LIMIT ${limit}`);
-  return result.rows.map((row) => ({ ...row, revenue: Number(row.revenue) }));
+    WITH sold AS (
+      SELECT i.product_id, sum(i.quantity)::int AS bottles, sum(i.subtotal)::bigint AS revenue
+      FROM orders o
+      CROSS JOIN LATERAL (
+        SELECT product_id, quantity, subtotal FROM order_items WHERE order_id = o.id OFFSET 0) i
+      WHERE o.paid_at >= ${range.from.toISOString()} AND o.paid_at < ${range.before.toISOString()}
+      GROUP BY i.product_id
+      ORDER BY bottles DESC, revenue DESC, i.product_id
+      LIMIT ${limit})
+    SELECT s.product_id, s.bottles, s.revenue,
+           (SELECT n.product_name FROM order_items n WHERE n.product_id = s.product_id
+            ORDER BY n.id DESC LIMIT 1) AS product_name
+    FROM sold s
+    ORDER BY s.bottles DESC, s.revenue DESC, s.product_id`);
+  return result.rows.map((row) => ({
+    product_id: row.product_id,
+    product_name: row.product_name,
+    bottles: row.bottles,
+    revenue: Number(row.revenue),
+  }));
 }
 
 export async function ordersByStatus(
