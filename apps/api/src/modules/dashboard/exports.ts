@@ -108,7 +108,7 @@ export async function* ordersCsv(
         JOIN users u ON u.id = o.user_id
         LEFT JOIN invoices i ON i.order_id = o.id
         ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
-        ORDER BY o.created_at, o.id
+        ORDER BY o.created_at ASC NULLS FIRST, o.id ASC NULLS FIRST
         LIMIT ${limit}`;
     },
     (row) =>
