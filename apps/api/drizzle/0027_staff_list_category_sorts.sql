@@ -1,4 +1,6 @@
--- The staff product list filtered by a category (its most used filter) in each of its sorts: the
+-- The staff product list at 100,000 products.
+--
+-- Filtered by a category (its most used filter), in each of its sorts: the
 -- page is read from the category's range of one of these, in order. Without them a page walked
 -- the whole catalog's sort index and skipped the other categories' rows: at 100,000 products a
 -- category's 16th page by price read 12,000 rows (0.5 s), now 320 (0.5 ms). name and -name,
@@ -12,3 +14,9 @@ CREATE INDEX "products_admin_category_updated_idx" ON "products" ("category_id",
 CREATE INDEX "products_admin_category_price_idx" ON "products" ("category_id", "price", "id");
 --> statement-breakpoint
 CREATE INDEX "products_admin_category_stock_idx" ON "products" ("category_id", "stock_total", "id");
+--> statement-breakpoint
+-- The staff list's count (every page asks it) under each filter, over every product or one
+-- category, read from this index alone (an index-only scan), as products_list_counts_idx does for
+-- the storefront's listed products. Counting in stock, out of stock or on sale read the table
+-- (118 MB at 100,000 products): seconds under load; one category's on-sale count is now 0.5 ms.
+CREATE INDEX "products_admin_counts_idx" ON "products" ("category_id", "listed", "in_stock", "low_stock", "is_featured", "price", "original_price", "archived_at");
