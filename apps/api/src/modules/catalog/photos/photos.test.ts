@@ -380,6 +380,8 @@ describe('managing a product’s photos', () => {
       (await staff.client.get(imagesOf(product.id))).json(),
     );
     expect(listed.images.map((image) => image.id)).toEqual([b!.id, a!.id]);
+    // The limit staff are told before they choose files: the setting's.
+    expect(listed.max_file_bytes).toBe(MAX_BYTES);
 
     const before = await counts(harness);
     const removeB = await staff.client.request({ method: 'DELETE', url: `${ADMIN}/images/${b!.id}/` });
