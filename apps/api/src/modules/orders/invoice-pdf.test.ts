@@ -37,6 +37,8 @@ function order(overrides: Partial<OrderRow> = {}): OrderRow {
     item_count: 1,
     subtotal: 250_000,
     delivery_fee: 0,
+    discount: 0,
+    discount_code: null,
     total: 250_000,
     contact_name: 'Namara Kisakye',
     contact_phone: '+256772123456',
