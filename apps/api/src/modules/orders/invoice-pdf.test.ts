@@ -104,6 +104,16 @@ describe('the invoice PDF', () => {
     }
   });
 
+  it('shows the discount code and its saving between the delivery fee and the total', async () => {
+    const text = pdfText(
+      await renderInvoicePdf(order({ discount: 25_000, discount_code: 'CHEERS10', total: 225_000 })),
+    );
+    expect(text).toContain('Discount (code CHEERS10)');
+    expect(text).toContain('-Shs 25,000');
+    expect(text).toContain('Shs 225,000');
+    expect(pdfText(await renderInvoicePdf(order()))).not.toContain('Discount');
+  });
+
   it('draws names it has no letters for as best it can, and runs onto more pages with the header again', async () => {
     const items = Array.from({ length: 45 }, (_, index) => ({
       id: index + 1,
