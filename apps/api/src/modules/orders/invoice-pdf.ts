@@ -8,9 +8,9 @@ import type { OrderRow } from './orders.repository';
 
 /**
  * The invoice as a PDF (A4): the shop's details, who it is billed to and where it goes, the
- * lines, the delivery fee, the discount code's saving (when one applied) and the total in UGX. Built with pdf-lib's standard Helvetica, whose
- * WinAnsi encoding cannot draw every character: names are folded to what it can (accents kept
- * where it has them, others replaced), never refused.
+ * lines, the delivery fee, the discount code's saving (when one applied) and the total in UGX.
+ * Built with pdf-lib's standard Helvetica, whose WinAnsi encoding cannot draw every character:
+ * names are folded to what it can (accents kept where it has them, others replaced), never refused.
  */
 
 export const PAGE = { width: 595.28, height: 841.89 };
