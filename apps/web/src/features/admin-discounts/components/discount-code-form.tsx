@@ -3,6 +3,7 @@ import {
   createDiscountCodeRequestSchema,
   DISCOUNT_KINDS,
   type DiscountKind,
+  updateDiscountCodeRequestSchema,
 } from '@shop/contract/discounts';
 import { KAMPALA_UTC_OFFSET } from '@shop/contract/kampala-time';
 import { type FormEvent, useId, useState } from 'react';
@@ -11,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useDiscountCategories } from '../api/discount-categories';
+import { useUpdateDiscountCode } from '../api/update-discount-code';
 
 const FIELDS = [
   'code',
@@ -38,39 +40,55 @@ const numberOf = (text: string) =>
 const limitOf = (text: string) => (text.trim() === '' ? null : numberOf(text));
 /** A datetime-local value is Kampala time (the shop's clock, UTC+3 all year). */
 const momentOf = (text: string) => (text === '' ? null : `${text}:00${KAMPALA_UTC_OFFSET}`);
+const KAMPALA_OFFSET_MS = 3 * 60 * 60 * 1000;
+/** An instant as the datetime-local box shows it, in Kampala time. */
+const localOf = (iso: string | null) =>
+  iso === null ? '' : new Date(Date.parse(iso) + KAMPALA_OFFSET_MS).toISOString().slice(0, 16);
+const textOf = (value: number | null) => (value === null ? '' : String(value));
 
 /**
- * "New discount code": the contract's rules are checked before sending; the API's field messages
- * (a taken code, an unknown category) are shown under their field.
+ * "New discount code", or the change of one (`editing`: its values filled in, the code itself
+ * fixed). The contract's rules are checked before sending; the API's field messages (a taken code,
+ * an unknown category, total uses below the orders holding it) are shown under their field.
  */
-export function DiscountCodeForm({ onCreated }: { onCreated?: (code: AdminDiscountCode) => void }) {
+export function DiscountCodeForm({
+  editing = null,
+  onSaved,
+}: {
+  editing?: AdminDiscountCode | null;
+  onSaved?: (code: AdminDiscountCode) => void;
+}) {
   const id = useId();
-  const [values, setValues] = useState({
-    code: '',
-    description: '',
-    kind: 'percentage' as DiscountKind,
-    value: '',
-    minimum_order: '',
-    starts_at: '',
-    ends_at: '',
-    max_uses: '',
-    max_uses_per_customer: '',
-  });
-  const [categoryIds, setCategoryIds] = useState<number[]>([]);
+  const [values, setValues] = useState(() => ({
+    code: editing?.code ?? '',
+    description: editing?.description ?? '',
+    kind: editing?.kind ?? ('percentage' as DiscountKind),
+    value: textOf(editing?.value ?? null),
+    minimum_order: editing && editing.minimum_order > 0 ? String(editing.minimum_order) : '',
+    starts_at: localOf(editing?.starts_at ?? null),
+    ends_at: localOf(editing?.ends_at ?? null),
+    max_uses: textOf(editing?.max_uses ?? null),
+    max_uses_per_customer: textOf(editing?.max_uses_per_customer ?? null),
+  }));
+  const [categoryIds, setCategoryIds] = useState<number[]>(
+    () => editing?.categories.map((category) => category.id) ?? [],
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState<string | null>(null);
-  const mutation = useCreateDiscountCode();
+  const create = useCreateDiscountCode();
+  const update = useUpdateDiscountCode();
+  const pending = create.isPending || update.isPending;
   const categories = useDiscountCategories(true);
+  const title = editing ? `Change ${editing.code}` : 'New discount code';
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (pending) return;
     setSaved(null);
-    const parsed = createDiscountCodeRequestSchema.safeParse({
-      code: values.code,
+    const fields = {
       description: values.description.trim() === '' ? null : values.description,
       kind: values.kind,
       value: numberOf(values.value),
@@ -80,10 +98,15 @@ export function DiscountCodeForm({ onCreated }: { onCreated?: (code: AdminDiscou
       max_uses: limitOf(values.max_uses),
       max_uses_per_customer: limitOf(values.max_uses_per_customer),
       category_ids: categoryIds,
-    });
-    if (!parsed.success) {
+    };
+    const updateParsed = editing ? updateDiscountCodeRequestSchema.safeParse(fields) : null;
+    const createParsed = editing
+      ? null
+      : createDiscountCodeRequestSchema.safeParse({ code: values.code, ...fields });
+    const issues = (updateParsed ?? createParsed)?.error?.issues ?? [];
+    if (issues.length > 0) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of issues) {
         const field = String(issue.path[0] ?? 'form') as Field | 'form';
         found[FIELDS.includes(field as Field) ? field : 'form'] ??= issue.message;
       }
@@ -92,10 +115,17 @@ export function DiscountCodeForm({ onCreated }: { onCreated?: (code: AdminDiscou
     }
     setErrors({});
     try {
-      const created = await mutation.mutateAsync(parsed.data);
-      setSaved(`Saved: ${created.code}, ${created.label}.`);
-      setValues((current) => ({ ...current, code: '', description: '' }));
-      onCreated?.(created);
+      let result: AdminDiscountCode;
+      if (editing && updateParsed?.success) {
+        result = await update.mutateAsync({ id: editing.id, body: updateParsed.data });
+      } else if (createParsed?.success) {
+        result = await create.mutateAsync(createParsed.data);
+      } else {
+        return;
+      }
+      setSaved(`Saved: ${result.code}, ${result.label}.`);
+      if (!editing) setValues((current) => ({ ...current, code: '', description: '' }));
+      onSaved?.(result);
     } catch (error) {
       const fromApi: Errors = {};
       if (isApiError(error)) {
@@ -136,16 +166,16 @@ export function DiscountCodeForm({ onCreated }: { onCreated?: (code: AdminDiscou
 
   return (
     <form
-      aria-label="New discount code"
+      aria-label={title}
       noValidate
       onSubmit={(event) => void submit(event)}
       className="space-y-4 rounded-2xl border border-cream-300 bg-white p-4"
     >
-      <h2 className="font-serif text-xl text-wine-900">New discount code</h2>
+      <h2 className="font-serif text-xl text-wine-900">{title}</h2>
       {errors.form ? <FormMessage kind="error">{errors.form}</FormMessage> : null}
       {saved ? <FormMessage kind="success">{saved}</FormMessage> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        {box('code', 'Code', { autoCapitalize: 'characters', placeholder: 'e.g. CHEERS10' })}
+        {editing ? null : box('code', 'Code', { autoCapitalize: 'characters', placeholder: 'e.g. CHEERS10' })}
         {box('description', 'Description (for staff)')}
         <div>
           <label htmlFor={`${id}-kind`} className="mb-1.5 block text-sm font-semibold text-ink">
@@ -206,8 +236,8 @@ export function DiscountCodeForm({ onCreated }: { onCreated?: (code: AdminDiscou
         ) : null}
         {fieldError('category_ids')}
       </fieldset>
-      <button type="submit" className={primaryButtonClass} disabled={mutation.isPending}>
-        {mutation.isPending ? 'Saving…' : 'Create code'}
+      <button type="submit" className={primaryButtonClass} disabled={pending}>
+        {pending ? 'Saving…' : editing ? 'Save changes' : 'Create code'}
       </button>
     </form>
   );

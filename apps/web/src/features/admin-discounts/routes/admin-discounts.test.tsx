@@ -107,8 +107,8 @@ describe('/admin/discounts', () => {
     const table = await screen.findByRole('table', { name: 'Discount codes' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'CHEERS10December flyer10 % offShs 200,000until 31 Dec 2026, 23:597 of 100 used; 1 per customerActivePauseEnd',
-      'GIN5KShs 5,000 offon GinNoneAlways3 usedPausedResumeEnd',
+      'CHEERS10December flyer10 % offShs 200,000until 31 Dec 2026, 23:597 of 100 used; 1 per customerActiveChangePauseEnd',
+      'GIN5KShs 5,000 offon GinNoneAlways3 usedPausedChangeResumeEnd',
     ]);
   });
 
@@ -186,6 +186,44 @@ describe('/admin/discounts', () => {
         'CHEERS10 is taken by another discount code',
       ),
     );
+  });
+
+  it('changes a code from its row: its values filled in (Kampala times), the code itself fixed', async () => {
+    const user = userEvent.setup();
+    let current = code({ starts_at: '2026-11-30T21:00:00.000Z', categories: [{ id: 4, name: 'Gin' }] });
+    const { api } = await open('staff', {
+      [LIST]: () => makePage([current], { pageSize: 20 }),
+      'PATCH /admin/discount-codes/1/': ({ body }) => {
+        current = { ...current, ...(body as object), label: '15 % off' };
+        return current;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change CHEERS10' }));
+    const form = screen.getByRole('form', { name: 'Change CHEERS10' });
+    expect(within(form).queryByLabelText('Code')).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Percentage (1–100)')).toHaveValue('10');
+    expect(within(form).getByLabelText('Minimum order (UGX, bottles only)')).toHaveValue('200000');
+    expect(within(form).getByLabelText('Starts (Kampala time)')).toHaveValue('2026-12-01T00:00');
+    expect(within(form).getByLabelText('Ends (Kampala time)')).toHaveValue('2026-12-31T23:59');
+    expect(await within(form).findByRole('checkbox', { name: 'Gin' })).toBeChecked();
+    await user.clear(within(form).getByLabelText('Percentage (1–100)'));
+    await user.type(within(form).getByLabelText('Percentage (1–100)'), '15');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH /admin/discount-codes/1/')).toHaveLength(1));
+    expect(api.callsTo('PATCH /admin/discount-codes/1/')[0]!.body).toEqual({
+      description: 'December flyer',
+      kind: 'percentage',
+      value: 15,
+      minimum_order: 200_000,
+      starts_at: '2026-11-30T21:00:00.000Z',
+      ends_at: '2026-12-31T20:59:00.000Z',
+      max_uses: 100,
+      max_uses_per_customer: 1,
+      category_ids: [4],
+    });
+    expect(await screen.findByText('Saved: CHEERS10, 15 % off.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Change CHEERS10' })).not.toBeInTheDocument();
   });
 
   it('pauses, resumes and ends a code (ending asks first)', async () => {

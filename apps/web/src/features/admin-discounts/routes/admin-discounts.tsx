@@ -6,7 +6,7 @@ import {
 } from '@shop/contract/discounts';
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
@@ -42,13 +42,32 @@ function limitsOf(code: AdminDiscountCode): string {
   return code.max_uses_per_customer === null ? total : `${total}; ${code.max_uses_per_customer} per customer`;
 }
 
-function StatusActions({ code, onError }: { code: AdminDiscountCode; onError: (message: string) => void }) {
+function StatusActions({
+  code,
+  editing,
+  onEdit,
+  onError,
+}: {
+  code: AdminDiscountCode;
+  editing: boolean;
+  onEdit: () => void;
+  onError: (message: string) => void;
+}) {
   const mutation = useChangeDiscountStatus();
   if (code.status === 'ended') return <span className="text-ink-soft">Ended</span>;
   const change = (status: DiscountStatus) =>
     mutation.mutate({ id: code.id, status }, { onError: (error) => onError(formErrorMessage(error)) });
   return (
     <div className="flex flex-wrap justify-end gap-2">
+      <button
+        type="button"
+        className={smallButtonClass}
+        aria-expanded={editing}
+        aria-label={`Change ${code.code}`}
+        onClick={onEdit}
+      >
+        Change
+      </button>
       <button
         type="button"
         className={smallButtonClass}
@@ -77,6 +96,8 @@ function DiscountDesk() {
   const [status, setStatus] = useState<DiscountStatus | null>(null);
   const [page, setPage] = useState(1);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const { data, isPending, isError, refetch } = useDiscountCodes(status, page, true);
 
   return (
@@ -100,6 +121,7 @@ function DiscountDesk() {
         ))}
       </div>
       {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
+      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
       {isPending ? (
         <p role="status" className="text-ink-soft">
           Loading discount codes…
@@ -127,37 +149,57 @@ function DiscountDesk() {
             </thead>
             <tbody className={stackedTable.body}>
               {data.results.map((code) => (
-                <tr key={code.id} className={stackedTable.row}>
-                  <td data-label="Code" className={stackedTable.cell}>
-                    <span className="font-semibold">{code.code}</span>
-                    {code.description ? (
-                      <span className="block text-ink-soft">{code.description}</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Discount" className={stackedTable.cell}>
-                    {code.label}
-                    {code.categories.length > 0 ? (
-                      <span className="block text-ink-soft">
-                        on {code.categories.map((category) => category.name).join(', ')}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td data-label="Minimum" className={stackedTable.cell}>
-                    {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
-                  </td>
-                  <td data-label="Valid" className={stackedTable.cell}>
-                    {periodOf(code)}
-                  </td>
-                  <td data-label="Uses" className={stackedTable.cell}>
-                    {limitsOf(code)}
-                  </td>
-                  <td data-label="Status" className={stackedTable.cell}>
-                    {discountStatusLabels[code.status]}
-                  </td>
-                  <td data-label="" className={stackedTable.cell}>
-                    <StatusActions code={code} onError={setActionError} />
-                  </td>
-                </tr>
+                <Fragment key={code.id}>
+                  <tr className={stackedTable.row}>
+                    <td data-label="Code" className={stackedTable.cell}>
+                      <span className="font-semibold">{code.code}</span>
+                      {code.description ? (
+                        <span className="block text-ink-soft">{code.description}</span>
+                      ) : null}
+                    </td>
+                    <td data-label="Discount" className={stackedTable.cell}>
+                      {code.label}
+                      {code.categories.length > 0 ? (
+                        <span className="block text-ink-soft">
+                          on {code.categories.map((category) => category.name).join(', ')}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td data-label="Minimum" className={stackedTable.cell}>
+                      {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
+                    </td>
+                    <td data-label="Valid" className={stackedTable.cell}>
+                      {periodOf(code)}
+                    </td>
+                    <td data-label="Uses" className={stackedTable.cell}>
+                      {limitsOf(code)}
+                    </td>
+                    <td data-label="Status" className={stackedTable.cell}>
+                      {discountStatusLabels[code.status]}
+                    </td>
+                    <td data-label="" className={stackedTable.cell}>
+                      <StatusActions
+                        code={code}
+                        editing={editing === code.id}
+                        onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
+                        onError={setActionError}
+                      />
+                    </td>
+                  </tr>
+                  {editing === code.id && code.status !== 'ended' ? (
+                    <tr className={stackedTable.row}>
+                      <td colSpan={7} className="block py-3 md:table-cell md:px-4">
+                        <DiscountCodeForm
+                          editing={code}
+                          onSaved={(saved) => {
+                            setEditing(null);
+                            setNotice(`Saved: ${saved.code}, ${saved.label}.`);
+                          }}
+                        />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
               ))}
             </tbody>
           </table>
