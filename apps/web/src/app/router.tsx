@@ -315,6 +315,13 @@ const routes = {
       'AdminStockPage',
     ),
   }),
+  admin_discounts: createRoute({
+    ...page('admin_discounts'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-discounts/routes/admin-discounts'),
+      'AdminDiscountsPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

@@ -53,6 +53,11 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Stock',
             description: 'Sizes running low or sold out; receive deliveries, record breakage.',
           },
+          {
+            to: '/admin/discounts',
+            title: 'Discount codes',
+            description: 'Promotion codes: percentage or amount off, limits and dates; pause or end them.',
+          },
         ]}
       />
     </div>
