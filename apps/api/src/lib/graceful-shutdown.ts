@@ -19,6 +19,13 @@ export function createShutdown({ app, cleanUp, timeoutMs, exit = process.exit }:
   return (reason: string): Promise<void> => {
     running ??= (async () => {
       app.log.info(`${reason}: finishing in-flight requests`);
+      // Before anything else closes: responses from now on close their connection, and new
+      // connections are refused at once, so a proxy sends the next requests to another instance
+      // (Fastify alone keeps listening while its preClose hooks run, the job queue's stop for up
+      // to half the timeout, and answers what it accepts meanwhile with a 503). Fastify's own
+      // close below still waits for the open connections to finish.
+      app.drain.start();
+      app.server.close();
       const force = setTimeout(() => {
         app.log.error('Shutdown took too long; exiting');
         exit(1);

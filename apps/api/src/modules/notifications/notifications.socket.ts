@@ -112,6 +112,12 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
     NOTIFICATIONS_SOCKET_PATH,
     { websocket: true, schema: { hide: true } },
     (socket: WebSocket, request: FastifyRequest) => {
+      // The instance is stopping and has already closed its sockets: one taken in now would hold
+      // the shutdown open. The client connects again through the proxy, to another instance.
+      if (app.drain.draining) {
+        socket.close(SOCKET_CLOSE_CODES.restarting, 'Restarting');
+        return;
+      }
       const headers = upgradeHeaders(request, trusted);
       let auth: SocketAuth | null = null;
       /** One authentication per socket: the upgrade's credentials, or the first message. */
