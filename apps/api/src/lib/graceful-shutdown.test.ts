@@ -127,6 +127,24 @@ describe('graceful shutdown behind a proxy', () => {
     });
     const { base, exitCodes, shutdown } = await listeningWithShutdown(harness);
 
+    // Another kept-alive connection of the proxy, idle when the stop begins.
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const onIdleConnection = (path: string) =>
+      new Promise<{ status?: number; connection?: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${base}${path}`, { agent: idleAgent }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode,
+              connection: response.headers.connection,
+              reused: request.reusedSocket,
+            }),
+          );
+        });
+        request.on('error', reject);
+      });
+    expect(await onIdleConnection('/api/v1/health')).toMatchObject({ status: 200, reused: false });
+
     // A proxy's kept-alive connection, busy with a request when the stop begins.
     const agent = new http.Agent({ keepAlive: true });
     const inFlight = new Promise<{ status?: number; connection?: string }>((resolve, reject) => {
@@ -145,6 +163,13 @@ describe('graceful shutdown behind a proxy', () => {
     // While the preClose hooks run, a new connection is refused (nginx tries the next
     // instance, even for a POST), rather than accepted and answered with a 503.
     await expect(fetch(`${base}/api/v1/health`)).rejects.toThrow();
+    // A request the proxy sends over its idle connection meanwhile is served, not cut off
+    // (nginx would not pass a cut-off POST to another instance), and the connection then closes.
+    expect(await onIdleConnection('/api/v1/health')).toEqual({
+      status: 200,
+      connection: 'close',
+      reused: true,
+    });
 
     releaseSlowRequest();
     // Answered, and the connection is closed after it: the proxy does not send it another request.
@@ -152,6 +177,7 @@ describe('graceful shutdown behind a proxy', () => {
     await stopping;
     expect(exitCodes).toEqual([0]);
     agent.destroy();
+    idleAgent.destroy();
     await harness.database.close().catch(() => undefined);
     await harness.testDatabase.drop();
   });
