@@ -52,10 +52,7 @@ const UNPAID_ORDERS = 3;
 const MAX_REQUESTS = 20_000;
 const STREAM_AFTER_MS = 3_000;
 const INSTANCES = 3;
-/**
- * A cold start of the server (TypeScript through tsx) takes 3-5 s on an idle machine, and up to
- * a minute on the shared two-core machine under load.
- */
+/** A start of the server took 50-80 s on the shared two-core machine at load average 20-25. */
 const START_LIMIT_MS = 120_000;
 
 const shops: Array<ShopProcess | null> = [];
