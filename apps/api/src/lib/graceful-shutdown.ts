@@ -16,8 +16,8 @@ export const DRAIN_GRACE_MS = 1_000;
 
 /**
  * Returns the function that stops the shop: stop accepting connections, serve what still comes
- * over kept-alive connections for a moment, let in-flight requests finish (Fastify's close waits for them, and then for handlers whose client hung up),
- * then release resources. A shutdown that
+ * over kept-alive connections for a moment, let in-flight requests finish (Fastify's close waits
+ * for them, and then for handlers whose client hung up), then release resources. A shutdown that
  * takes longer than the timeout exits with an error instead of hanging forever.
  */
 export function createShutdown({

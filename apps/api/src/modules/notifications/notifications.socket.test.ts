@@ -283,7 +283,7 @@ describe('the socket of a stopping instance', () => {
     try {
       await stopping.app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = stopping.app.server.address() as AddressInfo;
-      // The shutdown has closed the instance's sockets and is waiting for its last requests.
+      // The shutdown has begun (its listener would be closed; here the test still connects).
       stopping.app.drain.start();
       const late = new TestSocket(`ws://127.0.0.1:${port}/api/v1/ws/notifications`);
       expect(await late.closed).toEqual({ code: SOCKET_CLOSE_CODES.restarting, reason: 'Restarting' });

@@ -112,8 +112,8 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
     NOTIFICATIONS_SOCKET_PATH,
     { websocket: true, schema: { hide: true } },
     (socket: WebSocket, request: FastifyRequest) => {
-      // The instance is stopping and has already closed its sockets: one taken in now would hold
-      // the shutdown open. The client connects again through the proxy, to another instance.
+      // The instance is stopping: its open sockets close in a moment, and one taken in now could
+      // hold the shutdown open. The client connects again through the proxy, to another instance.
       if (app.drain.draining) {
         socket.close(SOCKET_CLOSE_CODES.restarting, 'Restarting');
         return;
