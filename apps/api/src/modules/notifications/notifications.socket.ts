@@ -28,7 +28,7 @@ import { countUnread } from './notifications.repository';
  * user, on every instance (the database's `identity_changed` message, heard through the session
  * cache, makes each instance re-read the sessions concerned), at its expiry time, and at the
  * latest at the 5-minute re-check should a message be lost. 4401 means no customer could be
- * authenticated. The server pings every 30 s and drops a socket that stops answering.
+ * authenticated; 1012, that the instance is stopping (connect again). The server pings every 30 s and drops a socket that stops answering.
  */
 
 const PING_INTERVAL_MS = 30_000;
