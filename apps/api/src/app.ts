@@ -53,6 +53,7 @@ import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
+import drain from './plugins/drain';
 import errorHandler, { sendError } from './plugins/error-handler';
 import handlersInFlight from './plugins/handlers-in-flight';
 import inputSafety from './plugins/input-safety';
@@ -95,6 +96,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A request that still reaches a stopping instance over a connection opened before the stop
+    // is served (and its connection closed, see plugins/drain.ts), not refused with a 503: nginx
+    // never passes a refused POST to another instance.
+    return503OnClosing: false,
     // A URL that cannot be decoded (odd percent-escapes) is the client's error, in our envelope.
     frameworkErrors: (error, request, reply) => {
       sendError(
@@ -113,6 +118,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   // Before anything registers a route: shutting down waits for running handlers.
   await app.register(handlersInFlight);
+  await app.register(drain);
   // External plugins.
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
