@@ -43,6 +43,8 @@ import paymentsPlugin from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
 import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import refundsPlugin from './modules/refunds/refunds.plugin';
+import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
 import stockPlugin from './modules/stock/stock.plugin';
 import stockRoutes from './modules/stock/stock.routes';
@@ -140,6 +142,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(eventsPlugin);
   await app.register(wishlistPlugin);
   await app.register(stockPlugin);
+  await app.register(refundsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -170,6 +173,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(catalogBulkRoutes);
       await api.register(photosRoutes);
       await api.register(stockRoutes);
+      await api.register(refundsDeskRoutes);
+      await api.register(refundsCustomerRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

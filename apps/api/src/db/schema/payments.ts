@@ -99,6 +99,10 @@ export const paymentTransactions = pgTable(
       table.status,
       table.createdAt.desc(),
     ),
+    // The staff's queue of payments to refund (migration 0025).
+    index('payment_transactions_refund_due_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`refund_due`),
     index('payment_transactions_due_check_idx').on(table.nextCheckAt).where(sql`status = 'pending'`),
     check('payment_transactions_amount_check', sql`${table.amount} > 0`),
     check('payment_transactions_currency_check', sql`${table.currency} = 'UGX'`),
