@@ -71,6 +71,7 @@ describe('the account page', () => {
       ['Categories', '/admin/categories'],
       ['Import / export', '/admin/catalog-import'],
       ['Stock', '/admin/stock'],
+      ['Refunds', '/admin/refunds'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -53,6 +53,11 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Stock',
             description: 'Sizes running low or sold out; receive deliveries, record breakage.',
           },
+          {
+            to: '/admin/refunds',
+            title: 'Refunds',
+            description: 'Payments to refund (paid twice, short), and the credit notes for the accountant.',
+          },
         ]}
       />
     </div>
