@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
+import { makeStaffEvent, pageOf } from '../../../test/fakes/events-api';
 import {
   confirmAge,
   customerSession,
@@ -200,5 +201,70 @@ describe('refunds on the staff order page', () => {
     expect(within(list).getByText(/Shs 95,000/)).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Credit note CN-000007' })).toBeInTheDocument();
     expect(await within(section).findByText(/Shs 145,000 refundable/)).toBeInTheDocument();
+  });
+});
+
+describe('refunds in the staff guest list', () => {
+  it('offers a paid ticket’s refund, reading its payments only once opened, and refunds it in full', async () => {
+    const user = userEvent.setup();
+    const event = makeStaffEvent();
+    const rsvpId = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
+    const guest = (name: string, id: string, paid: boolean) => ({
+      rsvp_id: id,
+      customer_name: name,
+      email: 'guest@example.ug',
+      phone: null,
+      status: 'confirmed' as const,
+      guests: 2,
+      guest_names: [],
+      dietary_needs: null,
+      note: null,
+      ticket_code: '7KQ2M-9XD4T',
+      amount: paid ? 300_000 : 0,
+      paid,
+      waitlist_position: null,
+      created_at: '2030-03-01T10:00:00.000Z',
+      checked_in_at: null,
+    });
+    const ticket = payment({
+      purpose: 'event_rsvp',
+      subject_id: rsvpId,
+      subject_label: 'RSVP Rosé Sundowner',
+      refund_due: false,
+      paid: 300_000,
+      refundable: 300_000,
+    });
+    const { api } = await open('/admin/events', 'admin', {
+      'GET /events/staff/events/': () => pageOf([event]),
+      [`GET /events/staff/events/${event.id}/`]: () => event,
+      [`GET /events/staff/events/${event.id}/guests/`]: () =>
+        pageOf([
+          guest('Amina Nakato', rsvpId, true),
+          guest('Brian Okello', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', false),
+        ]),
+      [SUBJECT]: () => ({ transactions: [ticket], refunds: [] }),
+      [REFUND]: () =>
+        refund({ purpose: 'event_rsvp', subject_id: rsvpId, amount: 300_000, reason: 'Cannot come' }),
+    });
+    await user.click(await screen.findByRole('button', { name: event.title }));
+    const guests = await screen.findByRole('region', { name: /Guest list/ });
+    await within(guests).findByText('Amina Nakato');
+    // Only the paid ticket offers a refund, and nothing is read before it is opened.
+    expect(within(guests).getAllByRole('button', { name: /^Refunds of / })).toHaveLength(1);
+    expect(api.callsTo(SUBJECT)).toHaveLength(0);
+    await user.click(within(guests).getByRole('button', { name: "Refunds of Amina Nakato's ticket" }));
+    const form = await within(guests).findByRole('form', { name: 'Refund KCP-20261127-TWICE0001' });
+    expect(api.callsTo(SUBJECT)[0]?.url.searchParams.get('purpose')).toBe('event_rsvp');
+    expect(api.callsTo(SUBJECT)[0]?.url.searchParams.get('subject_id')).toBe(rsvpId);
+    // A ticket has no bottles to put back.
+    expect(within(form).queryByText('Bottles back in stock')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Reason'), 'Cannot come');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect(await within(form).findByText('Refunded Shs 300,000; credit note CN-000007.')).toBeInTheDocument();
+    expect(api.callsTo(REFUND)[0]?.body).toMatchObject({
+      transaction_id: PAYMENT_ID,
+      amount: 300_000,
+      restock_lines: [],
+    });
   });
 });
