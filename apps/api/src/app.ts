@@ -23,6 +23,7 @@ import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
+import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
 import outboxRoutes from './modules/email/outbox.routes';
@@ -175,6 +176,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(stockRoutes);
       await api.register(refundsDeskRoutes);
       await api.register(refundsCustomerRoutes);
+      await api.register(discountCodesStaffRoutes);
+      await api.register(discountCheckRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

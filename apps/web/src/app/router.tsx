@@ -319,6 +319,13 @@ const routes = {
       'AdminRefundsPage',
     ),
   }),
+  admin_discounts: createRoute({
+    ...page('admin_discounts'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-discounts/routes/admin-discounts'),
+      'AdminDiscountsPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

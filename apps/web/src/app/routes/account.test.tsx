@@ -72,6 +72,7 @@ describe('the account page', () => {
       ['Import / export', '/admin/catalog-import'],
       ['Stock', '/admin/stock'],
       ['Refunds', '/admin/refunds'],
+      ['Discount codes', '/admin/discounts'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

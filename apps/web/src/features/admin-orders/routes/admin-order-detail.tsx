@@ -175,9 +175,11 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
             </tr>
             <tr>
               <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
-                Discount
+                Discount{order.discount_code ? ` (code ${order.discount_code})` : ''}
               </th>
-              <td className="py-1 text-right tabular-nums">{formatUGX(order.discount)}</td>
+              <td className="py-1 text-right tabular-nums">
+                {order.discount > 0 ? `−${formatUGX(order.discount)}` : formatUGX(0)}
+              </td>
             </tr>
             <tr>
               <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-semibold">
