@@ -1,3 +1,4 @@
+import { dashboardRoutes } from './lib/bench-dashboard.mjs';
 import { distinctRoutes } from './lib/bench-distinct.mjs';
 import { notificationRoutes } from './lib/bench-notifications.mjs';
 import { cartRoutes } from './lib/bench-orders.mjs';
@@ -87,6 +88,9 @@ export const benchRoutes = [
   // customers in turn: see scripts/lib/bench-distinct.mjs and scripts/lib/bench-signed-in.mjs.
   ...distinctRoutes,
   ...signedInRoutes,
+  // The day's figures and the staff's order desk over 100,000 orders seeded by SQL: see
+  // scripts/lib/bench-dashboard.mjs.
+  ...dashboardRoutes,
 ];
 
 export default benchRoutes;

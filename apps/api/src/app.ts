@@ -21,6 +21,7 @@ import photosRoutes from './modules/catalog/photos/photos.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
+import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(refundsCustomerRoutes);
       await api.register(discountCodesStaffRoutes);
       await api.register(discountCheckRoutes);
+      await api.register(dashboardRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

@@ -239,6 +239,13 @@ const routes = {
     ...page('admin_events'),
     component: lazyRouteComponent(() => import('./routes/admin-events'), 'AdminEventsRoute'),
   }),
+  admin_dashboard: createRoute({
+    ...page('admin_dashboard'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-dashboard/routes/admin-dashboard'),
+      'AdminDashboardPage',
+    ),
+  }),
   admin_orders: createRoute({
     ...page('admin_orders'),
     component: lazyRouteComponent(

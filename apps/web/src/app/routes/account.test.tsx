@@ -63,6 +63,7 @@ describe('the account page', () => {
     const view = await renderApp('/account');
     const desk = await screen.findByRole('region', { name: 'Staff desk' });
     for (const [name, href] of [
+      ['The day’s figures', '/admin'],
       ['Orders', '/admin/orders'],
       ['Products', '/admin/products'],
       ['Events', '/admin/events'],

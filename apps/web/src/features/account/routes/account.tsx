@@ -14,6 +14,11 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
         heading="Staff desk"
         links={[
           {
+            to: '/admin',
+            title: 'The day’s figures',
+            description: 'Revenue, orders and customers; work waiting; exports for the accountant.',
+          },
+          {
             to: '/admin/orders',
             title: 'Orders',
             description: 'Move orders along, assign riders, mark them delivered.',
