@@ -63,7 +63,7 @@ CREATE INDEX "payment_refunds_settled_idx" ON "payment_refunds" USING btree ("se
 CREATE INDEX "payment_refunds_created_idx" ON "payment_refunds" USING btree ("created_at" DESC,"id" DESC);--> statement-breakpoint
 CREATE INDEX "payment_refunds_status_created_idx" ON "payment_refunds" USING btree ("status","created_at" DESC,"id" DESC);--> statement-breakpoint
 -- The staff's queue of payments to refund (paid twice, short, wrong currency).
-CREATE INDEX "payment_transactions_refund_due_idx" ON "payment_transactions" USING btree ("created_at" DESC,"id" DESC) WHERE refund_due;--> statement-breakpoint
+CREATE INDEX "payment_transactions_refund_queue_idx" ON "payment_transactions" USING btree ("created_at" DESC,"id" DESC) WHERE refund_due;--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_notes_number_key" ON "credit_notes" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_notes_refund_key" ON "credit_notes" USING btree ("refund_id");--> statement-breakpoint
 CREATE INDEX "credit_notes_issued_idx" ON "credit_notes" USING btree ("issued_at","id");--> statement-breakpoint

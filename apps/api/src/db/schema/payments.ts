@@ -100,7 +100,7 @@ export const paymentTransactions = pgTable(
       table.createdAt.desc(),
     ),
     // The staff's queue of payments to refund (migration 0025).
-    index('payment_transactions_refund_due_idx')
+    index('payment_transactions_refund_queue_idx')
       .on(table.createdAt.desc(), table.id.desc())
       .where(sql`refund_due`),
     index('payment_transactions_due_check_idx').on(table.nextCheckAt).where(sql`status = 'pending'`),
