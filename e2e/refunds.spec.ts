@@ -43,7 +43,7 @@ test.describe('refunds', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const bottle = await bottleInStock(request);
 
     // The customer buys two bottles for pick-up and pays by MTN on the sandbox phone.
@@ -113,5 +113,115 @@ test.describe('refunds', () => {
     const note = page.waitForEvent('download');
     await mine.getByRole('button', { name: /^Credit note CN-\d{6} \(PDF\)$/ }).click();
     expect((await note).suggestedFilename()).toMatch(/^CN-\d{6}\.pdf$/);
+  });
+
+  test('the issue’s journey: two bottles with a discount code, MTN → packing slip, refund one bottle → the customer’s refund and credit note; the day’s figures match', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const bottle = await bottleInStock(request);
+    const code = `REFUND${Date.now() % 1_000_000}`;
+
+    // An admin creates a 10 % code and reads today's figures first.
+    const admin = await createCustomer(baseURL!, { name: 'Grace Nansubuga', email: uniqueEmail('admin') });
+    await makeStaff(baseURL!, admin.email, 'admin');
+    const desk = await browser.newContext({ baseURL });
+    await confirmAgeInAdvance(desk);
+    const staffPage = await desk.newPage();
+    const figures = async () => {
+      const answer = await staffPage.request.get('/api/v1/admin/dashboard/?period=today');
+      expect(answer.ok()).toBe(true);
+      return (
+        (await answer.json()) as { figures: { gross_revenue: number; refunds: number; revenue: number } }
+      ).figures;
+    };
+    try {
+      await staffPage.goto(`/login?redirect=${encodeURIComponent('/admin/discounts')}`);
+      await signInOnPage(staffPage, admin.email, admin.password);
+      await expect(staffPage).toHaveTitle(pageTitle('admin_discounts'));
+      const newCode = staffPage.getByRole('form', { name: 'New discount code' });
+      await newCode.getByLabel('Code').fill(code);
+      await newCode.getByLabel('Percentage (1–100)').fill('10');
+      await newCode.getByRole('button', { name: 'Create code' }).click();
+      await expect(newCode.getByText(`Saved: ${code}, 10 % off.`)).toBeVisible();
+      const before = await figures();
+
+      // The customer: two bottles, the code, MTN on the sandbox phone.
+      const saving = Math.floor((bottle.price * 2) / 10);
+      const total = bottle.price * 2 - saving;
+      const customer = await createCustomer(baseURL!, {
+        name: 'Amina Nakato',
+        email: uniqueEmail('journey'),
+      });
+      await page.goto(`/login?redirect=${encodeURIComponent(`/products/${bottle.slug}`)}`);
+      await signInOnPage(page, customer.email, customer.password);
+      await expect(page).toHaveURL((url) => url.pathname === `/products/${bottle.slug}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByTestId('cart-badge')).toContainText('1');
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByTestId('cart-badge')).toContainText('2');
+      await page.goto('/checkout');
+      const form = page.getByRole('form', { name: 'Checkout' });
+      await form.getByLabel('Mobile number').fill('0772 123456');
+      await form.getByRole('radio', { name: /^Pick up at the shop/ }).check();
+      await form.getByRole('radio', { name: /^Mobile money/ }).check();
+      await form.getByRole('radio', { name: 'MTN', exact: true }).check();
+      await form.getByLabel('Paying mobile number').fill('0772 123456');
+      await form.getByLabel('Discount code (optional)').fill(code);
+      await form.getByRole('button', { name: 'Apply' }).click();
+      await expect(form.getByText(`${code}: 10 % off. You save ${shillings(saving)}.`)).toBeVisible();
+      await form.getByRole('button', { name: /^Place order/ }).click();
+      await expect(page).toHaveURL((url) => /^\/pay\/[0-9a-f-]{36}$/.test(url.pathname));
+      const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
+      await page.getByRole('link', { name: 'Open the sandbox phone' }).click();
+      const prompt = page.getByRole('form', { name: 'Payment request' });
+      await expect(prompt).toContainText(`Kampala Cellars requests ${shillings(total)}`);
+      await prompt.getByLabel('Enter your PIN to approve').fill('24680');
+      await prompt.getByRole('button', { name: 'Approve payment' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === `/order_success/${orderId}`);
+      const orderNumber = (await page.getByText(/^ORD-\d{8}-[A-Z0-9]{5}$/).textContent())!.trim();
+
+      // Staff open the order, download the packing slip and refund one bottle (its price less its share of the saving).
+      const refunded = bottle.price - Math.floor(saving / 2);
+      await staffPage.goto(`/admin/orders/${orderId}`);
+      await expect(staffPage.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
+      const slip = staffPage.waitForEvent('download');
+      await staffPage.getByRole('button', { name: 'Packing slip (PDF)' }).click();
+      expect((await slip).suggestedFilename()).toBe(`packing-slip-${orderNumber}.pdf`);
+      const refunds = staffPage.getByRole('region', { name: 'Refunds' });
+      const refundForm = refunds.getByRole('form', { name: /^Refund KCP-/ });
+      await expect(refundForm).toContainText(`${shillings(total)} refundable`);
+      await refundForm.getByLabel('Amount (UGX)').fill(String(refunded));
+      await refundForm.getByLabel('Reason').fill('One bottle arrived broken');
+      await refundForm.getByLabel(`${bottle.name}, ${bottle.size} (ordered 2)`).fill('1');
+      await refundForm.getByRole('button', { name: 'Refund' }).click();
+      await expect(refunds.getByText(/^Refunded .*; credit note CN-\d{6}\.$/)).toBeVisible();
+
+      // The customer sees the refund and its credit note.
+      await page.goto('/payments');
+      const mine = page.getByRole('region', { name: 'Refunds' });
+      await expect(mine).toContainText(`${shillings(refunded)} for Order ${orderNumber} — Refunded`);
+      const note = page.waitForEvent('download');
+      await mine.getByRole('button', { name: /^Credit note CN-\d{6} \(PDF\)$/ }).click();
+      expect((await note).suggestedFilename()).toMatch(/^CN-\d{6}\.pdf$/);
+
+      // The day's figures moved by exactly this order and this refund, and the dashboard shows them.
+      const after = await figures();
+      expect(after.gross_revenue - before.gross_revenue).toBe(total);
+      expect(after.refunds - before.refunds).toBe(refunded);
+      expect(after.revenue).toBe(after.gross_revenue - after.refunds);
+      await staffPage.goto('/admin');
+      await expect(staffPage.getByRole('region', { name: 'The figures' })).toContainText(
+        `${shillings(after.gross_revenue)} received, ${shillings(after.refunds)} refunded`,
+      );
+      await expect(staffPage.getByRole('region', { name: 'The figures' })).toContainText(
+        shillings(after.revenue),
+      );
+    } finally {
+      await desk.close();
+    }
   });
 });
