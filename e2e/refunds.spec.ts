@@ -210,7 +210,9 @@ test.describe('refunds', () => {
 
       // The day's figures moved by exactly this order and this refund, and the dashboard shows them.
       const after = await figures();
-      expect(after.gross_revenue - before.gross_revenue).toBe(total);
+      // Other spec files may be paying orders on the same server at the same time (two workers):
+      // the money received moved by at least this order; refunds are made by this file alone.
+      expect(after.gross_revenue - before.gross_revenue).toBeGreaterThanOrEqual(total);
       expect(after.refunds - before.refunds).toBe(refunded);
       expect(after.revenue).toBe(after.gross_revenue - after.refunds);
       await staffPage.goto('/admin');
