@@ -1,3 +1,4 @@
+import { dashboardRoutes } from './lib/bench-dashboard.mjs';
 import { distinctRoutes } from './lib/bench-distinct.mjs';
 import { notificationRoutes } from './lib/bench-notifications.mjs';
 import { cartRoutes } from './lib/bench-orders.mjs';
@@ -91,6 +92,9 @@ export const benchRoutes = [
   // The back office's product list (search, filters, sorts, pages), every request a different
   // one, as staff: see scripts/lib/bench-staff.mjs.
   ...staffRoutes,
+  // The day's figures and the staff's order desk over 100,000 orders seeded by SQL: see
+  // scripts/lib/bench-dashboard.mjs.
+  ...dashboardRoutes,
 ];
 
 export default benchRoutes;

@@ -21,6 +21,7 @@ import photosRoutes from './modules/catalog/photos/photos.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
+import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
@@ -44,6 +45,8 @@ import paymentsPlugin from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
 import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import refundsPlugin from './modules/refunds/refunds.plugin';
+import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
 import stockPlugin from './modules/stock/stock.plugin';
 import stockRoutes from './modules/stock/stock.routes';
@@ -147,6 +150,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(eventsPlugin);
   await app.register(wishlistPlugin);
   await app.register(stockPlugin);
+  await app.register(refundsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -177,8 +181,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(catalogBulkRoutes);
       await api.register(photosRoutes);
       await api.register(stockRoutes);
+      await api.register(refundsDeskRoutes);
+      await api.register(refundsCustomerRoutes);
       await api.register(discountCodesStaffRoutes);
       await api.register(discountCheckRoutes);
+      await api.register(dashboardRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

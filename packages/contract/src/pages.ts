@@ -63,6 +63,8 @@ export const appRoutes = [
   route('profile', '/profile', true),
   // The back office's events (staff and admins only): create, publish, cancel, guests, check-in.
   route('admin_events', '/admin/events', true),
+  // The back office's day's figures (staff and admins only): revenue, orders, charts, pending work, exports.
+  route('admin_dashboard', '/admin', true),
   // The back office's orders (staff and admins only): by status, moved along, riders, delivered.
   route('admin_orders', '/admin/orders', true),
   // One order for staff: lines, contact, payments, history, the packing slip and its print view.
@@ -83,6 +85,8 @@ export const appRoutes = [
   route('admin_product_edit', '/admin/products/$id', true),
   // The back office's stock (staff and admins only): sizes low or out of stock, received at once.
   route('admin_stock', '/admin/stock', true),
+  // The back office's refunds (admins; staff when allowed): payments to refund, credit notes' export.
+  route('admin_refunds', '/admin/refunds', true),
   // The back office's discount codes (staff and admins only): create, change, pause, end.
   route('admin_discounts', '/admin/discounts', true),
   route('support', '/support'),

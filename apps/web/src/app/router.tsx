@@ -237,7 +237,14 @@ const routes = {
   }),
   admin_events: createRoute({
     ...page('admin_events'),
-    component: lazyRouteComponent(() => import('../features/events/routes/admin-events'), 'AdminEventsPage'),
+    component: lazyRouteComponent(() => import('./routes/admin-events'), 'AdminEventsRoute'),
+  }),
+  admin_dashboard: createRoute({
+    ...page('admin_dashboard'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-dashboard/routes/admin-dashboard'),
+      'AdminDashboardPage',
+    ),
   }),
   admin_orders: createRoute({
     ...page('admin_orders'),
@@ -248,10 +255,7 @@ const routes = {
   }),
   admin_order_detail: createRoute({
     ...page('admin_order_detail'),
-    component: lazyRouteComponent(
-      () => import('../features/admin-orders/routes/admin-order-detail'),
-      'AdminOrderDetailPage',
-    ),
+    component: lazyRouteComponent(() => import('./routes/admin-order-detail'), 'AdminOrderDetailRoute'),
   }),
   admin_cash: createRoute({
     ...page('admin_cash'),
@@ -313,6 +317,13 @@ const routes = {
     component: lazyRouteComponent(
       () => import('../features/admin-stock/routes/admin-stock'),
       'AdminStockPage',
+    ),
+  }),
+  admin_refunds: createRoute({
+    ...page('admin_refunds'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-refunds/routes/admin-refunds'),
+      'AdminRefundsPage',
     ),
   }),
   admin_discounts: createRoute({

@@ -14,4 +14,5 @@ export * from './identity';
 export * from './notifications';
 export * from './orders';
 export * from './payments';
+export * from './refunds';
 export * from './stock';

@@ -171,6 +171,10 @@ export const orders = pgTable(
     index('orders_order_number_trgm_idx').using('gin', sql`${table.orderNumber} gin_trgm_ops`),
     index('orders_contact_name_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
     index('orders_contact_phone_trgm_idx').using('gin', sql`${table.contactPhone} gin_trgm_ops`),
+    // The day's figures (0026): cash orders by the time they were paid.
+    index('orders_cash_paid_idx')
+      .on(table.paidAt)
+      .where(sql`payment_method = 'cash_on_delivery' and paid_at is not null`),
     index('orders_payment_due_idx')
       .on(table.paymentDueAt)
       .where(sql`status = 'pending' and payment_due_at is not null`),
@@ -254,6 +258,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_invoice_number_key').on(table.invoiceNumber),
     uniqueIndex('invoices_order_key').on(table.orderId),
     index('invoices_user_issued_idx').on(table.userId, table.issuedAt.desc(), table.id.desc()),
+    // The accountant's export, in the order invoices were issued (0026).
+    index('invoices_issued_idx').on(table.issuedAt, table.id),
     check(
       'invoices_amounts_check',
       sql`${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount}`,

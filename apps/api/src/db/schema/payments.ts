@@ -99,7 +99,20 @@ export const paymentTransactions = pgTable(
       table.status,
       table.createdAt.desc(),
     ),
+    // The staff's queue of payments to refund (migration 0025).
+    index('payment_transactions_refund_queue_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`refund_due`),
     index('payment_transactions_due_check_idx').on(table.nextCheckAt).where(sql`status = 'pending'`),
+    // The day's figures (0026): payments that gave value by the time they were paid, and the
+    // pending work (payments still waiting, money to give back).
+    index('payment_transactions_paid_idx')
+      .on(table.paidAt)
+      .where(sql`purpose = 'order' and status = 'successful' and not refund_due`),
+    index('payment_transactions_pending_created_idx').on(table.createdAt).where(sql`status = 'pending'`),
+    index('payment_transactions_refund_due_idx')
+      .on(table.createdAt)
+      .where(sql`status = 'successful' and refund_due`),
     check('payment_transactions_amount_check', sql`${table.amount} > 0`),
     check('payment_transactions_currency_check', sql`${table.currency} = 'UGX'`),
   ],

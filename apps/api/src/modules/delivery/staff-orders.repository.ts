@@ -95,7 +95,8 @@ function searchCondition(search: string): SQL {
     UNION SELECT so.id FROM orders so JOIN users su ON su.id = so.user_id WHERE su.email ILIKE ${pattern})`;
 }
 
-function whereOf(filter: StaffOrderFilter): SQL {
+/** The filter as conditions on `orders o` (the desk's list, and the accountant's CSV export). */
+export function staffOrderConditions(filter: StaffOrderFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
   if (filter.paymentStatus) conditions.push(sql`o.payment_status = ${filter.paymentStatus}`);
@@ -105,6 +106,11 @@ function whereOf(filter: StaffOrderFilter): SQL {
   if (filter.from) conditions.push(sql`o.created_at >= ${filter.from.toISOString()}`);
   if (filter.before) conditions.push(sql`o.created_at < ${filter.before.toISOString()}`);
   if (filter.search) conditions.push(searchCondition(filter.search));
+  return conditions;
+}
+
+function whereOf(filter: StaffOrderFilter): SQL {
+  const conditions = staffOrderConditions(filter);
   return conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 

@@ -63,6 +63,7 @@ describe('the account page', () => {
     const view = await renderApp('/account');
     const desk = await screen.findByRole('region', { name: 'Staff desk' });
     for (const [name, href] of [
+      ['The day’s figures', '/admin'],
       ['Orders', '/admin/orders'],
       ['Products', '/admin/products'],
       ['Events', '/admin/events'],
@@ -71,6 +72,7 @@ describe('the account page', () => {
       ['Categories', '/admin/categories'],
       ['Import / export', '/admin/catalog-import'],
       ['Stock', '/admin/stock'],
+      ['Refunds', '/admin/refunds'],
       ['Discount codes', '/admin/discounts'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);

@@ -14,6 +14,11 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
         heading="Staff desk"
         links={[
           {
+            to: '/admin',
+            title: 'The day’s figures',
+            description: 'Revenue, orders and customers; work waiting; exports for the accountant.',
+          },
+          {
             to: '/admin/orders',
             title: 'Orders',
             description: 'Move orders along, assign riders, mark them delivered.',
@@ -52,6 +57,11 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             to: '/admin/stock',
             title: 'Stock',
             description: 'Sizes running low or sold out; receive deliveries, record breakage.',
+          },
+          {
+            to: '/admin/refunds',
+            title: 'Refunds',
+            description: 'Payments to refund (paid twice, short), and the credit notes for the accountant.',
           },
           {
             to: '/admin/discounts',

@@ -1,0 +1,240 @@
+import type { DashboardPaymentMethod } from '@shop/contract/dashboard';
+import type { OrderStatus } from '@shop/contract/orders';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/transaction';
+
+/**
+ * The SQL behind the day's figures. Every amount is summed in PostgreSQL as integers; the
+ * indexes of 0026 serve each range read, so 30 days of a 100,000-order shop stay fast.
+ */
+
+export type Range = { from: Date; before: Date };
+
+export const PICKUP_ZONE = 'Pick-up at the shop';
+
+export type MoneyRow = {
+  day: string;
+  method: DashboardPaymentMethod;
+  zone: string;
+  paid_orders: number;
+  gross: number;
+  refunds: number;
+};
+
+/**
+ * The money of the range by Kampala day, payment method and zone. Three kinds of movement:
+ * a mobile-money payment that gave value (paid_at), a cash order paid (delivered or collected:
+ * the order's paid_at, at its total, unless a mobile-money payment gave it value), and a
+ * succeeded refund of a payment that gave value (settled_at). Refunds of `refund_due` payments
+ * return money that never was revenue, so they are not counted.
+ */
+export async function moneyByDayMethodZone(db: Executor, range: Range): Promise<MoneyRow[]> {
+  const from = range.from.toISOString();
+  const before = range.before.toISOString();
+  const result = await db.execute<MoneyRow>(sql`
+    WITH movements AS (
+      SELECT t.paid_at AS at, 'mobile_money' AS method, o.fulfilment, o.delivery_zone_name,
+             t.amount AS gross, 0 AS refund
+      FROM payment_transactions t JOIN orders o ON o.id = t.subject_id::uuid
+      WHERE t.purpose = 'order' AND t.status = 'successful' AND NOT t.refund_due
+        AND t.paid_at >= ${from} AND t.paid_at < ${before}
+      UNION ALL
+      SELECT o.paid_at, 'cash', o.fulfilment, o.delivery_zone_name, o.total, 0
+      FROM orders o
+      WHERE o.payment_method = 'cash_on_delivery' AND o.paid_at >= ${from} AND o.paid_at < ${before}
+        AND NOT EXISTS (
+          SELECT 1 FROM payment_transactions t
+          WHERE t.purpose = 'order' AND t.subject_id = o.id::text AND t.status = 'successful'
+            AND NOT t.refund_due)
+      UNION ALL
+      SELECT r.settled_at, 'mobile_money', o.fulfilment, o.delivery_zone_name, 0, r.amount
+      FROM payment_refunds r
+      JOIN payment_transactions t ON t.id = r.transaction_id
+      JOIN orders o ON o.id = t.subject_id::uuid
+      WHERE r.status = 'succeeded' AND r.purpose = 'order' AND t.status = 'successful' AND NOT t.refund_due
+        AND r.settled_at >= ${from} AND r.settled_at < ${before}
+    )
+    SELECT to_char(at AT TIME ZONE 'Africa/Kampala', 'YYYY-MM-DD') AS day,
+           CASE WHEN method = 'mobile_money' THEN 'mobile_money'
+                WHEN fulfilment = 'pickup' THEN 'cash_on_collection'
+                ELSE 'cash_on_delivery' END AS method,
+           CASE WHEN fulfilment = 'pickup' THEN ${PICKUP_ZONE} ELSE coalesce(delivery_zone_name, '?') END AS zone,
+           count(*) FILTER (WHERE gross > 0)::int AS paid_orders,
+           coalesce(sum(gross), 0)::bigint AS gross,
+           coalesce(sum(refund), 0)::bigint AS refunds
+    FROM movements
+    GROUP BY 1, 2, 3`);
+  // bigint sums arrive as strings: no sum of shillings comes near 2^53.
+  return result.rows.map((row) => ({ ...row, gross: Number(row.gross), refunds: Number(row.refunds) }));
+}
+
+export type TopProductRow = { product_id: number; product_name: string; bottles: number; revenue: number };
+
+/** The products with most bottles in orders whose money arrived in the range (their line totals). */
+export async function topProducts(db: Executor, range: Range, limit: number): Promise<TopProductRow[]> {
+  const from = range.from.toISOString();
+  const before = range.before.toISOString();
+  const result = await db.execute<TopProductRow>(sql`
+    WITH paid_orders AS (
+      SELECT t.subject_id::uuid AS order_id
+      FROM payment_transactions t
+      WHERE t.purpose = 'order' AND t.status = 'successful' AND NOT t.refund_due
+        AND t.paid_at >= ${from} AND t.paid_at < ${before}
+      UNION
+      SELECT o.id FROM orders o
+      WHERE o.payment_method = 'cash_on_delivery' AND o.paid_at >= ${from} AND o.paid_at < ${before}
+    )
+    SELECT i.product_id,
+           (array_agg(i.product_name ORDER BY i.id DESC))[1] AS product_name,
+           sum(i.quantity)::int AS bottles,
+           sum(i.subtotal)::bigint AS revenue
+    FROM paid_orders p JOIN order_items i ON i.order_id = p.order_id
+    GROUP BY i.product_id
+    ORDER BY bottles DESC, revenue DESC, i.product_id
+    LIMIT ${limit}`);
+  return result.rows.map((row) => ({ ...row, revenue: Number(row.revenue) }));
+}
+
+export async function ordersByStatus(
+  db: Executor,
+  range: Range,
+): Promise<Array<{ status: OrderStatus; orders: number }>> {
+  const result = await db.execute<{ status: OrderStatus; orders: number }>(sql`
+    SELECT status, count(*)::int AS orders FROM orders
+    WHERE created_at >= ${range.from.toISOString()} AND created_at < ${range.before.toISOString()}
+    GROUP BY status`);
+  return result.rows;
+}
+
+export async function newCustomers(db: Executor, range: Range): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    SELECT count(*)::int AS count FROM users
+    WHERE NOT is_anonymous AND role = 'customer'
+      AND created_at >= ${range.from.toISOString()} AND created_at < ${range.before.toISOString()}`);
+  return result.rows[0]?.count ?? 0;
+}
+
+// Pending work: now, whatever the period. Each is a count and the first few, oldest first.
+
+export type PrepareRow = {
+  id: string;
+  order_number: string;
+  contact_name: string;
+  status: OrderStatus;
+  total: number;
+  created_at: Date | string;
+};
+
+/** Orders confirmed or being prepared, oldest first (index orders_status_created_idx). */
+export async function ordersToPrepare(
+  db: Executor,
+  limit: number,
+): Promise<{ rows: PrepareRow[]; count: number }> {
+  const [rows, count] = await Promise.all([
+    db.execute<PrepareRow>(sql`
+      SELECT id, order_number, contact_name, status, total, created_at
+      FROM orders WHERE status IN ('confirmed', 'processing')
+      ORDER BY created_at, id
+      LIMIT ${limit}`),
+    db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM orders WHERE status IN ('confirmed', 'processing')`),
+  ]);
+  return { rows: rows.rows, count: count.rows[0]?.count ?? 0 };
+}
+
+export type PendingPaymentRow = {
+  id: string;
+  reference: string;
+  purpose: string;
+  subject_id: string;
+  subject_label: string;
+  amount: number;
+  created_at: Date | string;
+};
+
+export async function paymentsPendingSince(
+  db: Executor,
+  startedBefore: Date,
+  limit: number,
+): Promise<{ rows: PendingPaymentRow[]; count: number }> {
+  const [rows, count] = await Promise.all([
+    db.execute<PendingPaymentRow>(sql`
+      SELECT id, reference, purpose, subject_id, subject_label, amount, created_at
+      FROM payment_transactions
+      WHERE status = 'pending' AND created_at < ${startedBefore.toISOString()}
+      ORDER BY created_at, id
+      LIMIT ${limit}`),
+    db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM payment_transactions
+      WHERE status = 'pending' AND created_at < ${startedBefore.toISOString()}`),
+  ]);
+  return { rows: rows.rows, count: count.rows[0]?.count ?? 0 };
+}
+
+export type RefundDueRow = {
+  id: string;
+  reference: string;
+  purpose: string;
+  subject_id: string;
+  subject_label: string;
+  amount: number;
+  paid_at: Date | string | null;
+};
+
+/**
+ * Payments to give back (paid twice, short, wrong currency) with what is still owed: the amount
+ * less refunds that succeeded or are under way. Fully refunded ones are no longer work.
+ */
+export async function refundsDue(
+  db: Executor,
+  limit: number,
+): Promise<{ rows: RefundDueRow[]; count: number; amount: number }> {
+  const owed = sql`
+    SELECT t.id, t.reference, t.purpose::text AS purpose, t.subject_id, t.subject_label, t.paid_at,
+           t.created_at,
+           t.amount - coalesce((SELECT sum(r.amount) FROM payment_refunds r
+                                WHERE r.transaction_id = t.id AND r.status <> 'failed'), 0)::int AS amount
+    FROM payment_transactions t
+    WHERE t.status = 'successful' AND t.refund_due`;
+  const [rows, totals] = await Promise.all([
+    db.execute<RefundDueRow>(sql`
+      SELECT id, reference, purpose, subject_id, subject_label, amount, paid_at
+      FROM (${owed}) owed WHERE amount > 0
+      ORDER BY created_at, id
+      LIMIT ${limit}`),
+    db.execute<{ count: number; amount: number }>(sql`
+      SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS amount
+      FROM (${owed}) owed WHERE amount > 0`),
+  ]);
+  const total = totals.rows[0];
+  return { rows: rows.rows, count: total?.count ?? 0, amount: Number(total?.amount ?? 0) };
+}
+
+export type LowStockRow = {
+  variant_id: number;
+  product_id: number;
+  product_name: string;
+  variant_name: string;
+  sku: string;
+  stock: number;
+  low_stock_threshold: number;
+  count: number;
+};
+
+/** Sizes of products on sale at or below their threshold, emptiest first (as /admin/stock). */
+export async function lowStock(db: Executor, limit: number): Promise<{ rows: LowStockRow[]; count: number }> {
+  const where = sql`p.is_active AND v.stock <= v.low_stock_threshold`;
+  const [rows, count] = await Promise.all([
+    db.execute<LowStockRow>(sql`
+      SELECT v.id AS variant_id, p.id AS product_id, p.name AS product_name, v.name AS variant_name, v.sku,
+             v.stock, v.low_stock_threshold
+      FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE ${where}
+      ORDER BY v.stock, p.name, v.sort_order, v.id
+      LIMIT ${limit}`),
+    db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE ${where}`),
+  ]);
+  return { rows: rows.rows, count: count.rows[0]?.count ?? 0 };
+}

@@ -1,0 +1,217 @@
+import {
+  DASHBOARD_PERIODS,
+  type Dashboard,
+  type DashboardPeriod,
+  dashboardPaymentMethodLabels,
+  dashboardPeriodLabels,
+} from '@shop/contract/dashboard';
+import { formatUGX } from '@shop/contract/money';
+import { Link } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { LoadError } from '../../../components/load-error';
+import { PageShell } from '../../../components/page-shell';
+import { useSession } from '../../../lib/session/use-session';
+import { useDashboard } from '../api/dashboard';
+import { ExportsForm } from '../components/exports-form';
+import { PendingWork } from '../components/pending-work';
+
+export const STAFF_ONLY_MESSAGE =
+  "You don't have permission to perform this action. This page is for the shop's staff.";
+
+// The chart library loads only here, after the figures, in a chunk of its own.
+const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
+
+function Figure({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-cream-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm font-semibold text-ink-soft">{label}</dt>
+      <dd className="mt-1 font-serif text-2xl tabular-nums text-wine-900">{value}</dd>
+      {note ? <dd className="mt-1 text-xs text-ink-soft">{note}</dd> : null}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-3">
+      <h2 className="font-serif text-2xl text-wine-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function BreakdownTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: Array<{ key: string; label: string; paid_orders: number; revenue: number }>;
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="mb-2 text-left font-serif text-lg text-wine-900">{caption}</caption>
+      <thead className="text-ink-soft">
+        <tr>
+          <th scope="col" className="py-1 pr-2">
+            {first}
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right">
+            Paid orders
+          </th>
+          <th scope="col" className="py-1 text-right">
+            Revenue
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr className="border-t border-cream-200">
+            <td colSpan={3} className="py-1.5 text-ink-soft">
+              No money in this period.
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={row.key} className="border-t border-cream-200">
+              <th scope="row" className="py-1.5 pr-2 font-normal">
+                {row.label}
+              </th>
+              <td className="py-1.5 pr-2 text-right tabular-nums">{row.paid_orders}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatUGX(row.revenue)}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function Figures({ dashboard }: { dashboard: Dashboard }) {
+  const { figures } = dashboard;
+  return (
+    <div className="space-y-8">
+      <p className="text-sm text-ink-soft">
+        {dashboard.date_from === dashboard.date_to
+          ? dashboard.date_from
+          : `${dashboard.date_from} to ${dashboard.date_to}`}{' '}
+        (Kampala days). Revenue is the money received, net of refunds.
+      </p>
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <Figure
+          label="Revenue"
+          value={formatUGX(figures.revenue)}
+          note={`${formatUGX(figures.gross_revenue)} received, ${formatUGX(figures.refunds)} refunded`}
+        />
+        <Figure label="Orders" value={String(figures.orders)} note={`${figures.paid_orders} paid`} />
+        <Figure label="Average order value" value={formatUGX(figures.average_order_value)} />
+        <Figure label="New customers" value={String(figures.new_customers)} />
+        <Figure label="Paid orders" value={String(figures.paid_orders)} />
+      </dl>
+      <div className="grid gap-6 rounded-2xl border border-cream-200 bg-white p-4 shadow-sm md:grid-cols-2">
+        <BreakdownTable
+          caption="By payment method"
+          first="Method"
+          rows={dashboard.by_payment_method.map((row) => ({
+            key: row.method,
+            label: dashboardPaymentMethodLabels[row.method],
+            paid_orders: row.paid_orders,
+            revenue: row.revenue,
+          }))}
+        />
+        <BreakdownTable
+          caption="By zone"
+          first="Zone"
+          rows={dashboard.by_zone.map((row) => ({ key: row.zone, label: row.zone, ...row }))}
+        />
+      </div>
+      <Suspense
+        fallback={
+          <p role="status" className="text-ink-soft">
+            Loading the charts…
+          </p>
+        }
+      >
+        <DashboardCharts dashboard={dashboard} />
+      </Suspense>
+    </div>
+  );
+}
+
+function DashboardView() {
+  const [period, setPeriod] = useState<DashboardPeriod>('today');
+  const { data, isPending, isError, refetch, isFetching } = useDashboard(period, true);
+  return (
+    <div className="space-y-10">
+      <Section title="The figures">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Period</legend>
+          {DASHBOARD_PERIODS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={period === option}
+              onClick={() => setPeriod(option)}
+              className="inline-flex h-10 items-center rounded-full border border-wine-800 px-4 text-sm font-semibold text-wine-800 aria-pressed:bg-wine-800 aria-pressed:text-cream-50"
+            >
+              {dashboardPeriodLabels[option]}
+            </button>
+          ))}
+        </fieldset>
+        {isPending ? (
+          <p role="status" className="text-ink-soft">
+            Loading…
+          </p>
+        ) : isError && !data ? (
+          <LoadError
+            message="The figures could not be loaded."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
+        ) : (
+          <Figures dashboard={data} />
+        )}
+      </Section>
+      {data ? (
+        <Section title="Waiting for you">
+          <PendingWork pending={data.pending} />
+        </Section>
+      ) : null}
+      <Section title="Exports for the accountant">
+        <ExportsForm />
+      </Section>
+    </div>
+  );
+}
+
+/**
+ * /admin, the day's figures (staff and admins only; the API refuses anyone else too): revenue,
+ * orders and customers of today, 7 or 30 days, charts, the work waiting, and the CSV exports.
+ */
+export function AdminDashboardPage() {
+  const { status, user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
+  return (
+    <PageShell
+      eyebrow="Back office"
+      title="The day’s figures"
+      lead={
+        <Link to="/account" className="text-base font-semibold text-wine-800 underline">
+          Back to the staff desk
+        </Link>
+      }
+    >
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : isStaff ? (
+        <DashboardView />
+      ) : (
+        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
+      )}
+    </PageShell>
+  );
+}
