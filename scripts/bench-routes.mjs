@@ -4,6 +4,7 @@ import { notificationRoutes } from './lib/bench-notifications.mjs';
 import { cartRoutes } from './lib/bench-orders.mjs';
 import { paymentRoutes } from './lib/bench-payments.mjs';
 import { signedInRoutes } from './lib/bench-signed-in.mjs';
+import { staffRoutes } from './lib/bench-staff.mjs';
 
 // The routes `npm run bench` measures. Add yours here: a route that answers 404 when probed is
 // skipped with a note (a feature that is not built yet), so an entry can land before its code.
@@ -88,6 +89,9 @@ export const benchRoutes = [
   // customers in turn: see scripts/lib/bench-distinct.mjs and scripts/lib/bench-signed-in.mjs.
   ...distinctRoutes,
   ...signedInRoutes,
+  // The back office's product list (search, filters, sorts, pages), every request a different
+  // one, as staff: see scripts/lib/bench-staff.mjs.
+  ...staffRoutes,
   // The day's figures and the staff's order desk over 100,000 orders seeded by SQL: see
   // scripts/lib/bench-dashboard.mjs.
   ...dashboardRoutes,

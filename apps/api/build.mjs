@@ -6,9 +6,12 @@ import { build } from 'esbuild';
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@shop/'));
 
+// `node build.mjs [outdir]`: dist/ unless told (the rolling-restart drill bundles its own copy).
+const outdir = process.argv[2] ?? 'dist';
+
 await build({
   entryPoints: { server: 'src/server.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

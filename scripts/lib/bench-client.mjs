@@ -93,3 +93,30 @@ export function sessionPool(tokens) {
     },
   };
 }
+
+/**
+ * A staff member for the back office's routes: signed up, given the staff role in the bench
+ * server's database (as `npm run admin -- set-role` does), then signed in afresh. Answers the
+ * bearer token.
+ * @param {string} baseUrl
+ * @param {string} dataDir
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
+export async function signInStaff(baseUrl, dataDir, name) {
+  const customer = await signUpCustomer(baseUrl, name);
+  const db = databaseOf(dataDir);
+  let email;
+  try {
+    const updated = await db.query("UPDATE users SET role = 'staff' WHERE id = $1 RETURNING email", [
+      customer.id,
+    ]);
+    email = updated.rows[0].email;
+  } finally {
+    await db.end();
+  }
+  const { token } = await call(baseUrl, 'POST', '/api/v1/auth/sign-in/email', {
+    body: { email, password: BENCH_PASSWORD },
+  });
+  return token;
+}

@@ -14,7 +14,7 @@ const SEED = 20_261_125;
 const json = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
 
 /** mulberry32: a small deterministic generator, so every run asks the same things. */
-function randomSource(seed) {
+export function randomSource(/** @type {number} */ seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -66,8 +66,8 @@ const wordsOf = (/** @type {string} */ text) =>
  * QUERY_COUNT distinct queries from the catalog's product names, grapes and regions.
  * @param {{ name: string, vintage: number | null, varietal: string | null, region: string | null }[]} products
  */
-export function distinctQueries(products, count = QUERY_COUNT) {
-  const random = randomSource(SEED);
+export function distinctQueries(products, count = QUERY_COUNT, seed = SEED) {
+  const random = randomSource(seed);
   const pick = (/** @type {any[]} */ list) => list[Math.floor(random() * list.length)];
   const named = products.filter((product) => wordsOf(product.name).length > 0);
   const vintages = products.map((product) => product.vintage).filter((vintage) => vintage !== null);
@@ -98,7 +98,7 @@ export function distinctQueries(products, count = QUERY_COUNT) {
 }
 
 /** Fisher–Yates with the fixed seed. */
-function shuffled(/** @type {any[]} */ items, /** @type {() => number} */ random) {
+export function shuffled(/** @type {any[]} */ items, /** @type {() => number} */ random) {
   const result = [...items];
   for (let index = result.length - 1; index > 0; index--) {
     const other = Math.floor(random() * (index + 1));

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { BENCH_PASSWORD, call, databaseOf, signUpCustomer } from './bench-client.mjs';
+import { call, signInStaff } from './bench-client.mjs';
 
 export const PHOTO_UPLOAD = 'photo_upload';
 const WIDTH = 4000;
@@ -50,21 +50,7 @@ function rssMb(pid) {
  * @param {{ baseUrl: string, dataDir: string, serverPid: number, log: (message: string) => void }} context
  */
 export async function measurePhotoUpload({ baseUrl, dataDir, serverPid, log }) {
-  // A staff member: signed up, made staff in the database, then signed in afresh.
-  const customer = await signUpCustomer(baseUrl, 'Bench Staff');
-  const db = databaseOf(dataDir);
-  let email;
-  try {
-    const updated = await db.query("UPDATE users SET role = 'staff' WHERE id = $1 RETURNING email", [
-      customer.id,
-    ]);
-    email = updated.rows[0].email;
-  } finally {
-    await db.end();
-  }
-  const { token } = await call(baseUrl, 'POST', '/api/v1/auth/sign-in/email', {
-    body: { email, password: BENCH_PASSWORD },
-  });
+  const token = await signInStaff(baseUrl, dataDir, 'Bench Staff');
   const list = await call(baseUrl, 'GET', '/api/v1/products/products/?page_size=1');
   const productId = list.results[0].id;
   const url = new URL(`/api/v1/admin/catalog/products/${productId}/images/`, baseUrl);

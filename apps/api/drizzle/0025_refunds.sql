@@ -10,6 +10,7 @@ CREATE TABLE "payment_refunds" (
 	"amount" integer NOT NULL,
 	"reason" text NOT NULL,
 	"restock" boolean DEFAULT false NOT NULL,
+	"restock_lines" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"status" text NOT NULL,
 	"idempotency_key" text NOT NULL,
 	"provider_refund_id" text,
@@ -58,6 +59,11 @@ CREATE INDEX "payment_refunds_subject_idx" ON "payment_refunds" USING btree ("pu
 CREATE INDEX "payment_refunds_due_check_idx" ON "payment_refunds" USING btree ("next_check_at") WHERE status = 'pending';--> statement-breakpoint
 -- Revenue net of refunds, per day: the succeeded refunds by the time they settled.
 CREATE INDEX "payment_refunds_settled_idx" ON "payment_refunds" USING btree ("settled_at") WHERE status = 'succeeded';--> statement-breakpoint
+-- The staff's refund list (all, or by status), newest first.
+CREATE INDEX "payment_refunds_created_idx" ON "payment_refunds" USING btree ("created_at" DESC,"id" DESC);--> statement-breakpoint
+CREATE INDEX "payment_refunds_status_created_idx" ON "payment_refunds" USING btree ("status","created_at" DESC,"id" DESC);--> statement-breakpoint
+-- The staff's queue of payments to refund (paid twice, short, wrong currency).
+CREATE INDEX "payment_transactions_refund_queue_idx" ON "payment_transactions" USING btree ("created_at" DESC,"id" DESC) WHERE refund_due;--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_notes_number_key" ON "credit_notes" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_notes_refund_key" ON "credit_notes" USING btree ("refund_id");--> statement-breakpoint
 CREATE INDEX "credit_notes_issued_idx" ON "credit_notes" USING btree ("issued_at","id");--> statement-breakpoint

@@ -24,6 +24,7 @@ import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
+import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
 import outboxRoutes from './modules/email/outbox.routes';
@@ -44,6 +45,8 @@ import paymentsPlugin from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
 import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import refundsPlugin from './modules/refunds/refunds.plugin';
+import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
 import stockPlugin from './modules/stock/stock.plugin';
 import stockRoutes from './modules/stock/stock.routes';
@@ -53,6 +56,7 @@ import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
+import drain from './plugins/drain';
 import errorHandler, { sendError } from './plugins/error-handler';
 import handlersInFlight from './plugins/handlers-in-flight';
 import inputSafety from './plugins/input-safety';
@@ -95,6 +99,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A request that still reaches a stopping instance over a connection opened before the stop
+    // is served (and its connection closed, see plugins/drain.ts), not refused with a 503: nginx
+    // never passes a refused POST to another instance.
+    return503OnClosing: false,
     // A URL that cannot be decoded (odd percent-escapes) is the client's error, in our envelope.
     frameworkErrors: (error, request, reply) => {
       sendError(
@@ -113,6 +121,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   // Before anything registers a route: shutting down waits for running handlers.
   await app.register(handlersInFlight);
+  await app.register(drain);
   // External plugins.
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
@@ -141,6 +150,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(eventsPlugin);
   await app.register(wishlistPlugin);
   await app.register(stockPlugin);
+  await app.register(refundsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -171,6 +181,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(catalogBulkRoutes);
       await api.register(photosRoutes);
       await api.register(stockRoutes);
+      await api.register(refundsDeskRoutes);
+      await api.register(refundsCustomerRoutes);
+      await api.register(discountCodesStaffRoutes);
+      await api.register(discountCheckRoutes);
       await api.register(dashboardRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),

@@ -129,6 +129,8 @@ export const configSchema = z.object({
     .default('https://api.flutterwave.com'),
   /** How long a call to Flutterwave may take before the payment is left pending for the poll. */
   FLUTTERWAVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Refunds are an admin's; true lets staff refund too (docs/product.md, refunds). */
+  REFUNDS_BY_STAFF: booleanFromEnv.default(false),
 
   // Notifications and deliveries (issue 7).
   /** Read notifications older than this many days are removed by a daily job. */

@@ -87,9 +87,9 @@ describe('the server process', () => {
     expect(results).not.toContain('lost');
     const answered = results.filter((result) => typeof result === 'number');
     expect(answered.filter((status) => status === 200).length).toBeGreaterThan(0);
-    expect(answered.every((status) => status === 200 || status === 503)).toBe(true);
-    // Every request the app took in was completed and its answer reached the client; the 503s
-    // were turned away by the closing server before any work.
+    // Every request the app took in was completed and its answer reached the client; none was
+    // turned away with a 503 (the listener closes first, and what was accepted is served).
+    expect(answered.every((status) => status === 200)).toBe(true);
     const ok = answered.filter((status) => status === 200).length;
     const logLines = server.output().split('\n');
     const taken = logLines.filter((line) => line.includes('"msg":"incoming request"')).length;

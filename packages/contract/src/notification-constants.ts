@@ -38,6 +38,8 @@ export const SOCKET_CLOSE_CODES = {
   unauthorized: 4401,
   /** The session ended while the socket was open. */
   sessionEnded: 4403,
+  /** The instance is stopping (a restart): connect again, the proxy picks another instance. */
+  restarting: 1012,
 } as const;
 
 /** A client that authenticates by message (not by the session cookie) must do so within this time. */

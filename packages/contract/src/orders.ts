@@ -5,6 +5,7 @@ import {
   deliveryInstructionsSchema,
   deliveryZoneSchema,
 } from './delivery';
+import { discountCodeSchema } from './discounts';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { ugandanPhoneSchema } from './profile';
 
@@ -139,6 +140,9 @@ export const checkoutRequestSchema = z
     mobile_money_network: mobileMoneyNetworkSchema.nullish().describe('For mobile money: MTN or AIRTEL'),
     payment_phone: ugandanPhoneSchema.nullish().describe('For mobile money: the number that pays'),
     customer_note: z.string().trim().max(500, { error: 'Use at most 500 characters' }).nullish(),
+    discount_code: discountCodeSchema
+      .nullish()
+      .describe('A discount code; the order is refused (422, field discount_code) when it does not apply'),
   })
   .superRefine((body, context) => {
     if (body.fulfilment === 'delivery') {
@@ -220,7 +224,9 @@ export const orderSchema = z.object({
   item_count: z.number().int(),
   subtotal: money('Sum of the lines'),
   delivery_fee: money('0 for pick-up and for orders of Shs 1,000,000 or more'),
-  total: money('subtotal + delivery_fee'),
+  discount: money('What the discount code took off the bottles (0: none)'),
+  discount_code: z.string().nullable().describe('The discount code applied, if any'),
+  total: money('subtotal + delivery_fee - discount'),
   currency: z.literal('UGX'),
   contact_name: z.string(),
   contact_phone: z.string(),
@@ -288,7 +294,8 @@ export const invoiceSchema = z.object({
   status: invoiceStatusSchema,
   subtotal: money('Sum of the lines'),
   delivery_fee: money('Delivery fee'),
-  total: money('Amount due'),
+  discount: money('Discount code saving (0: none)'),
+  total: money('Amount due: subtotal + delivery_fee - discount'),
   currency: z.literal('UGX'),
   issued_at: isoTime,
   paid_at: isoTime.nullable(),

@@ -85,6 +85,10 @@ export const appRoutes = [
   route('admin_product_edit', '/admin/products/$id', true),
   // The back office's stock (staff and admins only): sizes low or out of stock, received at once.
   route('admin_stock', '/admin/stock', true),
+  // The back office's refunds (admins; staff when allowed): payments to refund, credit notes' export.
+  route('admin_refunds', '/admin/refunds', true),
+  // The back office's discount codes (staff and admins only): create, change, pause, end.
+  route('admin_discounts', '/admin/discounts', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -126,6 +126,10 @@ export type AdminProductImage = z.infer<typeof adminProductImageSchema>;
 
 export const adminProductImagesResponseSchema = z.object({
   images: z.array(adminProductImageSchema).describe('The product’s photos in the shop’s order'),
+  max_file_bytes: z
+    .number()
+    .int()
+    .describe('Largest file an upload may carry (the IMAGE_UPLOAD_MAX_BYTES setting), stated to staff'),
 });
 export type AdminProductImagesResponse = z.infer<typeof adminProductImagesResponseSchema>;
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createShutdown } from './graceful-shutdown';
@@ -102,6 +103,82 @@ describe('graceful shutdown after a client hung up', () => {
     expect(events).toEqual(['second step 2', 'clean-up']);
     expect(exitCodes).toEqual([0]);
     expect(app.handlersInFlight.count).toBe(0);
+    await harness.testDatabase.drop();
+  });
+});
+
+describe('graceful shutdown behind a proxy', () => {
+  it('refuses new connections at once and closes each connection it still answers on', async () => {
+    let releaseSlowRequest: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const slowStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const harness = await createTestApp({}, (app) => {
+      app.get('/api/v1/test/slow/', async () => {
+        started();
+        await new Promise<void>((resolve) => {
+          releaseSlowRequest = resolve;
+        });
+        return { finished: true };
+      });
+      // Like the job queue's stop (up to half the shutdown timeout): a preClose hook that takes a while.
+      app.addHook('preClose', () => new Promise<void>((resolve) => setTimeout(resolve, 1_000)));
+    });
+    const { base, exitCodes, shutdown } = await listeningWithShutdown(harness);
+
+    // Another kept-alive connection of the proxy, idle when the stop begins.
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const onIdleConnection = (path: string) =>
+      new Promise<{ status?: number; connection?: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${base}${path}`, { agent: idleAgent }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode,
+              connection: response.headers.connection,
+              reused: request.reusedSocket,
+            }),
+          );
+        });
+        request.on('error', reject);
+      });
+    expect(await onIdleConnection('/api/v1/health')).toMatchObject({ status: 200, reused: false });
+
+    // A proxy's kept-alive connection, busy with a request when the stop begins.
+    const agent = new http.Agent({ keepAlive: true });
+    const inFlight = new Promise<{ status?: number; connection?: string }>((resolve, reject) => {
+      http
+        .get(`${base}/api/v1/test/slow/`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode, connection: response.headers.connection }),
+          );
+        })
+        .on('error', reject);
+    });
+    await slowStarted;
+    const stopping = shutdown('test');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // While the preClose hooks run, a new connection is refused (nginx tries the next
+    // instance, even for a POST), rather than accepted and answered with a 503.
+    await expect(fetch(`${base}/api/v1/health`)).rejects.toThrow();
+    // A request the proxy sends over its idle connection meanwhile is served, not cut off
+    // (nginx would not pass a cut-off POST to another instance), and the connection then closes.
+    expect(await onIdleConnection('/api/v1/health')).toEqual({
+      status: 200,
+      connection: 'close',
+      reused: true,
+    });
+
+    releaseSlowRequest();
+    // Answered, and the connection is closed after it: the proxy does not send it another request.
+    expect(await inFlight).toEqual({ status: 200, connection: 'close' });
+    await stopping;
+    expect(exitCodes).toEqual([0]);
+    agent.destroy();
+    idleAgent.destroy();
+    await harness.database.close().catch(() => undefined);
     await harness.testDatabase.drop();
   });
 });

@@ -14,6 +14,11 @@ import type { AddressInfo } from 'node:net';
  *   flw_ref, amount, currency, charged_amount, status, processor_response, payment_type, … } }`,
  *   or 400 `{ status: 'error', message: 'No transaction was found for this id', data: null }`.
  *
+ * - `POST /v3/transactions/{id}/refund` (`amount`, `comments`) answers `{ status: 'success', message:
+ *   'Transaction refund initiated', data: { id, tx_id, flw_ref, amount_refunded, status, … } }`, or
+ *   400 when the charge is unknown, not successful, or the amount exceeds what is left to refund;
+ *   `GET /v3/refunds/{id}` and `GET /v3/refunds?from=&to=` tell refunds.
+ *
  * Tests script what happens: how the charge call answers, what the customer does, what verify
  * reports (including short amounts, another currency, timeouts and 5xx). Nothing leaves the machine.
  */
@@ -66,6 +71,22 @@ export type FakeCharge = {
   createdAt: Date;
 };
 
+export type RefundScript = {
+  /** How the refund call answers: with the refund (default), no answer after creating it, or 503. */
+  call?: 'answer' | 'timeout_after_create' | 'server_error';
+  /** The refund's status when created (default completed); change it later with settleRefund. */
+  status?: 'completed' | 'pending' | 'failed';
+};
+
+export type FakeRefund = {
+  id: number;
+  txId: number;
+  amount: number;
+  status: string;
+  comments: string | null;
+  createdAt: Date;
+};
+
 export type RecordedRequest = {
   method: string;
   path: string;
@@ -84,6 +105,13 @@ export type FakeFlutterwave = {
   script(...scripts: ChargeScript[]): void;
   /** The webhook body Flutterwave would send now for this charge. */
   webhookBody(txRef: string): Record<string, unknown>;
+  refunds: Map<number, FakeRefund>;
+  /** The script of the next refund calls (one each, in order); then the default. */
+  scriptRefunds(...scripts: RefundScript[]): void;
+  /** Flutterwave finishes a pending refund. */
+  settleRefund(id: number, status: 'completed' | 'failed'): void;
+  /** The webhook body Flutterwave would send now for this refund. */
+  refundWebhookBody(id: number): Record<string, unknown>;
   close(): Promise<void>;
 };
 
@@ -102,6 +130,22 @@ export async function startFakeFlutterwave(
   const queued: ChargeScript[] = [];
   const hanging = new Set<http.ServerResponse>();
   let nextId = 4_100_001;
+  const refunds = new Map<number, FakeRefund>();
+  const refundScripts: RefundScript[] = [];
+  let nextRefundId = 7_500_001;
+  const refundData = (refund: FakeRefund) => ({
+    id: refund.id,
+    account_id: 17321,
+    tx_id: refund.txId,
+    flw_ref: `URF_${refund.createdAt.getTime()}_${refund.id}`,
+    wallet_id: 74639,
+    amount_refunded: refund.amount,
+    status: refund.status,
+    destination: 'payment_source',
+    comments: refund.comments,
+    meta: { source: 'availablebalance' },
+    created_at: refund.createdAt.toISOString(),
+  });
 
   const chargeData = (charge: FakeCharge) => {
     const { script } = charge;
@@ -279,6 +323,72 @@ export async function startFakeFlutterwave(
         answerVerify(response, charges.get(url.searchParams.get('tx_ref') ?? ''));
         return;
       }
+      const refundOf = /^\/v3\/transactions\/(\d+)\/refund$/.exec(url.pathname);
+      if (request.method === 'POST' && refundOf) {
+        const charge = [...charges.values()].find((candidate) => candidate.id === Number(refundOf[1]));
+        const fields = (body ?? {}) as Record<string, unknown>;
+        const amount = fields.amount === undefined ? charge?.amount : Number(fields.amount);
+        const script = refundScripts.shift() ?? {};
+        if (script.call === 'server_error') {
+          json(response, 503, { status: 'error', message: 'Service unavailable', data: null });
+          return;
+        }
+        if (!charge || (charge.script.outcome ?? 'successful') !== 'successful') {
+          json(response, 400, {
+            status: 'error',
+            message: 'Transaction not found or not successful',
+            data: null,
+          });
+          return;
+        }
+        const refunded = [...refunds.values()]
+          .filter((refund) => refund.txId === charge.id && refund.status !== 'failed')
+          .reduce((sum, refund) => sum + refund.amount, 0);
+        const paid = charge.script.paidAmount ?? charge.amount;
+        if (!amount || !Number.isInteger(amount) || amount <= 0 || refunded + amount > paid) {
+          json(response, 400, {
+            status: 'error',
+            message: 'Refund amount exceeds the amount left to refund',
+            data: null,
+          });
+          return;
+        }
+        const refund: FakeRefund = {
+          id: nextRefundId++,
+          txId: charge.id,
+          amount,
+          status: script.status ?? 'completed',
+          comments: typeof fields.comments === 'string' ? fields.comments : null,
+          createdAt: new Date(),
+        };
+        refunds.set(refund.id, refund);
+        if (script.call === 'timeout_after_create') return hang(response);
+        json(response, 200, {
+          status: 'success',
+          message: 'Transaction refund initiated',
+          data: refundData(refund),
+        });
+        return;
+      }
+      const refundById = /^\/v3\/refunds\/(\d+)$/.exec(url.pathname);
+      if (request.method === 'GET' && refundById) {
+        const refund = refunds.get(Number(refundById[1]));
+        if (!refund) {
+          json(response, 404, { status: 'error', message: 'Refund not found', data: null });
+          return;
+        }
+        json(response, 200, { status: 'success', message: 'Refund fetched', data: refundData(refund) });
+        return;
+      }
+      if (request.method === 'GET' && url.pathname === '/v3/refunds') {
+        json(response, 200, {
+          status: 'success',
+          message: 'Refunds fetched',
+          meta: { page_info: { total: refunds.size, current_page: 1, total_pages: 1 } },
+          data: [...refunds.values()].map(refundData),
+        });
+        return;
+      }
       json(response, 404, { status: 'error', message: 'Not found', data: null });
     });
   });
@@ -303,6 +413,20 @@ export async function startFakeFlutterwave(
         data: chargeData(charge),
         'event.type': 'MOBILEMONEYUG_TRANSACTION',
       };
+    },
+    refunds,
+    scriptRefunds(...scripts) {
+      refundScripts.push(...scripts);
+    },
+    settleRefund(id, status) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no fake refund ${id}`);
+      refund.status = status;
+    },
+    refundWebhookBody(id) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no fake refund ${id}`);
+      return { event: 'refund.completed', data: refundData(refund) };
     },
     async close() {
       for (const response of hanging) response.destroy();

@@ -22,8 +22,14 @@ export type ShopProcess = {
   alive: () => boolean;
 };
 
-export function startShop(port: number, env: Record<string, string>): ShopProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')], {
+export function startShop(
+  port: number,
+  env: Record<string, string>,
+  /** A production bundle (`node build.mjs <dir>`) to run instead of the sources through tsx. */
+  bundle?: string,
+): ShopProcess {
+  const args = bundle ? [bundle] : ['--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'test',

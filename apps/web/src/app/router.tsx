@@ -237,7 +237,7 @@ const routes = {
   }),
   admin_events: createRoute({
     ...page('admin_events'),
-    component: lazyRouteComponent(() => import('../features/events/routes/admin-events'), 'AdminEventsPage'),
+    component: lazyRouteComponent(() => import('./routes/admin-events'), 'AdminEventsRoute'),
   }),
   admin_dashboard: createRoute({
     ...page('admin_dashboard'),
@@ -255,10 +255,7 @@ const routes = {
   }),
   admin_order_detail: createRoute({
     ...page('admin_order_detail'),
-    component: lazyRouteComponent(
-      () => import('../features/admin-orders/routes/admin-order-detail'),
-      'AdminOrderDetailPage',
-    ),
+    component: lazyRouteComponent(() => import('./routes/admin-order-detail'), 'AdminOrderDetailRoute'),
   }),
   admin_cash: createRoute({
     ...page('admin_cash'),
@@ -320,6 +317,20 @@ const routes = {
     component: lazyRouteComponent(
       () => import('../features/admin-stock/routes/admin-stock'),
       'AdminStockPage',
+    ),
+  }),
+  admin_refunds: createRoute({
+    ...page('admin_refunds'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-refunds/routes/admin-refunds'),
+      'AdminRefundsPage',
+    ),
+  }),
+  admin_discounts: createRoute({
+    ...page('admin_discounts'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-discounts/routes/admin-discounts'),
+      'AdminDiscountsPage',
     ),
   }),
   support: createRoute({

@@ -128,6 +128,31 @@ export const products = pgTable(
     index('products_admin_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
     index('products_admin_price_idx').on(table.price, table.id),
     index('products_admin_stock_idx').on(table.stockTotal, table.id),
+    // The same sorts within one category, the staff list's usual filter (migration 0027).
+    index('products_admin_category_name_idx').on(table.categoryId, table.nameFolded, table.id),
+    index('products_admin_category_created_idx').on(
+      table.categoryId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('products_admin_category_updated_idx').on(
+      table.categoryId,
+      table.updatedAt.desc(),
+      table.id.desc(),
+    ),
+    index('products_admin_category_price_idx').on(table.categoryId, table.price, table.id),
+    index('products_admin_category_stock_idx').on(table.categoryId, table.stockTotal, table.id),
+    // The staff list's counts under every filter, read from the index alone (migration 0027).
+    index('products_admin_counts_idx').on(
+      table.categoryId,
+      table.listed,
+      table.inStock,
+      table.lowStock,
+      table.isFeatured,
+      table.price,
+      table.originalPrice,
+      table.archivedAt,
+    ),
     index('products_admin_low_stock_idx').on(table.id).where(sql`low_stock`),
     index('products_admin_unlisted_idx').on(table.id).where(sql`not listed`),
     index('products_admin_featured_idx').on(table.id).where(sql`is_featured`),

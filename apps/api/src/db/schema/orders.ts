@@ -125,6 +125,10 @@ export const orders = pgTable(
     itemCount: integer().notNull(),
     subtotal: integer().notNull(),
     deliveryFee: integer().notNull(),
+    /** What a discount code took off the bottles (0: none); a snapshot, like the lines. */
+    discount: integer().notNull().default(0),
+    /** The discount code applied, as stored when the order was placed. */
+    discountCode: text(),
     total: integer().notNull(),
     currency: text().notNull().default('UGX'),
     contactName: text().notNull(),
@@ -176,7 +180,7 @@ export const orders = pgTable(
       .where(sql`status = 'pending' and payment_due_at is not null`),
     check(
       'orders_amounts_check',
-      sql`${table.subtotal} >= 0 and ${table.deliveryFee} >= 0 and ${table.total} = ${table.subtotal} + ${table.deliveryFee}`,
+      sql`${table.subtotal} >= 0 and ${table.deliveryFee} >= 0 and ${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount}`,
     ),
     check('orders_item_count_check', sql`${table.itemCount} >= 1`),
     check('orders_currency_check', sql`${table.currency} = 'UGX'`),
@@ -245,6 +249,7 @@ export const invoices = pgTable(
     status: invoiceStatusEnum().notNull().default('issued'),
     subtotal: integer().notNull(),
     deliveryFee: integer().notNull(),
+    discount: integer().notNull().default(0),
     total: integer().notNull(),
     currency: text().notNull().default('UGX'),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -257,7 +262,10 @@ export const invoices = pgTable(
     index('invoices_user_issued_idx').on(table.userId, table.issuedAt.desc(), table.id.desc()),
     // The accountant's export, in the order invoices were issued (0026).
     index('invoices_issued_idx').on(table.issuedAt, table.id),
-    check('invoices_amounts_check', sql`${table.total} = ${table.subtotal} + ${table.deliveryFee}`),
+    check(
+      'invoices_amounts_check',
+      sql`${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount}`,
+    ),
   ],
 );
 

@@ -99,6 +99,10 @@ export const paymentTransactions = pgTable(
       table.status,
       table.createdAt.desc(),
     ),
+    // The staff's queue of payments to refund (migration 0025).
+    index('payment_transactions_refund_queue_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`refund_due`),
     index('payment_transactions_due_check_idx').on(table.nextCheckAt).where(sql`status = 'pending'`),
     // The day's figures' pending work (0026): payments still waiting, money to give back.
     index('payment_transactions_pending_created_idx').on(table.createdAt).where(sql`status = 'pending'`),

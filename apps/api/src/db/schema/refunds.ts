@@ -16,6 +16,8 @@ import {
 import { users } from './identity';
 import { paymentPurposeEnum, paymentTransactions, sandboxCharges } from './payments';
 
+export type RestockLine = { lineId: number; variantId: number; quantity: number };
+
 /**
  * Refunds that move money (migration `0025_refunds`): one row per refund asked of the payment
  * provider for one transaction. Pending until the provider's answer, its webhook or the poll job
@@ -38,6 +40,8 @@ export const paymentRefunds = pgTable(
     reason: text().notNull(),
     /** An order's bottles go back in stock ("returned" ledger movements) when it succeeds. */
     restock: boolean().notNull().default(false),
+    /** Which of the order's lines come back, and how many bottles of each (order line ids). */
+    restockLines: jsonb().$type<RestockLine[]>().notNull().default([]),
     status: text({ enum: REFUND_STATUSES }).notNull(),
     idempotencyKey: text().notNull(),
     providerRefundId: text(),
@@ -58,6 +62,8 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_transaction_idx').on(table.transactionId, table.status),
     index('payment_refunds_subject_idx').on(table.purpose, table.subjectId, table.createdAt.desc()),
     index('payment_refunds_due_check_idx').on(table.nextCheckAt).where(sql`status = 'pending'`),
+    index('payment_refunds_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('payment_refunds_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     index('payment_refunds_settled_idx').on(table.settledAt).where(sql`status = 'succeeded'`),
     check('payment_refunds_amount_check', sql`${table.amount} > 0`),
     check('payment_refunds_status_check', sql`${table.status} in ('pending','succeeded','failed')`),

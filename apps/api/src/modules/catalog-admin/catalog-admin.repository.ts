@@ -74,7 +74,8 @@ export type AdminProductRecord = {
 const statusColumn = sql`CASE WHEN p.archived_at IS NOT NULL THEN 'archived'
   WHEN p.listed THEN 'listed' ELSE 'hidden' END`;
 
-function conditions(filters: AdminProductListFilters): SQL {
+/** The staff list's filters as SQL over `products p` (exported for the index test). */
+export function staffListConditions(filters: AdminProductListFilters): SQL {
   const parts: SQL[] = [sql`true`];
   if (filters.category !== undefined) parts.push(sql`p.category_id = ${filters.category}`);
   if (filters.status === 'listed') parts.push(sql`p.listed`);
@@ -90,8 +91,11 @@ function conditions(filters: AdminProductListFilters): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** ORDER BY clauses matching the indexes of migration 0019 (products_admin_*_idx). */
-function orderBy(sort: AdminProductSort): SQL {
+/**
+ * ORDER BY clauses matching the indexes of migration 0019 (products_admin_*_idx) and, within a
+ * category, those of migration 0027 (products_admin_category_*_idx).
+ */
+export function staffListOrder(sort: AdminProductSort): SQL {
   switch (sort) {
     case 'name':
       return sql`p.name_folded ASC, p.id ASC`;
@@ -127,7 +131,7 @@ export async function findAdminProductPage(
   if (!filters.q) {
     const sort = filters.sort ?? 'updated';
     const counted = await db.execute<{ count: number }>(
-      sql`SELECT count(*)::int AS count FROM products p WHERE ${conditions(filters)}`,
+      sql`SELECT count(*)::int AS count FROM products p WHERE ${staffListConditions(filters)}`,
     );
     const count = counted.rows[0]?.count ?? 0;
     if (offset >= count) return { rows: [], count };
@@ -136,12 +140,12 @@ export async function findAdminProductPage(
     // the catalog. Many matches: the sort's index is walked.
     const source =
       count < SORT_MATCHES_BELOW
-        ? sql`(SELECT * FROM products p WHERE ${conditions(filters)} OFFSET 0) p`
+        ? sql`(SELECT * FROM products p WHERE ${staffListConditions(filters)} OFFSET 0) p`
         : sql`products p`;
     const page = await db.execute<AdminListRow>(sql`
       SELECT ${rowColumns} FROM ${source} JOIN categories c ON c.id = p.category_id
-      WHERE ${conditions(filters)}
-      ORDER BY ${orderBy(sort)}
+      WHERE ${staffListConditions(filters)}
+      ORDER BY ${staffListOrder(sort)}
       LIMIT ${limit} OFFSET ${offset}`);
     return { rows: page.rows, count };
   }
@@ -150,13 +154,13 @@ export async function findAdminProductPage(
   const rank = filters.sort
     ? sql`0`
     : sql`CASE WHEN row_number() OVER () <= ${SEARCH_RANKED} THEN ${relevance} ELSE -row_number() OVER () END`;
-  const order = filters.sort ? orderBy(filters.sort) : sql`h.rank DESC, p.id ASC`;
+  const order = filters.sort ? staffListOrder(filters.sort) : sql`h.rank DESC, p.id ASC`;
   const result = await db.execute<AdminListRow & { total: number }>(sql`
     WITH ${searchQuery(filters.q, true)},
     hits AS MATERIALIZED (
       SELECT p.id, ${rank} AS rank
       FROM q CROSS JOIN products p
-      WHERE p.search_document @@ q.words AND ${conditions(filters)}
+      WHERE p.search_document @@ q.words AND ${staffListConditions(filters)}
       LIMIT ${SEARCH_COUNT_CAP + 1}
     )
     SELECT t.total, page.*

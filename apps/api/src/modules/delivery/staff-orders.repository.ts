@@ -192,6 +192,8 @@ export async function orderStatusCounts(
 export type StaffOrderExtrasRow = {
   subtotal: number;
   delivery_fee: number;
+  discount: number;
+  discount_code: string | null;
   user_id: string;
   customer_name: string;
   customer_email: string;
@@ -206,7 +208,7 @@ export async function findOrderExtras(
   orderId: string,
 ): Promise<StaffOrderExtrasRow | undefined> {
   const result = await db.execute<StaffOrderExtrasRow>(sql`
-    SELECT o.subtotal, o.delivery_fee, o.user_id, u.name AS customer_name, u.email AS customer_email,
+    SELECT o.subtotal, o.delivery_fee, o.discount, o.discount_code, o.user_id, u.name AS customer_name, u.email AS customer_email,
            o.mobile_money_network, o.payment_phone, i.invoice_number
     FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN invoices i ON i.order_id = o.id
     WHERE o.id = ${orderId}`);

@@ -334,6 +334,18 @@ export function eventCancelledNotices(event: DomainEventMap['event.cancelled']):
   }));
 }
 
+export function refundSucceededNotice(event: DomainEventMap['refund.succeeded']): NewNotification {
+  return {
+    userId: event.userId,
+    type: 'payment_update',
+    priority: 'high',
+    title: 'Refund made',
+    message: `We refunded ${formatUGX(event.amount)} for ${event.subjectLabel} to the number that paid. Credit note ${event.creditNoteNumber}.`,
+    relatedId: event.subjectId,
+    dedupeKey: `refund:${event.refundId}:succeeded`,
+  };
+}
+
 type WishlistAlert = DomainEventMap['wishlist.product_on_sale'];
 
 export function wishlistOnSaleNotice(event: WishlistAlert): NewNotification {
@@ -392,6 +404,7 @@ export function subscribeNotificationEvents(events: DomainEvents, create: Create
   on('delivery.rider_assigned', riderChangedNotice);
   on('payment.succeeded', paymentSucceededNotice);
   on('payment.failed', paymentFailedNotice);
+  on('refund.succeeded', refundSucceededNotice);
   on('rsvp.confirmed', rsvpConfirmedNotice);
   on('rsvp.promoted', rsvpPromotedNotice);
   on('wishlist.product_on_sale', wishlistOnSaleNotice);

@@ -276,3 +276,19 @@ describe('a socket ends with its session, on every instance, within a second', (
     }
   });
 });
+
+describe('the socket of a stopping instance', () => {
+  it('refuses a new socket with 1012, so that the client connects again to another instance', async () => {
+    const stopping = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true' });
+    try {
+      await stopping.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = stopping.app.server.address() as AddressInfo;
+      // The shutdown has begun (its listener would be closed; here the test still connects).
+      stopping.app.drain.start();
+      const late = new TestSocket(`ws://127.0.0.1:${port}/api/v1/ws/notifications`);
+      expect(await late.closed).toEqual({ code: SOCKET_CLOSE_CODES.restarting, reason: 'Restarting' });
+    } finally {
+      await stopping.close();
+    }
+  });
+});

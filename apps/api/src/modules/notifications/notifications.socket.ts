@@ -28,7 +28,7 @@ import { countUnread } from './notifications.repository';
  * user, on every instance (the database's `identity_changed` message, heard through the session
  * cache, makes each instance re-read the sessions concerned), at its expiry time, and at the
  * latest at the 5-minute re-check should a message be lost. 4401 means no customer could be
- * authenticated. The server pings every 30 s and drops a socket that stops answering.
+ * authenticated; 1012, that the instance is stopping (connect again). The server pings every 30 s and drops a socket that stops answering.
  */
 
 const PING_INTERVAL_MS = 30_000;
@@ -112,6 +112,12 @@ export function registerNotificationSocket(app: FastifyInstance, hub: Notificati
     NOTIFICATIONS_SOCKET_PATH,
     { websocket: true, schema: { hide: true } },
     (socket: WebSocket, request: FastifyRequest) => {
+      // The instance is stopping: its open sockets close in a moment, and one taken in now could
+      // hold the shutdown open. The client connects again through the proxy, to another instance.
+      if (app.drain.draining) {
+        socket.close(SOCKET_CLOSE_CODES.restarting, 'Restarting');
+        return;
+      }
       const headers = upgradeHeaders(request, trusted);
       let auth: SocketAuth | null = null;
       /** One authentication per socket: the upgrade's credentials, or the first message. */

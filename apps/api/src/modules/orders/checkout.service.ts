@@ -9,6 +9,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import type { Jobs } from '../../plugins/jobs';
 import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
+import { type AppliedDiscount, claimDiscount, recordDiscountUse } from '../discounts/discount-rules';
 import { LOW_STOCK_QUEUE } from '../stock/stock.jobs';
 import { takeStockForOrder } from '../stock/stock.repository';
 import { orderNumber } from './order-number';
@@ -36,7 +37,11 @@ import { getOrder } from './orders.service';
  *    (still on sale, stock covers the quantity); prices are the catalog's, the fee the zone's,
  *    free at FREE_SHIPPING_THRESHOLD_UGX or more, and nothing for pick-up (`deliveryFeeFor`,
  *    the contract's rule, which the storefront shows before the customer pays).
- * 3. Stock is taken (with its `sold` ledger rows); the order, its lines (a snapshot), its first status changes, its
+ * 3. A discount code, when asked for, is applied here (../discounts/discount-rules.ts): its row is
+ *    locked, so checkouts with the same code take turns and its limits hold; a code that does
+ *    not apply refuses the whole checkout (422, field `discount_code`): the customer is never
+ *    charged the full price for an order they placed with a code.
+ * 4. Stock is taken (with its `sold` ledger rows); the order, its lines (a snapshot), its first status changes, its
  *    confirmation e-mail's job and its invoice are written; the cart is emptied. `order.placed`
  *    goes out after commit.
  *
@@ -187,6 +192,21 @@ export async function placeOrder(
       const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
       // A delivery has its zone (checked above); pick-up needs none.
       const fee = deliveryFeeFor({ fulfilment: input.fulfilment, subtotal, zone }) ?? 0;
+      // Locked after the sizes (every checkout takes its locks in that order: no deadlocks).
+      const applied: AppliedDiscount | null = input.discount_code
+        ? await claimDiscount(
+            tx,
+            userId,
+            input.discount_code,
+            lines.map((line) => ({
+              price: line.price,
+              quantity: line.quantity,
+              category_id: line.category_id,
+            })),
+          )
+        : null;
+      const discount = applied?.amount ?? 0;
+      const total = subtotal + fee - discount;
       const cash = input.payment_method === 'cash_on_delivery';
       const delivery = input.fulfilment === 'delivery';
       const order: Omit<NewOrder, 'orderNumber'> = {
@@ -201,7 +221,9 @@ export async function placeOrder(
         itemCount,
         subtotal,
         deliveryFee: fee,
-        total: subtotal + fee,
+        discount,
+        discountCode: applied?.code ?? null,
+        total,
         contactName: input.contact_name,
         contactPhone: input.contact_phone,
         zone:
@@ -237,6 +259,7 @@ export async function placeOrder(
         lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
       );
       if (crossings.length > 0) await context.jobs.send(LOW_STOCK_QUEUE, { movementIds: crossings }, { tx });
+      if (applied) await recordDiscountUse(tx, applied, placed.id, userId);
 
       await deleteAllLines(tx, cartId);
       // The e-mail's job commits with the order (or not at all).
@@ -246,7 +269,8 @@ export async function placeOrder(
         userId,
         subtotal,
         deliveryFee: fee,
-        total: subtotal + fee,
+        discount,
+        total,
       });
       outbox.publish('order.placed', {
         orderId: placed.id,
@@ -256,7 +280,7 @@ export async function placeOrder(
         paymentMethod: order.paymentMethod,
         fulfilment: order.fulfilment,
         itemCount,
-        total: subtotal + fee,
+        total,
         currency: 'UGX',
         invoiceNumber,
         paymentDueAt: placed.payment_due_at,

@@ -37,6 +37,8 @@ function order(overrides: Partial<OrderRow> = {}): OrderRow {
     item_count: 1,
     subtotal: 250_000,
     delivery_fee: 0,
+    discount: 0,
+    discount_code: null,
     total: 250_000,
     contact_name: 'Namara Kisakye',
     contact_phone: '+256772123456',
@@ -100,6 +102,16 @@ describe('the invoice PDF', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('shows the discount code and its saving between the delivery fee and the total', async () => {
+    const text = pdfText(
+      await renderInvoicePdf(order({ discount: 25_000, discount_code: 'CHEERS10', total: 225_000 })),
+    );
+    expect(text).toContain('Discount (code CHEERS10)');
+    expect(text).toContain('-Shs 25,000');
+    expect(text).toContain('Shs 225,000');
+    expect(pdfText(await renderInvoicePdf(order()))).not.toContain('Discount');
   });
 
   it('draws names it has no letters for as best it can, and runs onto more pages with the header again', async () => {

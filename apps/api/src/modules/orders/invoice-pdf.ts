@@ -8,9 +8,9 @@ import type { OrderRow } from './orders.repository';
 
 /**
  * The invoice as a PDF (A4): the shop's details, who it is billed to and where it goes, the
- * lines, the delivery fee and the total in UGX. Built with pdf-lib's standard Helvetica, whose
- * WinAnsi encoding cannot draw every character: names are folded to what it can (accents kept
- * where it has them, others replaced), never refused.
+ * lines, the delivery fee, the discount code's saving (when one applied) and the total in UGX.
+ * Built with pdf-lib's standard Helvetica, whose WinAnsi encoding cannot draw every character:
+ * names are folded to what it can (accents kept where it has them, others replaced), never refused.
  */
 
 export const PAGE = { width: 595.28, height: 841.89 };
@@ -268,6 +268,15 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   const totals: Array<[string, string, boolean]> = [
     ['Subtotal', formatUGX(order.subtotal), false],
     [delivery, formatUGX(order.delivery_fee), false],
+    ...(order.discount > 0
+      ? [
+          [`Discount (code ${order.discount_code})`, `-${formatUGX(order.discount)}`, false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
     ['Total (UGX)', formatUGX(order.total), true],
   ];
   for (const [label, value, strong] of totals) {

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
+import { releaseDiscountUse } from '../discounts/discounts.repository';
 import type { MarkPaidResult } from '../payments/payable-registry';
 import {
   findOverdueOrderIds,
@@ -49,7 +50,8 @@ import { insertStatusChanges } from './orders.repository';
  * Rules kept here:
  * - Paying a pending order confirms it (status change "Paid by mobile money"), clears its
  *   payment deadline, estimates the delivery time, and marks the invoice paid.
- * - Cancelling gives the bottles back to stock exactly once (`stock_released_at`) and voids an
+ * - Cancelling gives the bottles back to stock exactly once (`stock_released_at`), gives the
+ *   order's use of its discount code back once (the order keeps its discount), and voids an
  *   unpaid invoice; a paid order keeps its paid invoice (the money is refunded by staff).
  * - Delivering a cash-on-delivery order records the cash as paid.
  * - Refunding a paid order sets its payment status to refunded (no stock comes back: the
@@ -206,6 +208,9 @@ export async function cancelLockedOrder(
   await updateOrder(tx, row.id, { status: 'cancelled', cancelReason: reason, clearPaymentDue: true });
   // Delivered orders cannot be cancelled (the transition table), so the bottles are still ours.
   const stockReleased = await releaseStock(tx, row.id);
+  // A cancelled order no longer counts against its discount code's limits (after the sizes: the
+  // lock order of checkout).
+  await releaseDiscountUse(tx, row.id);
   if (!wasPaid) await markInvoice(tx, row.id, 'void');
   await insertStatusChanges(tx, row.id, [
     { from: row.status, to: 'cancelled', note: reason, changedBy: options.changedBy ?? null },

@@ -47,7 +47,11 @@ export function orderConfirmationEmail(options: { order: OrderRow; url: string }
       `Hello ${order.contact_name},`,
       `Thank you for shopping with ${BRAND.name}. Your order number is ${order.order_number} and your invoice is ${order.invoice_number}.`,
       ...lines,
-      `Subtotal: ${formatUGX(order.subtotal)}. ${delivery}. Total: ${formatUGX(order.total)}.`,
+      `Subtotal: ${formatUGX(order.subtotal)}. ${delivery}.${
+        order.discount > 0
+          ? ` Discount code ${order.discount_code}: you save ${formatUGX(order.discount)}.`
+          : ''
+      } Total: ${formatUGX(order.total)}.`,
       ...(order.fulfilment === 'delivery'
         ? [
             `Delivering to: ${[order.street, order.delivery_instructions?.landmark, order.delivery_zone_name]

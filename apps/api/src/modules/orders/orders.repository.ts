@@ -139,6 +139,7 @@ export type CheckoutLineRow = {
   product_slug: string;
   image: string | null;
   is_available: boolean;
+  category_id: number;
 };
 
 /**
@@ -153,7 +154,7 @@ export async function lockCheckoutLines(tx: Tx, cartId: number): Promise<Checkou
            v.price, v.stock, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,
            (SELECT i.url FROM product_images i WHERE i.product_id = p.id
               ORDER BY (i.url LIKE '/media/gen/%'), i.sort_order, i.id LIMIT 1) AS image,
-           (p.is_active AND c.is_active) AS is_available
+           (p.is_active AND c.is_active) AS is_available, p.category_id
     FROM cart_items ci
     JOIN product_variants v ON v.id = ci.variant_id
     JOIN products p ON p.id = v.product_id
@@ -177,6 +178,9 @@ export type NewOrder = {
   itemCount: number;
   subtotal: number;
   deliveryFee: number;
+  /** The discount code's saving on the bottles (0: none) and the code, as applied at checkout. */
+  discount: number;
+  discountCode: string | null;
   total: number;
   contactName: string;
   contactPhone: string;
@@ -230,12 +234,13 @@ export async function insertOrder(
   const result = await tx.execute<{ id: string; created_at: Date; payment_due_at: Date | null }>(sql`
     WITH placed AS (
       INSERT INTO orders (order_number, user_id, idempotency_key, request_hash, status, payment_method,
-        mobile_money_network, payment_phone, fulfilment, item_count, subtotal, delivery_fee, total, contact_name,
-        contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
+        mobile_money_network, payment_phone, fulfilment, item_count, subtotal, delivery_fee, discount, discount_code,
+        total, contact_name, contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
         customer_note, estimated_delivery_time, payment_due_at, confirmed_at)
       VALUES (${order.orderNumber}, ${order.userId}, ${order.idempotencyKey}, ${order.requestHash}, ${order.status},
         ${order.paymentMethod}, ${order.mobileMoneyNetwork}, ${order.paymentPhone}, ${order.fulfilment},
-        ${order.itemCount}, ${order.subtotal}, ${order.deliveryFee}, ${order.total}, ${order.contactName},
+        ${order.itemCount}, ${order.subtotal}, ${order.deliveryFee}, ${order.discount}, ${order.discountCode},
+        ${order.total}, ${order.contactName},
         ${order.contactPhone}, ${order.zone?.id ?? null}, ${order.zone?.name ?? null}, ${order.zone?.label ?? null},
         ${order.street}, ${order.deliveryInstructions === null ? null : JSON.stringify(order.deliveryInstructions)}::jsonb,
         ${order.customerNote}, ${estimated}, ${due}, ${confirmed ? sql`now()` : sql`NULL`})
@@ -293,15 +298,23 @@ export async function insertStatusChanges(tx: Tx, orderId: string, changes: Stat
  */
 export async function issueInvoice(
   tx: Tx,
-  invoice: { orderId: string; userId: string; subtotal: number; deliveryFee: number; total: number },
+  invoice: {
+    orderId: string;
+    userId: string;
+    subtotal: number;
+    deliveryFee: number;
+    discount: number;
+    total: number;
+  },
 ): Promise<string> {
   const result = await tx.execute<{ invoice_number: string }>(sql`
     WITH next AS (
       UPDATE document_counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
     )
-    INSERT INTO invoices (invoice_number, order_id, user_id, subtotal, delivery_fee, total)
+    INSERT INTO invoices (invoice_number, order_id, user_id, subtotal, delivery_fee, discount, total)
     SELECT 'INV-' || lpad(next.value::text, greatest(6, length(next.value::text)), '0'),
-           ${invoice.orderId}, ${invoice.userId}, ${invoice.subtotal}, ${invoice.deliveryFee}, ${invoice.total}
+           ${invoice.orderId}, ${invoice.userId}, ${invoice.subtotal}, ${invoice.deliveryFee}, ${invoice.discount},
+           ${invoice.total}
     FROM next
     RETURNING invoice_number`);
   const row = result.rows[0];
@@ -340,6 +353,8 @@ export type OrderRow = {
   item_count: number;
   subtotal: number;
   delivery_fee: number;
+  discount: number;
+  discount_code: string | null;
   total: number;
   contact_name: string;
   contact_phone: string;
@@ -368,7 +383,8 @@ export type OrderRow = {
 
 const orderSelect = sql`
   SELECT o.id, o.order_number, o.user_id, o.status, o.payment_status, o.payment_method, o.mobile_money_network,
-         o.payment_phone, o.fulfilment, o.item_count, o.subtotal, o.delivery_fee, o.total, o.contact_name,
+         o.payment_phone, o.fulfilment, o.item_count, o.subtotal, o.delivery_fee, o.discount, o.discount_code,
+         o.total, o.contact_name,
          o.contact_phone, o.delivery_zone_id, o.delivery_zone_name, o.delivery_time_label, o.street,
          o.delivery_instructions, o.customer_note, o.estimated_delivery_time, o.payment_due_at, o.paid_at,
          o.cancel_reason, o.created_at, o.updated_at,
@@ -487,6 +503,7 @@ export type InvoiceRow = {
   status: InvoiceStatus;
   subtotal: number;
   delivery_fee: number;
+  discount: number;
   total: number;
   issued_at: Date;
   paid_at: Date | null;
@@ -499,7 +516,8 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceRow[]; count: number }> {
   const [rows, count] = await Promise.all([
     db.execute<InvoiceRow>(sql`
-      SELECT i.id, i.invoice_number, i.order_id, o.order_number, i.status, i.subtotal, i.delivery_fee, i.total,
+      SELECT i.id, i.invoice_number, i.order_id, o.order_number, i.status, i.subtotal, i.delivery_fee, i.discount,
+             i.total,
              i.issued_at, i.paid_at
       FROM invoices i JOIN orders o ON o.id = i.order_id
       WHERE i.user_id = ${userId}

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
 import type { PayableRegistry } from './payable-registry';
+import type { DeliveryRow } from './payments.repository';
 import type { ProviderSet } from './providers/provider-set';
 
 /** Everything the payment services need, built once by the payments plugin (`app.payments`). */
@@ -14,6 +15,11 @@ export type PaymentsContext = {
   payables: PayableRegistry;
   providers: ProviderSet;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /**
+   * Handles a webhook delivery about a refund (`refund.*` events), answering its outcome; set by
+   * the refunds module (modules/refunds), which owns refunds.
+   */
+  onRefundDelivery?: (delivery: DeliveryRow) => Promise<string>;
   /** Queues a job; see payments.jobs.ts for the names. */
   enqueue: (
     name: string,

@@ -77,6 +77,11 @@ export async function receiveWebhook(
 export async function processDelivery(context: PaymentsContext, deliveryId: number): Promise<string> {
   const delivery = await findDelivery(context.db, deliveryId);
   if (!delivery || delivery.processedAt) return 'already processed';
+  if (delivery.event?.startsWith('refund.') && context.onRefundDelivery) {
+    const outcome = await context.onRefundDelivery(delivery);
+    await finishDelivery(context.db, deliveryId, outcome);
+    return outcome;
+  }
   const row =
     (delivery.reference ? await findTransactionByReference(context.db, delivery.reference) : undefined) ??
     (delivery.providerTransactionId

@@ -72,6 +72,8 @@ describe('the account page', () => {
       ['Categories', '/admin/categories'],
       ['Import / export', '/admin/catalog-import'],
       ['Stock', '/admin/stock'],
+      ['Refunds', '/admin/refunds'],
+      ['Discount codes', '/admin/discounts'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -92,6 +92,9 @@ export function mockIdentityApi(handlers: Record<string, FakeHandler> = {}) {
     'GET /auth/providers': () => ({ email_password: true, google: false, oidc: null }),
     'GET /email/delivery/': () => ({ email_delivery: 'sent' }),
     'POST /auth/sign-in/anonymous': () => ({ token: 'anon-token', user: anonymousSession().user }),
+    // Pages that show refunds beside what they are about (the payments page, the staff's order).
+    'GET /payments/refunds/my_refunds/': () => ({ results: [], count: 0, total_pages: 0, next: null }),
+    'GET /admin/refunds/subject/': () => ({ transactions: [], refunds: [] }),
     ...handlers,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -36,6 +36,8 @@ export function makePayOrder(overrides: Partial<Order> = {}): Order {
     item_count: 2,
     subtotal: 240_000,
     delivery_fee: 0,
+    discount: 0,
+    discount_code: null,
     total: 240_000,
     currency: 'UGX',
     contact_name: 'Amina Nakato',

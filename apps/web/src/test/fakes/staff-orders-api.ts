@@ -78,6 +78,7 @@ export function makeStaffOrderDetail(overrides: Partial<StaffOrderDetail> = {}):
     subtotal: 240_000,
     delivery_fee: 10_000,
     discount: 0,
+    discount_code: null,
     customer: { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Namara K.', email: 'namara@example.ug' },
     mobile_money_network: null,
     payment_phone: null,

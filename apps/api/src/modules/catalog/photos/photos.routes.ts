@@ -69,7 +69,7 @@ const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { images: await photos.list(request.params.id) };
+      return { images: await photos.list(request.params.id), max_file_bytes: maxBytes };
     },
   );
 
@@ -129,7 +129,7 @@ const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       if (files.length === 0)
         throw invalidInput([{ field: 'files', message: productImagesMessages.noFiles }]);
       const images = await photos.upload(request.params.id, files, alt, actorOf(currentAuth(request).user));
-      return reply.code(201).send({ images });
+      return reply.code(201).send({ images, max_file_bytes: maxBytes });
     },
   );
 
@@ -163,6 +163,7 @@ const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       images: await photos.reorder(request.params.id, request.body.ids, actorOf(currentAuth(request).user)),
+      max_file_bytes: maxBytes,
     }),
   );
 

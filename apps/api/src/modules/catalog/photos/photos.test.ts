@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { productDetailSchema } from '@shop/contract/catalog';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import {
@@ -11,6 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Customer,
+  secondInstance,
   signedInCustomer,
   staffMember,
   stockedProduct,
@@ -380,6 +384,8 @@ describe('managing a product’s photos', () => {
       (await staff.client.get(imagesOf(product.id))).json(),
     );
     expect(listed.images.map((image) => image.id)).toEqual([b!.id, a!.id]);
+    // The limit staff are told before they choose files: the setting's.
+    expect(listed.max_file_bytes).toBe(MAX_BYTES);
 
     const before = await counts(harness);
     const removeB = await staff.client.request({ method: 'DELETE', url: `${ADMIN}/images/${b!.id}/` });
@@ -476,3 +482,42 @@ describe('the first screen of a product page with a photo', () => {
     expect(html).not.toContain('-1600.jpg');
   });
 });
+
+describe('photos behind several instances (issue 23)', () => {
+  it('an upload to one instance is served by another, and leaves no file on either one’s disk', async () => {
+    const otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-photos-other-'));
+    const other = await secondInstance(harness, { config: { dataDir: otherDataDir } });
+    try {
+      const filesBefore = filesUnder(harness.dataDir);
+      const product = await stockedProduct(harness.database.pool, { name: 'Shared Photo' });
+      const response = await upload(staff.client, product.id, [
+        { filename: 'cellar.jpg', type: 'image/jpeg', bytes: photo },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      const url = adminProductImagesResponseSchema
+        .parse(response.json())
+        .images[0]!.picture!.jpeg.split(', ')[0]!
+        .split(' ')[0]!;
+      const here = await harness.app.inject({ method: 'GET', url });
+      const there = await other.app.inject({ method: 'GET', url });
+      expect(there.statusCode).toBe(200);
+      expect(there.headers['content-type']).toBe('image/jpeg');
+      expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
+      // The photo is rows of the database: neither instance wrote a file for it. The other
+      // instance's directory holds only the secrets it generated at its start (none are set here).
+      expect(filesUnder(harness.dataDir)).toEqual(filesBefore);
+      expect(filesUnder(otherDataDir)).toEqual(['secrets.json']);
+    } finally {
+      await other.close();
+      fs.rmSync(otherDataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Every file under `dir`, relative to it, sorted. */
+function filesUnder(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}

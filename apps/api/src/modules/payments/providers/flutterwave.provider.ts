@@ -4,8 +4,13 @@ import {
   type ChargeRequest,
   type ChargeResult,
   normaliseProviderStatus,
+  normaliseRefundStatus,
   type PaymentProvider,
+  type ProviderRefund,
   ProviderUnavailableError,
+  type RefundLookup,
+  type RefundRequest,
+  type RefundResult,
   type VerifyResult,
 } from './provider';
 import { secretHeaderMatches, WEBHOOK_HASH_HEADER } from './webhook-secret';
@@ -20,6 +25,11 @@ import { secretHeaderMatches, WEBHOOK_HASH_HEADER } from './webhook-secret';
  * - `GET /v3/transactions/{id}/verify`, or `/v3/transactions/verify_by_reference?tx_ref=` before
  *   the id is known: `{ status: 'success', data: { id, tx_ref, amount, currency, status, … } }`.
  * - Webhooks carry the dashboard's secret hash in `verif-hash`.
+ * - Refunds: `POST /v3/transactions/{id}/refund` with `amount` and `comments` answers
+ *   `{ status: 'success', message: 'Transaction refund initiated', data: { id, tx_id, flw_ref,
+ *   amount_refunded, status: 'completed' | 'pending' | …, created_at } }`; `GET /v3/refunds/{id}`
+ *   tells one refund, `GET /v3/refunds?from=&to=` lists them (found by tx_id when the refund
+ *   call got no answer).
  *
  * A timeout, a 5xx or an unreadable answer never decides anything: the charge stays pending and
  * the poll asks again.
@@ -174,5 +184,84 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
     isAuthenticWebhook(headers) {
       return secretHeaderMatches(headers, WEBHOOK_HASH_HEADER, options.webhookHash);
     },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      const outcome = await call(
+        'POST',
+        `/v3/transactions/${encodeURIComponent(request.providerTransactionId)}/refund`,
+        { amount: request.amount, comments: request.comments.slice(0, 200) },
+      );
+      if (outcome.kind === 'no_answer') {
+        return { kind: 'unknown', reason: `Flutterwave: ${outcome.reason}`, raw: null };
+      }
+      const { status, body } = outcome;
+      const raw = body ?? outcome.text;
+      if (status >= 500 || body === null) {
+        return { kind: 'unknown', reason: `Flutterwave answered ${status}`, raw };
+      }
+      if (status >= 400 || body.status !== 'success') {
+        return { kind: 'refused', reason: text(body.message) ?? `Flutterwave answered ${status}`, raw };
+      }
+      const refund = refundOf(body.data, body);
+      if (!refund) return { kind: 'unknown', reason: 'Flutterwave answered a refund without an id', raw };
+      return { kind: 'accepted', refund };
+    },
+
+    async findRefund(lookup: RefundLookup): Promise<ProviderRefund | null> {
+      if (lookup.providerRefundId) {
+        const outcome = await call('GET', `/v3/refunds/${encodeURIComponent(lookup.providerRefundId)}`);
+        const body = answered(outcome);
+        if (body === 'not_found') return null;
+        return refundOf(body.data, body);
+      }
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      const outcome = await call(
+        'GET',
+        `/v3/refunds?from=${day(lookup.since)}&to=${day(new Date(Date.now() + 86_400_000))}`,
+      );
+      const body = answered(outcome);
+      if (body === 'not_found' || !Array.isArray(body.data)) return null;
+      for (const item of body.data) {
+        const refund = refundOf(item, item);
+        if (
+          refund &&
+          refund.providerTransactionId === lookup.providerTransactionId &&
+          refund.amount === lookup.amount &&
+          !lookup.excludeIds.includes(refund.providerRefundId)
+        ) {
+          return refund;
+        }
+      }
+      return null;
+    },
+  };
+}
+
+/** A readable answer's body, 'not_found' for 400/404; throws when Flutterwave could not say. */
+function answered(outcome: HttpOutcome): FlutterwaveAnswer | 'not_found' {
+  if (outcome.kind === 'no_answer') throw new ProviderUnavailableError(`Flutterwave: ${outcome.reason}`);
+  const { status, body } = outcome;
+  if (status >= 500 || body === null) {
+    throw new ProviderUnavailableError(`Flutterwave answered ${status}`, body ?? outcome.text);
+  }
+  if (status === 400 || status === 404) return 'not_found';
+  if (status >= 400 || body.status !== 'success') {
+    throw new ProviderUnavailableError(`Flutterwave answered ${status}: ${text(body.message) ?? ''}`, body);
+  }
+  return body;
+}
+
+function refundOf(data: unknown, raw: unknown): ProviderRefund | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const fields = data as Record<string, unknown>;
+  if (typeof fields.id !== 'number' && typeof fields.id !== 'string') return null;
+  const amount = Number(fields.amount_refunded);
+  const txId = fields.tx_id;
+  return {
+    providerRefundId: String(fields.id),
+    providerTransactionId: typeof txId === 'number' || typeof txId === 'string' ? String(txId) : null,
+    status: normaliseRefundStatus(fields.status),
+    amount: Number.isFinite(amount) ? amount : 0,
+    raw,
   };
 }

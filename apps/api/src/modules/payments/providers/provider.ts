@@ -18,6 +18,57 @@ export interface PaymentProvider {
   verify(lookup: ChargeLookup): Promise<VerifyResult>;
   /** True when a webhook request carries this provider's secret (compared in constant time). */
   isAuthenticWebhook(headers: Record<string, string | string[] | undefined>): boolean;
+  /**
+   * Asks the provider to refund (part of) a successful charge. Never throws for the provider's
+   * faults: no usable answer is `unknown` (a refund may or may not exist; the poll finds out).
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * What the provider knows of a refund: by its own id when known, else the refund of this
+   * charge and amount made since `since`. Null when there is none. Throws
+   * {@link ProviderUnavailableError} when the provider cannot say.
+   */
+  findRefund(lookup: RefundLookup): Promise<ProviderRefund | null>;
+}
+
+export type RefundRequest = {
+  /** The provider's id of the charge to refund. */
+  providerTransactionId: string;
+  amount: number;
+  /** The reason, as a note on the provider's side. */
+  comments: string;
+};
+
+/** The provider's statement about one refund, normalised. */
+export type ProviderRefund = {
+  providerRefundId: string;
+  providerTransactionId: string | null;
+  status: 'succeeded' | 'failed' | 'pending';
+  amount: number;
+  raw: unknown;
+};
+
+export type RefundResult =
+  | { kind: 'accepted'; refund: ProviderRefund }
+  /** The provider refused it outright: no refund exists (nothing left to refund, balance, …). */
+  | { kind: 'refused'; reason: string; raw: unknown }
+  | { kind: 'unknown'; reason: string; raw: unknown };
+
+export type RefundLookup = {
+  providerRefundId: string | null;
+  providerTransactionId: string;
+  amount: number;
+  since: Date;
+  /** Refund ids already matched to other refunds of ours: never taken for this one. */
+  excludeIds: string[];
+};
+
+/** Flutterwave's refund words: `completed` is done; failed, error or declined failed; else pending. */
+export function normaliseRefundStatus(status: unknown): ProviderRefund['status'] {
+  const word = typeof status === 'string' ? status.toLowerCase() : '';
+  if (word === 'completed' || word === 'successful') return 'succeeded';
+  if (word === 'failed' || word === 'error' || word === 'declined') return 'failed';
+  return 'pending';
 }
 
 export type ChargeRequest = {

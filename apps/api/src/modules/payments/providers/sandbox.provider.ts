@@ -1,8 +1,19 @@
 import { paymentMessages } from '@shop/contract/payments';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sandboxCharges } from '../../../db/schema/payments';
-import type { ChargeLookup, ChargeRequest, ChargeResult, PaymentProvider, VerifyResult } from './provider';
+import { sandboxRefunds } from '../../../db/schema/refunds';
+import type {
+  ChargeLookup,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  ProviderRefund,
+  RefundLookup,
+  RefundRequest,
+  RefundResult,
+  VerifyResult,
+} from './provider';
 import { secretHeaderMatches, WEBHOOK_HASH_HEADER } from './webhook-secret';
 
 /**
@@ -80,6 +91,91 @@ export function createSandboxProvider(options: { db: Database; webhookSecret: st
     isAuthenticWebhook(headers) {
       return secretHeaderMatches(headers, WEBHOOK_HASH_HEADER, options.webhookSecret);
     },
+
+    /**
+     * Refunds at once, as a provider refunding from its balance does: completed, unless the charge
+     * was not successful or the refunds would exceed it (refused, as Flutterwave does).
+     */
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      const chargeId = Number(request.providerTransactionId);
+      if (!Number.isSafeInteger(chargeId)) {
+        return { kind: 'refused', reason: 'No transaction was found for this id', raw: null };
+      }
+      return db.transaction(async (tx) => {
+        const [charge] = await tx
+          .select()
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.id, chargeId))
+          .for('update');
+        if (charge?.status !== 'successful') {
+          const raw = {
+            status: 'error',
+            message: 'Only a successful transaction can be refunded',
+            data: null,
+          };
+          return { kind: 'refused' as const, reason: raw.message, raw };
+        }
+        const [sum] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amount}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(and(eq(sandboxRefunds.chargeId, chargeId), eq(sandboxRefunds.status, 'completed')));
+        if ((sum?.refunded ?? 0) + request.amount > charge.amount) {
+          const raw = {
+            status: 'error',
+            message: 'Refund amount exceeds the amount left to refund',
+            data: null,
+          };
+          return { kind: 'refused' as const, reason: raw.message, raw };
+        }
+        const [row] = await tx
+          .insert(sandboxRefunds)
+          .values({ chargeId, amount: request.amount, status: 'completed', comments: request.comments })
+          .returning();
+        if (!row) throw new Error('the sandbox refund was not written');
+        return { kind: 'accepted' as const, refund: sandboxRefund(row) };
+      });
+    },
+
+    async findRefund(lookup: RefundLookup): Promise<ProviderRefund | null> {
+      const id = lookup.providerRefundId ? Number(lookup.providerRefundId) : null;
+      const excluded = lookup.excludeIds.map(Number).filter(Number.isSafeInteger);
+      const [row] = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(
+          id !== null
+            ? eq(sandboxRefunds.id, Number.isSafeInteger(id) ? id : -1)
+            : and(
+                eq(sandboxRefunds.chargeId, Number(lookup.providerTransactionId) || -1),
+                eq(sandboxRefunds.amount, lookup.amount),
+                gte(sandboxRefunds.createdAt, lookup.since),
+                excluded.length > 0 ? notInArray(sandboxRefunds.id, excluded) : undefined,
+              ),
+        )
+        .limit(1);
+      return row ? sandboxRefund(row) : null;
+    },
+  };
+}
+
+/** A sandbox refund in Flutterwave's words. */
+function sandboxRefund(row: typeof sandboxRefunds.$inferSelect): ProviderRefund {
+  const data = {
+    id: row.id,
+    tx_id: row.chargeId,
+    flw_ref: `URF_SANDBOX_${row.id}`,
+    amount_refunded: row.amount,
+    status: row.status,
+    destination: 'payment_source',
+    comments: row.comments,
+    created_at: row.createdAt.toISOString(),
+  };
+  return {
+    providerRefundId: String(row.id),
+    providerTransactionId: String(row.chargeId),
+    status: row.status === 'completed' ? 'succeeded' : 'failed',
+    amount: row.amount,
+    raw: { status: 'success', message: 'Transaction refund initiated', data },
   };
 }
 

@@ -58,6 +58,16 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Stock',
             description: 'Sizes running low or sold out; receive deliveries, record breakage.',
           },
+          {
+            to: '/admin/refunds',
+            title: 'Refunds',
+            description: 'Payments to refund (paid twice, short), and the credit notes for the accountant.',
+          },
+          {
+            to: '/admin/discounts',
+            title: 'Discount codes',
+            description: 'Promotion codes: percentage or amount off, limits and dates; pause or end them.',
+          },
         ]}
       />
     </div>

@@ -38,6 +38,17 @@ function open(role: string, handlers: Record<string, FakeHandler> = {}, id = STA
 }
 
 describe('/admin/orders/$id', () => {
+  it('shows the discount code and its saving', async () => {
+    await open('staff', {
+      [DETAIL]: () => makeStaffOrderDetail({ discount: 24_000, discount_code: 'CHEERS10', total: 226_000 }),
+    });
+    const items = await screen.findByRole('region', { name: 'Items' });
+    const rows = within(items)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows.slice(-2)).toEqual(['Discount (code CHEERS10)−Shs 24,000', 'TotalShs 226,000']);
+  });
+
   it('is for staff only', async () => {
     const { api } = await open('customer');
     expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();

@@ -65,7 +65,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function OrderView({ order }: { order: StaffOrderDetail }) {
+/** Parts of the order page that other features own, composed by its route in src/app. */
+export type OrderPageSlots = {
+  /** The order's refunds (the admin-refunds feature), under its payments. */
+  refunds?: (order: StaffOrderDetail) => ReactNode;
+};
+
+function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPageSlots }) {
   const slip = useMutation({
     mutationFn: () => downloadPackingSlip(order),
     onError: () =>
@@ -169,9 +175,11 @@ function OrderView({ order }: { order: StaffOrderDetail }) {
             </tr>
             <tr>
               <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
-                Discount
+                Discount{order.discount_code ? ` (code ${order.discount_code})` : ''}
               </th>
-              <td className="py-1 text-right tabular-nums">{formatUGX(order.discount)}</td>
+              <td className="py-1 text-right tabular-nums">
+                {order.discount > 0 ? `−${formatUGX(order.discount)}` : formatUGX(0)}
+              </td>
             </tr>
             <tr>
               <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-semibold">
@@ -272,6 +280,12 @@ function OrderView({ order }: { order: StaffOrderDetail }) {
         )}
       </Section>
 
+      {slots.refunds ? (
+        <div data-print="hide">
+          <Section title="Refunds">{slots.refunds(order)}</Section>
+        </div>
+      ) : null}
+
       <Section title="Status history">
         <ol className="space-y-1 text-sm">
           {order.history.map((change) => (
@@ -299,7 +313,7 @@ function OrderView({ order }: { order: StaffOrderDetail }) {
  * who and where, money, the history with who moved it, the moves it may make, and its packing
  * slip (PDF) or this page printed.
  */
-export function AdminOrderDetailPage() {
+export function AdminOrderDetailPage({ slots = {} }: { slots?: OrderPageSlots } = {}) {
   const { id } = route.useParams();
   const { status, user } = useSession();
   const isStaff = user?.role === 'staff' || user?.role === 'admin';
@@ -319,7 +333,7 @@ export function AdminOrderDetailPage() {
       ) : missing ? (
         <FormMessage kind="error">There is no such order.</FormMessage>
       ) : order ? (
-        <OrderView order={order} />
+        <OrderView order={order} slots={slots} />
       ) : query.isError ? (
         <FormMessage kind="error">
           The order could not be loaded.{' '}

@@ -26,6 +26,9 @@ const json = (body: unknown, status = 200) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
+/** The server's IMAGE_UPLOAD_MAX_BYTES in these tests: not the default, so the panel must ask. */
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
 /** A fake of the staff photo endpoints over fetch, holding the product's photos. */
 function fakePhotosApi(initial: AdminProductImage[]) {
   let images = [...initial];
@@ -38,11 +41,12 @@ function fakePhotosApi(initial: AdminProductImage[]) {
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ method, path, body });
-      if (method === 'GET' && path === `/admin/catalog/products/${PRODUCT}/images/`) return json({ images });
+      if (method === 'GET' && path === `/admin/catalog/products/${PRODUCT}/images/`)
+        return json({ images, max_file_bytes: MAX_FILE_BYTES });
       if (method === 'PUT' && path === `/admin/catalog/products/${PRODUCT}/images/order/`) {
         const ids = (body as { ids: number[] }).ids;
         images = ids.map((id, index) => ({ ...images.find((image) => image.id === id)!, sort_order: index }));
-        return json({ images });
+        return json({ images, max_file_bytes: MAX_FILE_BYTES });
       }
       const match = /^\/admin\/catalog\/images\/(\d+)\/$/.exec(path);
       if (match && method === 'PATCH') {
@@ -124,6 +128,10 @@ describe('ProductPhotosPanel', () => {
     const user = userEvent.setup();
     await renderWithRouter(<ProductPhotosPanel productId={PRODUCT} />);
     expect(await screen.findByText(/No photos yet/)).toBeInTheDocument();
+    // The accepted types and the server's size limit are stated before a file is chosen.
+    expect(screen.getByTestId('photo-drop-zone')).toHaveTextContent(
+      'JPEG, PNG, WebP or AVIF, up to 5 MB each',
+    );
 
     await user.upload(screen.getByLabelText(/Drop photos here/), [jpeg('front.jpg'), jpeg('notes.jpg')]);
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
@@ -131,7 +139,7 @@ describe('ProductPhotosPanel', () => {
     expect(first.url).toBe(`/api/v1/admin/catalog/products/${PRODUCT}/images/`);
     expect((first.form.get('files') as File).name).toBe('front.jpg');
     expect(screen.getByRole('progressbar', { name: 'Uploading front.jpg' })).toBeInTheDocument();
-    first.request.respond(201, { images: api.add(photo(5, 'Front', 0)) });
+    first.request.respond(201, { images: api.add(photo(5, 'Front', 0)), max_file_bytes: MAX_FILE_BYTES });
 
     // The next file goes once the first is done.
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));

@@ -23,6 +23,9 @@ function errorText(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
+/** A file size as the server's refusal states it: '10 MB', '0.3 MB'. */
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
 type Upload = { key: number; name: string; progress: number; error: string | null };
 
 /**
@@ -98,7 +101,10 @@ export function ProductPhotosPanel({ productId }: { productId: number }) {
       >
         <ImagePlus aria-hidden="true" className="size-8 text-wine-800" />
         <span className="font-semibold text-ink">Drop photos here, or choose files</span>
-        <span className="text-sm text-ink/70">JPEG, PNG, WebP or AVIF</span>
+        <span className="text-sm text-ink/70">
+          JPEG, PNG, WebP or AVIF
+          {photos.data ? `, up to ${megabytes(photos.data.max_file_bytes)} each` : ''}
+        </span>
         <input
           id={inputId}
           type="file"

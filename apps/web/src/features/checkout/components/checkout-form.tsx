@@ -7,6 +7,7 @@ import {
   preferredDeliveryTimeLabels,
 } from '@shop/contract/delivery';
 import { deliveryFeeFor, qualifiesForFreeDelivery } from '@shop/contract/delivery-fee';
+import type { DiscountCheck } from '@shop/contract/discounts';
 import { cartMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
 import { type Order, PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
@@ -33,6 +34,7 @@ import {
   validateCheckout,
 } from '../lib/checkout-form';
 import { CheckoutSummary } from './checkout-summary';
+import { DiscountCodeField, discountErrorOf } from './discount-code-field';
 import { CheckboxField, ChoiceCards, SelectField, TextAreaField } from './fields';
 
 /** The API's field names (422 `fields`) → the form's. */
@@ -124,6 +126,9 @@ export function CheckoutForm({
   // Our own flag: react-hook-form's isSubmitting ends with whichever submit ends first (a double
   // click's second one returns at once), while the order is still on its way.
   const [placing, setPlacing] = useState(false);
+  const [discountCode, setDiscountCode] = useState('');
+  const [discount, setDiscount] = useState<DiscountCheck | null>(null);
+  const [discountError, setDiscountError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -142,13 +147,23 @@ export function CheckoutForm({
   const zone = zones.find((candidate) => String(candidate.id) === zoneId);
   const free = qualifiesForFreeDelivery(cart.subtotal);
   const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal });
-  const total = cart.subtotal + (deliveryFee ?? 0);
+  const saving = discount?.discount ?? 0;
+  const total = cart.subtotal + (deliveryFee ?? 0) - saving;
 
   const onSubmit = handleSubmit(async (values) => {
     // A second click while the first is on its way: the button is disabled, but a fast double click can land first.
     if (inFlight.current) return;
-    const checked = validateCheckout(checkoutRequestOf(values, attempt.current.currentKey()));
-    if (!checked.success) return;
+    // The applied code, or one typed but not applied yet: the server checks it either way.
+    const code = discount?.code ?? (discountCode.trim() || null);
+    const checked = validateCheckout({
+      ...checkoutRequestOf(values, attempt.current.currentKey()),
+      discount_code: code,
+    });
+    if (!checked.success) {
+      const codeIssue = checked.issues.find((issue) => issue.path === 'discount_code');
+      if (codeIssue) setDiscountError(codeIssue.message);
+      return;
+    }
     inFlight.current = true;
     setPlacing(true);
     setFormError(null);
@@ -173,7 +188,14 @@ export function CheckoutForm({
       if (orderCertainlyNotPlaced(error)) attempt.current.finish();
       applyFieldErrors(error, CHECKOUT_FIELDS, setError, SERVER_FIELD_NAMES);
       const message = formErrorMessage(error);
-      if (isApiError(error) && error.status === 409) {
+      const codeRefused = isApiError(error) && error.fields.some((field) => field.field === 'discount_code');
+      if (codeRefused) {
+        // The code no longer applies (used up meanwhile, expired…): nothing was placed; say why.
+        const reason = discountErrorOf(error);
+        setDiscount(null);
+        setDiscountError(reason);
+        setFormError(`${cartMessages.checkout}. ${reason} Remove the code to order without it.`);
+      } else if (isApiError(error) && error.status === 409) {
         // Stock or the cart moved since it was shown: show the cart as it is now.
         void queryClient.invalidateQueries({ queryKey: CART_KEY });
         // This attempt was already placed (its answer lost) and then sent again with other details.
@@ -409,6 +431,20 @@ export function CheckoutForm({
           />
         </Step>
 
+        <section
+          aria-label="Discount code"
+          className="rounded-2xl border border-cream-200 bg-white p-6 shadow-sm"
+        >
+          <DiscountCodeField
+            code={discountCode}
+            onCodeChange={setDiscountCode}
+            applied={discount}
+            onApplied={setDiscount}
+            error={discountError}
+            onError={setDiscountError}
+          />
+        </section>
+
         <div className="flex flex-col gap-3">
           <button
             type="submit"
@@ -428,7 +464,12 @@ export function CheckoutForm({
           </p>
         </div>
       </form>
-      <CheckoutSummary cart={cart} fulfilment={fulfilment} deliveryFee={deliveryFee} />
+      <CheckoutSummary
+        cart={cart}
+        fulfilment={fulfilment}
+        deliveryFee={deliveryFee}
+        discount={discount ? { code: discount.code, amount: discount.discount } : null}
+      />
     </div>
   );
 }

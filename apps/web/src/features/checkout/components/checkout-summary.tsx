@@ -4,18 +4,21 @@ import type { Fulfilment } from '@shop/contract/orders';
 import { Link } from '@tanstack/react-router';
 import { BottleThumbnail } from '../../../components/bottle-thumbnail';
 
-/** The order as it will be placed: its lines, subtotal, delivery fee and total. */
+/** The order as it will be placed: its lines, subtotal, delivery fee, discount and total. */
 export function CheckoutSummary({
   cart,
   fulfilment,
   deliveryFee,
+  discount = null,
 }: {
   cart: Cart;
   fulfilment: Fulfilment;
   /** null while no delivery area is chosen. */
   deliveryFee: number | null;
+  /** The applied discount code and its saving, as the server last answered it. */
+  discount?: { code: string; amount: number } | null;
 }) {
-  const total = cart.subtotal + (deliveryFee ?? 0);
+  const total = cart.subtotal + (deliveryFee ?? 0) - (discount?.amount ?? 0);
   return (
     <section
       aria-labelledby="checkout-summary-heading"
@@ -56,6 +59,14 @@ export function CheckoutSummary({
             {deliveryFee === null ? 'Choose your area' : deliveryFee === 0 ? 'Free' : formatUGX(deliveryFee)}
           </dd>
         </div>
+        {discount ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">Discount ({discount.code})</dt>
+            <dd data-testid="summary-discount" className="text-right text-ink">
+              −{formatUGX(discount.amount)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-cream-200 pt-3 text-base">
           <dt className="font-semibold text-ink">Total</dt>
           <dd data-testid="summary-total" className="font-serif text-xl font-semibold text-wine-900">

@@ -205,6 +205,7 @@ const STAND_INS: Record<string, unknown> = {
   mobile_money_network: 'MTN',
   payment_phone: '+256772000000',
   customer_note: null,
+  discount_code: null,
 };
 const INSTRUCTION_STAND_INS: Record<string, unknown> = {
   preferred_delivery_time: 'asap',

@@ -204,6 +204,7 @@ describe('the checkout form', () => {
       mobile_money_network: null,
       payment_phone: null,
       customer_note: null,
+      discount_code: null,
     });
     await waitFor(() => expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument());
   });
@@ -334,5 +335,78 @@ describe('the checkout form', () => {
     await renderApp('/checkout');
     expect(await screen.findByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     expect(screen.queryByRole('form', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a discount code at checkout', () => {
+  const CHECK = 'POST /orders/cart/discount-check/';
+  const codeBox = () => screen.getByLabelText('Discount code (optional)');
+
+  it('shows the saving the server answers, in the summary and the button, and sends the code', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({
+      [CHECK]: () => ({
+        code: 'CHEERS10',
+        description: null,
+        label: '10 % off',
+        subtotal: 520_000,
+        discount: 52_000,
+      }),
+      'POST /orders/cart/checkout/': () => makeOrder({ discount: 52_000, discount_code: 'CHEERS10' }),
+    });
+    await user.type(codeBox(), 'cheers10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('CHEERS10: 10 % off. You save Shs 52,000.')).toBeInTheDocument();
+    expect(api.callsTo(CHECK)[0]!.body).toEqual({ discount_code: 'CHEERS10' });
+    expect(within(summary()).getByTestId('summary-discount')).toHaveTextContent('−Shs 52,000');
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 478,000');
+    expect(placeOrderButton()).toHaveTextContent('Place order · Shs 478,000');
+
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    await waitFor(() => expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(1));
+    expect(bodyOf(api.callsTo('POST /orders/cart/checkout/')[0]).discount_code).toBe('CHEERS10');
+  });
+
+  it('says why a code does not apply, beside the field, and leaves the total as it was', async () => {
+    const user = userEvent.setup();
+    const reason = 'This discount code needs bottles worth at least Shs 600,000 (delivery not counted).';
+    await openCheckout({
+      [CHECK]: () =>
+        envelope(422, 'validation_failed', reason, [{ field: 'discount_code', message: reason }]),
+    });
+    await user.type(codeBox(), 'BIGSPENDER');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(codeBox()).toHaveAccessibleDescription(reason));
+    expect(within(summary()).queryByTestId('summary-discount')).not.toBeInTheDocument();
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 530,000');
+  });
+
+  it('shows the refusal when the code was used up meanwhile: no order, the reason, and the way on', async () => {
+    const user = userEvent.setup();
+    const usedUp = 'This discount code has been used up.';
+    const { api, router } = await openCheckout({
+      [CHECK]: () => ({
+        code: 'LAST1',
+        description: null,
+        label: '10 % off',
+        subtotal: 520_000,
+        discount: 52_000,
+      }),
+      'POST /orders/cart/checkout/': () =>
+        envelope(422, 'validation_failed', usedUp, [{ field: 'discount_code', message: usedUp }]),
+    });
+    await user.type(codeBox(), 'LAST1');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('LAST1: 10 % off. You save Shs 52,000.');
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    expect(
+      await screen.findByText(`${cartMessages.checkout}. ${usedUp} Remove the code to order without it.`),
+    ).toBeInTheDocument();
+    expect(codeBox()).toHaveAccessibleDescription(usedUp);
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 530,000');
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(1);
   });
 });

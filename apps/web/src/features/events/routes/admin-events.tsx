@@ -1,7 +1,7 @@
-import { EVENT_STATUSES, eventStatusLabels, type StaffEvent } from '@shop/contract/events';
+import { EVENT_STATUSES, eventStatusLabels, type Guest, type StaffEvent } from '@shop/contract/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { useSession } from '../../../lib/session/use-session';
@@ -20,7 +20,13 @@ type View = { kind: 'list' } | { kind: 'new' } | { kind: 'event'; id: number };
  * /admin/events, the back office's events (staff and admins; the API refuses anyone else too):
  * every event with its bookings, a new event, and one event's actions, guests and check-in.
  */
-export function AdminEventsPage() {
+/** Parts of the events page that other features own, composed by its route in src/app. */
+export type AdminEventsSlots = {
+  /** Beside each guest of the guest list: the refund of a paid ticket (admin-refunds). */
+  guestActions?: (guest: Guest) => ReactNode;
+};
+
+export function AdminEventsPage({ slots = {} }: { slots?: AdminEventsSlots } = {}) {
   const { status, user } = useSession();
   const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
@@ -30,7 +36,7 @@ export function AdminEventsPage() {
           Loading…
         </p>
       ) : isStaff ? (
-        <StaffEvents />
+        <StaffEvents slots={slots} />
       ) : (
         <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
       )}
@@ -38,7 +44,7 @@ export function AdminEventsPage() {
   );
 }
 
-function StaffEvents() {
+function StaffEvents({ slots }: { slots: AdminEventsSlots }) {
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ kind: 'list' });
   const [statusFilter, setStatusFilter] = useState('');
@@ -59,7 +65,13 @@ function StaffEvents() {
     );
   }
   if (view.kind === 'event') {
-    return <StaffEventPanel eventId={view.id} onClose={() => setView({ kind: 'list' })} />;
+    return (
+      <StaffEventPanel
+        eventId={view.id}
+        onClose={() => setView({ kind: 'list' })}
+        guestActions={slots.guestActions}
+      />
+    );
   }
 
   return (

@@ -194,15 +194,21 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(api.callsTo(`/notifications/${target.id}/mark_read/`)).toHaveLength(1));
   });
 
-  it('refetches what it missed when the socket reconnects', async () => {
+  it('refetches what it missed when the socket reconnects, once the server has taken it in', async () => {
+    const hello = { type: 'notification_update', read_ids: [], all_read: false, unread_count: 0 };
     const { api } = await renderBell(listOf([]));
     act(() => socket().open());
+    act(() => socket().receive(hello));
     const before = api.callsTo('/notifications/').length;
     act(() => socket().onclose?.({ code: 1006 } as CloseEvent));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_050));
     });
     act(() => socket().open());
+    // Open is not enough: a notification written before the server registered the socket
+    // would be in neither the list read now nor the socket.
+    expect(api.callsTo('/notifications/').length).toBe(before);
+    act(() => socket().receive(hello));
     await waitFor(() => expect(api.callsTo('/notifications/').length).toBe(before + 1));
   });
 

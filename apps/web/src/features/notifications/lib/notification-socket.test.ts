@@ -65,6 +65,13 @@ function client(overrides: { maxAttempts?: number; onEnded?: () => void } = {}) 
 }
 
 const last = () => created.at(-1) as FakeSocket;
+/** What the server sends first, once it has taken the socket in. */
+const hello: ServerSocketMessage = {
+  type: 'notification_update',
+  read_ids: [],
+  all_read: false,
+  unread_count: 0,
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -128,18 +135,25 @@ describe('NotificationSocket', () => {
     expect(created).toHaveLength(6);
   });
 
-  it('resets the count once connected again, and asks for what it missed', async () => {
+  it('resets the count once connected again, and asks for what it missed once the server speaks', async () => {
     const socket = client();
     socket.start();
     last().open();
+    last().receive(hello);
     expect(reconnected).toBe(0);
     last().drop();
     await vi.advanceTimersByTimeAsync(1_000);
     last().drop();
     await vi.advanceTimersByTimeAsync(2_000);
     last().open();
-    expect(reconnected).toBe(1);
     expect(socket.reconnectAttempts).toBe(0);
+    // Open is not enough: the server has not registered the socket for new notifications yet.
+    expect(reconnected).toBe(0);
+    last().receive(hello);
+    expect(reconnected).toBe(1);
+    expect(messages).toEqual([hello, hello]);
+    last().receive(hello);
+    expect(reconnected).toBe(1);
     // The next drop starts again from 1 s.
     last().drop();
     await vi.advanceTimersByTimeAsync(1_000);
@@ -184,6 +198,7 @@ describe('NotificationSocket', () => {
     socket.retryNow();
     expect(created).toHaveLength(3);
     last().open();
+    last().receive(hello);
     expect(reconnected).toBe(1);
   });
 

@@ -11,7 +11,9 @@ import type { ServerSocketMessage } from '@shop/contract/notifications';
  * The notifications websocket client (docs/product.md sections 4 and 9): it connects with the session
  * cookie, hands each message on, and when the connection drops reconnects after 1 s, 2 s, 4 s…
  * (doubled, at most 30 s), at most 5 attempts in a row. A successful connection resets the count
- * and, after a reconnection, asks for what was missed (`onReconnected`). The server's 4401/4403
+ * and, after a reconnection, asks for what was missed (`onReconnected`) once the server's first
+ * message shows it has taken the socket in: a list read at the open itself could miss a
+ * notification written before the server registered the socket. The server's 4401/4403
  * (no customer, session ended) are final: `onEnded` lets the session store read the session again.
  */
 
@@ -77,6 +79,8 @@ export class NotificationSocket {
   private everOpened = false;
   /** A connection failed or dropped since the last open: news may have been missed. */
   private lost = false;
+  /** Opened again after a drop: read what was missed at the server's first message. */
+  private catchUpPending = false;
   private status: SocketStatus = 'closed';
 
   constructor(private readonly options: NotificationSocketOptions) {}
@@ -137,16 +141,20 @@ export class NotificationSocket {
     }
     this.socket = socket;
     socket.onopen = () => {
-      const reconnected = this.lost;
+      this.catchUpPending = this.lost;
       this.lost = false;
       this.everOpened = true;
       this.attempts = 0;
       this.setStatus('open');
-      if (reconnected) this.options.onReconnected?.();
     };
     socket.onmessage = (event) => {
       const message = parseMessage(event.data);
       if (message) this.options.onMessage(message);
+      // The server sends its first message once the socket receives every new notification.
+      if (this.catchUpPending) {
+        this.catchUpPending = false;
+        this.options.onReconnected?.();
+      }
     };
     socket.onerror = () => undefined;
     socket.onclose = (event) => {

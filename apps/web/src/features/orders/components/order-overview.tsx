@@ -24,6 +24,8 @@ export function OrderOverview({ order }: { order: Order }) {
           <OrderTotals
             subtotal={order.subtotal}
             deliveryFee={order.delivery_fee}
+            discount={order.discount}
+            discountCode={order.discount_code}
             total={order.total}
             fulfilment={order.fulfilment}
           />

@@ -1,15 +1,22 @@
 import { formatUGX } from '@shop/contract/money';
 import type { Fulfilment } from '@shop/contract/orders';
 
-/** Subtotal, delivery fee (free for pick-up and for orders of Shs 1,000,000 or more) and total. */
+/**
+ * Subtotal, delivery fee (free for pick-up and for orders of Shs 1,000,000 or more), the discount
+ * code's saving when one applied, and total.
+ */
 export function OrderTotals({
   subtotal,
   deliveryFee,
+  discount = 0,
+  discountCode = null,
   total,
   fulfilment,
 }: {
   subtotal: number;
   deliveryFee: number;
+  discount?: number;
+  discountCode?: string | null;
   total: number;
   fulfilment: Fulfilment;
 }) {
@@ -23,6 +30,12 @@ export function OrderTotals({
         <dt className="text-ink-soft">{fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'}</dt>
         <dd className="text-ink">{deliveryFee > 0 ? formatUGX(deliveryFee) : 'Free'}</dd>
       </div>
+      {discount > 0 ? (
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">Discount{discountCode ? ` (${discountCode})` : ''}</dt>
+          <dd className="text-ink">−{formatUGX(discount)}</dd>
+        </div>
+      ) : null}
       <div className="flex justify-between gap-4 border-t border-cream-200 pt-3 text-base">
         <dt className="font-semibold text-ink">Total</dt>
         <dd className="font-serif text-xl font-semibold text-wine-900">{formatUGX(total)}</dd>

@@ -65,6 +65,14 @@ describe('the order success page', () => {
     expect(screen.queryByText(/awaiting approval/)).not.toBeInTheDocument();
   });
 
+  it('shows the discount code and its saving between the delivery and the total', async () => {
+    await openSuccess(makeOrder({ discount: 106_000, discount_code: 'CHEERS10', total: 954_000 }));
+    const items = await screen.findByRole('region', { name: 'Items (3 items)' });
+    expect(items).toHaveTextContent(
+      'SubtotalShs 1,060,000DeliveryFreeDiscount (CHEERS10)−Shs 106,000TotalShs 954,000',
+    );
+  });
+
   it('promises a confirmation e-mail only while the shop sends e-mail', async () => {
     const sent = await openSuccess(makeOrder());
     expect(

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { confirmAge, customerSession, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { makeTransaction, PAY_ORDER_ID, pageOf } from '../../../test/fakes/payments-api';
@@ -99,5 +99,70 @@ describe('the payment history', () => {
     mockIdentityApi({ 'GET /auth/get-session': () => customerSession(), [MINE]: () => pageOf([]) });
     await renderApp('/payments');
     expect(await screen.findByText(NO_PAYMENTS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('shows the customer’s refunds with their state and the credit note to download', async () => {
+    const user = userEvent.setup();
+    const saved: Blob[] = [];
+    const names: string[] = [];
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:http://localhost/credit-note';
+    });
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    // The test DOM does not save files: the link's click is captured instead.
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const api = mockIdentityApi({
+      'GET /auth/get-session': () => customerSession(),
+      [MINE]: () => pageOf([makeTransaction({ status: 'successful' })]),
+      'GET /payments/refunds/my_refunds/': () => ({
+        count: 1,
+        total_pages: 1,
+        next: null,
+        results: [
+          {
+            id: '0b6f1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+            subject_label: 'Order ORD-20261122-7KQ2M',
+            purpose: 'order',
+            subject_id: PAY_ORDER_ID,
+            amount: 95_000,
+            reason: 'One bottle broken',
+            status: 'succeeded',
+            created_at: '2026-11-22T11:05:00.000Z',
+            settled_at: '2026-11-22T11:06:00.000Z',
+            credit_note: {
+              id: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+              number: 'CN-000007',
+              pdf_url: '/api/v1/orders/credit-notes/5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/pdf/',
+            },
+          },
+        ],
+      }),
+      'GET /orders/credit-notes/5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/pdf/': () =>
+        new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: { 'content-type': 'application/pdf' },
+        }),
+    });
+    await renderApp('/payments');
+    const section = await screen.findByRole('region', { name: 'Refunds' });
+    expect(
+      within(section).getByText('Shs 95,000 for Order ORD-20261122-7KQ2M — Refunded'),
+    ).toBeInTheDocument();
+    expect(within(section).getByText(/One bottle broken/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Credit note CN-000007 (PDF)' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /orders/credit-notes/5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/pdf/')).toHaveLength(
+        1,
+      ),
+    );
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(saved[0]?.type).toBe('application/pdf');
+    expect(names).toEqual(['CN-000007.pdf']);
+    for (const spy of [created, revoked, clicked]) spy.mockRestore();
   });
 });

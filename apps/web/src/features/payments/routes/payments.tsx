@@ -11,6 +11,7 @@ import {
   paymentMethodLabels,
 } from '../../../lib/mobile-money/payment-display';
 import { useMyPayments } from '../api/get-my-payments';
+import { MyRefunds } from '../components/my-refunds';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 
 const route = getRouteApi('/payments');
@@ -95,6 +96,7 @@ export function PaymentsPage() {
           <Pagination page={page} totalPages={data.total_pages} />
         </>
       )}
+      <MyRefunds />
     </PageShell>
   );
 }

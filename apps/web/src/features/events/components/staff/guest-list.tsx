@@ -1,10 +1,18 @@
-import { useId, useState } from 'react';
+import type { Guest } from '@shop/contract/events';
+import { type ReactNode, useId, useState } from 'react';
 import { FormMessage, inputClass, textLinkClass } from '../../../../components/form-field';
 import { useGuests } from '../../api/staff-events';
 import { guestsText, rsvpStatusLabels, rsvpStatusTone } from '../../lib/event-display';
 
 /** An event's guests: the booked first, then the waitlist; search by name, e-mail or code. */
-export function GuestList({ eventId }: { eventId: number }) {
+export function GuestList({
+  eventId,
+  guestActions,
+}: {
+  eventId: number;
+  /** What staff may do for a guest that other features own (the refund of a paid ticket). */
+  guestActions?: (guest: Guest) => ReactNode;
+}) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useGuests(eventId, { search: search.trim(), page });
@@ -88,6 +96,7 @@ export function GuestList({ eventId }: { eventId: number }) {
                       {guest.waitlist_position ? ` #${guest.waitlist_position}` : ''}
                     </span>
                     {guest.paid ? <p className="text-xs text-ink-soft">Paid</p> : null}
+                    {guestActions?.(guest)}
                   </td>
                   <td className="px-3 py-2 font-mono">{guest.ticket_code ?? '—'}</td>
                 </tr>

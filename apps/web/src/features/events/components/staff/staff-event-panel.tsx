@@ -1,6 +1,6 @@
-import { eventStatusLabels, type StaffEvent } from '@shop/contract/events';
+import { eventStatusLabels, type Guest, type StaffEvent } from '@shop/contract/events';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   FormMessage,
   inputClass,
@@ -17,7 +17,15 @@ import { EventEditor } from './event-editor';
 import { GuestList } from './guest-list';
 
 /** One event in the back office: its figures, publish / cancel / complete, edit, guests, check-in. */
-export function StaffEventPanel({ eventId, onClose }: { eventId: number; onClose: () => void }) {
+export function StaffEventPanel({
+  eventId,
+  onClose,
+  guestActions,
+}: {
+  eventId: number;
+  onClose: () => void;
+  guestActions?: (guest: Guest) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const { data: event, isPending, isError, refetch } = useStaffEvent(eventId);
   const [editing, setEditing] = useState(false);
@@ -178,7 +186,7 @@ export function StaffEventPanel({ eventId, onClose }: { eventId: number; onClose
       ) : null}
 
       {event.status === 'published' ? <CheckIn eventId={event.id} /> : null}
-      <GuestList eventId={event.id} />
+      <GuestList eventId={event.id} guestActions={guestActions} />
     </div>
   );
 }

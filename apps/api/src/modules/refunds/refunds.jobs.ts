@@ -1,0 +1,7 @@
+/** The refunds module's background jobs (pg-boss queues). */
+export const REFUND_JOBS = {
+  /** Every minute: pending refunds whose check with the provider is due. */
+  pollPending: 'refunds.poll-pending',
+  /** A cancelled event's paid tickets, refunded through the same path as staff refunds. */
+  refundCancelledEvent: 'refunds.cancelled-event',
+} as const;

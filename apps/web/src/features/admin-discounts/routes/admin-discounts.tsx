@@ -1,0 +1,235 @@
+import {
+  type AdminDiscountCode,
+  DISCOUNT_STATUSES,
+  type DiscountStatus,
+  discountStatusLabels,
+} from '@shop/contract/discounts';
+import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
+import { formatUGX } from '@shop/contract/money';
+import { Fragment, useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
+import { stackedTable } from '../../../components/stacked-table';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session/use-session';
+import { useChangeDiscountStatus } from '../api/change-discount-status';
+import { useDiscountCodes } from '../api/discount-codes';
+import { DiscountCodeForm } from '../components/discount-code-form';
+
+export const DISCOUNTS_STAFF_ONLY_MESSAGE =
+  "You don't have permission to perform this action. This page is for the shop's staff.";
+
+const TABS: ReadonlyArray<{ status: DiscountStatus | null; label: string }> = [
+  { status: null, label: 'All' },
+  ...DISCOUNT_STATUSES.map((status) => ({ status, label: discountStatusLabels[status] })),
+];
+
+const tabClass =
+  'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
+const smallButtonClass =
+  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
+
+function periodOf(code: AdminDiscountCode): string {
+  if (!code.starts_at && !code.ends_at) return 'Always';
+  const from = code.starts_at ? `from ${formatKampalaShortDateTime(code.starts_at)}` : '';
+  const until = code.ends_at ? `until ${formatKampalaShortDateTime(code.ends_at)}` : '';
+  return [from, until].filter(Boolean).join(' ');
+}
+
+function limitsOf(code: AdminDiscountCode): string {
+  const total = code.max_uses === null ? `${code.uses} used` : `${code.uses} of ${code.max_uses} used`;
+  return code.max_uses_per_customer === null ? total : `${total}; ${code.max_uses_per_customer} per customer`;
+}
+
+function StatusActions({
+  code,
+  editing,
+  onEdit,
+  onError,
+}: {
+  code: AdminDiscountCode;
+  editing: boolean;
+  onEdit: () => void;
+  onError: (message: string) => void;
+}) {
+  const mutation = useChangeDiscountStatus();
+  if (code.status === 'ended') return <span className="text-ink-soft">Ended</span>;
+  const change = (status: DiscountStatus) =>
+    mutation.mutate({ id: code.id, status }, { onError: (error) => onError(formErrorMessage(error)) });
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <button
+        type="button"
+        className={smallButtonClass}
+        aria-expanded={editing}
+        aria-label={`Change ${code.code}`}
+        onClick={onEdit}
+      >
+        Change
+      </button>
+      <button
+        type="button"
+        className={smallButtonClass}
+        disabled={mutation.isPending}
+        aria-label={`${code.status === 'paused' ? 'Resume' : 'Pause'} ${code.code}`}
+        onClick={() => change(code.status === 'paused' ? 'active' : 'paused')}
+      >
+        {code.status === 'paused' ? 'Resume' : 'Pause'}
+      </button>
+      <button
+        type="button"
+        className={smallButtonClass}
+        disabled={mutation.isPending}
+        aria-label={`End ${code.code}`}
+        onClick={() => {
+          if (window.confirm(`End ${code.code} for good? Customers can no longer use it.`)) change('ended');
+        }}
+      >
+        End
+      </button>
+    </div>
+  );
+}
+
+function DiscountDesk() {
+  const [status, setStatus] = useState<DiscountStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { data, isPending, isError, refetch } = useDiscountCodes(status, page, true);
+
+  return (
+    <div className="space-y-6">
+      <DiscountCodeForm />
+      <div role="tablist" aria-label="Codes by status" className="flex flex-wrap gap-2">
+        {TABS.map((tab) => (
+          <button
+            key={tab.label}
+            type="button"
+            role="tab"
+            aria-selected={status === tab.status}
+            className={tabClass}
+            onClick={() => {
+              setStatus(tab.status);
+              setPage(1);
+            }}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
+      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading discount codes…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The list could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : data.results.length === 0 ? (
+        <p className="text-ink-soft">No discount codes yet.</p>
+      ) : (
+        <div className={stackedTable.frame}>
+          <table className={stackedTable.table} aria-label="Discount codes">
+            <thead className={stackedTable.head}>
+              <tr>
+                {['Code', 'Discount', 'Minimum', 'Valid', 'Uses', 'Status', ''].map((label) => (
+                  <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
+                    {label || <span className="sr-only">Actions</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className={stackedTable.body}>
+              {data.results.map((code) => (
+                <Fragment key={code.id}>
+                  <tr className={stackedTable.row}>
+                    <td data-label="Code" className={stackedTable.cell}>
+                      <span className="font-semibold">{code.code}</span>
+                      {code.description ? (
+                        <span className="block text-ink-soft">{code.description}</span>
+                      ) : null}
+                    </td>
+                    <td data-label="Discount" className={stackedTable.cell}>
+                      {code.label}
+                      {code.categories.length > 0 ? (
+                        <span className="block text-ink-soft">
+                          on {code.categories.map((category) => category.name).join(', ')}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td data-label="Minimum" className={stackedTable.cell}>
+                      {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
+                    </td>
+                    <td data-label="Valid" className={stackedTable.cell}>
+                      {periodOf(code)}
+                    </td>
+                    <td data-label="Uses" className={stackedTable.cell}>
+                      {limitsOf(code)}
+                    </td>
+                    <td data-label="Status" className={stackedTable.cell}>
+                      {discountStatusLabels[code.status]}
+                    </td>
+                    <td data-label="" className={stackedTable.cell}>
+                      <StatusActions
+                        code={code}
+                        editing={editing === code.id}
+                        onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
+                        onError={setActionError}
+                      />
+                    </td>
+                  </tr>
+                  {editing === code.id && code.status !== 'ended' ? (
+                    <tr className={stackedTable.row}>
+                      <td colSpan={7} className="block py-3 md:table-cell md:px-4">
+                        <DiscountCodeForm
+                          editing={code}
+                          onSaved={(saved) => {
+                            setEditing(null);
+                            setNotice(`Saved: ${saved.code}, ${saved.label}.`);
+                          }}
+                        />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data ? (
+        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /admin/discounts, the back office's discount codes (staff and admins; the API refuses anyone
+ * else too): a new code, and the codes newest first with their uses, paused, resumed or ended.
+ */
+export function AdminDiscountsPage() {
+  const { status, user } = useSession();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
+  return (
+    <PageShell eyebrow="Back office" title="Discount codes">
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : isStaff ? (
+        <DiscountDesk />
+      ) : (
+        <FormMessage kind="error">{DISCOUNTS_STAFF_ONLY_MESSAGE}</FormMessage>
+      )}
+    </PageShell>
+  );
+}

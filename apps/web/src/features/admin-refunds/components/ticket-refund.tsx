@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { RefundPanel } from './refund-panel';
+
+const smallButtonClass =
+  'mt-1 rounded-full border border-wine-800 px-3 py-0.5 text-xs font-semibold text-wine-800 hover:bg-cream-100';
+
+/**
+ * A paid ticket's refunds, in the staff's guest list: closed until asked for, so that a page of
+ * guests reads nothing more until staff open one.
+ */
+export function TicketRefund({ rsvpId, guestName }: { rsvpId: string; guestName: string }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className={smallButtonClass}
+        aria-label={`Refunds of ${guestName}'s ticket`}
+        onClick={() => setOpen(true)}
+      >
+        Refund…
+      </button>
+    );
+  }
+  return (
+    <div className="mt-2 min-w-72">
+      <RefundPanel purpose="event_rsvp" subjectId={rsvpId} />
+    </div>
+  );
+}
