@@ -97,6 +97,8 @@ describe('the orders export', () => {
       'item_count',
       'subtotal',
       'delivery_fee',
+      'discount',
+      'discount_code',
       'total',
       'currency',
       'paid_at',
@@ -123,6 +125,8 @@ describe('the orders export', () => {
         '2',
         '150000',
         String(first.delivery_fee),
+        '0',
+        '',
         String(first.total),
         'UGX',
         '',
@@ -143,6 +147,8 @@ describe('the orders export', () => {
         '2',
         '150000',
         '0',
+        '0',
+        '',
         '150000',
         'UGX',
         '',
@@ -234,7 +240,7 @@ describe('streaming many rows', () => {
     expect(rows.map((row) => row[0])).toEqual(
       Array.from({ length: 2_500 }, (_, index) => `ORD-BULK-${String(index + 1).padStart(6, '0')}`),
     );
-    expect(rows.reduce((sum, row) => sum + Number(row[14]), 0)).toBe((1000 * 2_500 * 2_501) / 2);
+    expect(rows.reduce((sum, row) => sum + Number(row[16]), 0)).toBe((1000 * 2_500 * 2_501) / 2);
   });
 });
 
@@ -259,6 +265,7 @@ describe('the invoices export', () => {
       'customer_email',
       'subtotal',
       'delivery_fee',
+      'discount',
       'total',
       'currency',
       'paid_at',
@@ -273,6 +280,7 @@ describe('the invoices export', () => {
       buyer.email,
       '150000',
       String(order.delivery_fee),
+      '0',
       String(order.total),
       'UGX',
       '',

@@ -34,7 +34,7 @@ export function csvCell(value: string | number | null, { userText = false } = {}
 }
 
 /** Columns customers typed: guarded against formulas. */
-const USER_TEXT = new Set<string>(['customer_name', 'customer_email', 'contact_name']);
+const USER_TEXT = new Set<string>(['customer_name', 'customer_email', 'contact_name', 'discount_code']);
 
 const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
@@ -101,7 +101,7 @@ export async function* ordersCsv(
       return sql`
         SELECT o.order_number, ${kampalaTime(sql`o.created_at`)} AS placed_at, o.status, o.payment_status,
                o.payment_method, o.fulfilment, o.delivery_zone_name AS zone, u.name AS customer_name,
-               u.email AS customer_email, o.contact_name, o.contact_phone, o.item_count, o.subtotal, o.delivery_fee, o.total,
+               u.email AS customer_email, o.contact_name, o.contact_phone, o.item_count, o.subtotal, o.delivery_fee, o.discount, o.discount_code, o.total,
                o.currency, ${kampalaTime(sql`o.paid_at`)} AS paid_at, i.invoice_number,
                o.created_at::text AS cursor_at, o.id AS cursor_id
         FROM orders o
@@ -145,7 +145,7 @@ export async function* invoicesCsv(
         : conditions;
       return sql`
         SELECT i.invoice_number, ${kampalaTime(sql`i.issued_at`)} AS issued_at, i.status, o.order_number,
-               u.name AS customer_name, u.email AS customer_email, i.subtotal, i.delivery_fee, i.total,
+               u.name AS customer_name, u.email AS customer_email, i.subtotal, i.delivery_fee, i.discount, i.total,
                i.currency, ${kampalaTime(sql`i.paid_at`)} AS paid_at, ${kampalaTime(sql`i.voided_at`)} AS voided_at,
                i.issued_at::text AS cursor_at, i.id AS cursor_id
         FROM invoices i
