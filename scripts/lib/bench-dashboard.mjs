@@ -172,7 +172,8 @@ async function timeOneByOne(/** @type {string} */ url, /** @type {string} */ tok
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (/** @type {number} */ share) => Number((times[Math.ceil(share * times.length) - 1] ?? 0).toFixed(1));
+  const at = (/** @type {number} */ share) =>
+    Number((times[Math.ceil(share * times.length) - 1] ?? 0).toFixed(1));
   return { p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
