@@ -1,12 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { FormMessage, textLinkClass } from '../../components/form-field';
 import { PageShell } from '../../components/page-shell';
+import { StaffOnly } from '../../components/staff-only';
 import { ProductPhotosPanel } from '../../features/admin-product-photos/components/product-photos-panel';
 import { useAdminProduct } from '../../features/admin-products/api/get-admin-product';
 import { ProductEditor } from '../../features/admin-products/components/product-editor';
 import { ProductHistory } from '../../features/admin-products/components/product-history';
 import { SizesTable } from '../../features/admin-products/components/sizes-table';
-import { StaffOnly } from '../../features/admin-products/components/staff-only';
 import { StockLedgerPanel } from '../../features/admin-stock/components/stock-ledger-panel';
 import { isApiError } from '../../lib/api-client';
 

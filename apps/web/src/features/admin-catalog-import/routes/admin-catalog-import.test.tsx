@@ -2,6 +2,7 @@ import type { CatalogImport } from '@shop/contract/categories-admin';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
 import {
@@ -12,7 +13,6 @@ import {
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { IMPORT_STAFF_ONLY_MESSAGE } from './admin-catalog-import';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -69,7 +69,7 @@ const csvFile = () => new File(['product_slug,name\n'], 'spirits.csv', { type: '
 describe('/admin/catalog-import', () => {
   it('is for staff only', async () => {
     const { api } = await open('customer');
-    expect(await screen.findByText(IMPORT_STAFF_ONLY_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
     expect(api.requests.filter((request) => request.path.startsWith('/admin/'))).toHaveLength(0);
   });
 

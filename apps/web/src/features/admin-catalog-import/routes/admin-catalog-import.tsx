@@ -9,8 +9,8 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
 import { applyImport } from '../api/apply-import';
 import { catalogImportKey, useCatalogImport } from '../api/catalog-import';
 import { exportCatalogUrl } from '../api/export-catalog';
@@ -18,9 +18,6 @@ import { useExportCategories } from '../api/export-categories';
 import { importReportUrl } from '../api/import-report';
 import { uploadImport } from '../api/upload-import';
 import type { CatalogImportSearch } from '../lib/import-search';
-
-export const IMPORT_STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 const MAX_MB = CATALOG_IMPORT_MAX_BYTES / 1024 / 1024;
 
@@ -319,19 +316,11 @@ function ImportDesk() {
  * report; and the export in the same format.
  */
 export function AdminCatalogImportPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Import / export">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <ImportDesk />
-      ) : (
-        <FormMessage kind="error">{IMPORT_STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -2,6 +2,7 @@ import type { AdminCategory } from '@shop/contract/categories-admin';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
 import {
@@ -12,7 +13,6 @@ import {
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { CATEGORIES_STAFF_ONLY_MESSAGE } from './admin-categories';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -64,7 +64,7 @@ function open(role: string, handlers: Record<string, FakeHandler> = {}) {
 describe('/admin/categories', () => {
   it('is for staff only', async () => {
     const { api } = await open('customer');
-    expect(await screen.findByText(CATEGORIES_STAFF_ONLY_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
     expect(api.callsTo(LIST)).toHaveLength(0);
   });
 

@@ -6,16 +6,13 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormMessage, secondaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
 import { ADMIN_CATEGORIES_KEY, useAdminCategories } from '../api/admin-categories';
 import { deleteCategory } from '../api/delete-category';
 import { reorderCategories } from '../api/reorder-categories';
 import { updateCategory } from '../api/update-category';
 import { CategoryForm } from '../components/category-form';
-
-export const CATEGORIES_STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 const linkButton = 'font-semibold text-wine-800 underline disabled:opacity-50';
 
@@ -170,19 +167,11 @@ function CategoriesDesk() {
  * category with products cannot be removed until they move to another.
  */
 export function AdminCategoriesPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Categories">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <CategoriesDesk />
-      ) : (
-        <FormMessage kind="error">{CATEGORIES_STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -2,6 +2,7 @@ import type { Dashboard } from '@shop/contract/dashboard';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
 import {
@@ -11,7 +12,6 @@ import {
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { STAFF_ONLY_MESSAGE } from './admin-dashboard';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });

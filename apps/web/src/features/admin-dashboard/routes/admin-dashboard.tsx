@@ -8,16 +8,12 @@ import {
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
-import { useSession } from '../../../lib/session/use-session';
+import { StaffOnly } from '../../../components/staff-only';
 import { useDashboard } from '../api/dashboard';
 import { ExportsForm } from '../components/exports-form';
 import { PendingWork } from '../components/pending-work';
-
-export const STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 // The chart library loads only here, after the figures, in a chunk of its own.
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
@@ -191,8 +187,6 @@ function DashboardView() {
  * orders and customers of today, 7 or 30 days, charts, the work waiting, and the CSV exports.
  */
 export function AdminDashboardPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell
       eyebrow="Back office"
@@ -203,15 +197,9 @@ export function AdminDashboardPage() {
         </Link>
       }
     >
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <DashboardView />
-      ) : (
-        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -2,6 +2,7 @@ import type { DeliveryZone } from '@shop/contract/delivery';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../../test/fakes/identity-api';
 import { makeZone } from '../../../test/fakes/orders-api';
 import { renderApp } from '../../../test/render';
-import { ZONES_STAFF_ONLY_MESSAGE } from './admin-delivery-zones';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -51,7 +51,7 @@ function open(role: string, handlers: Record<string, FakeHandler> = {}) {
 describe('/admin/delivery-zones', () => {
   it('is for staff only', async () => {
     const { api } = await open('customer');
-    expect(await screen.findByText(ZONES_STAFF_ONLY_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
     expect(api.callsTo('GET /orders/delivery-zones/')).toHaveLength(0);
   });
 

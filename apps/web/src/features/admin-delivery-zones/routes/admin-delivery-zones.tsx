@@ -15,17 +15,14 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
 import {
   createDeliveryZone,
   STAFF_DELIVERY_ZONES_KEY,
   updateDeliveryZone,
   useStaffDeliveryZones,
 } from '../api/staff-delivery-zones';
-
-export const ZONES_STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 type Values = {
   name: string;
@@ -318,19 +315,11 @@ function ZonesDesk() {
  * placed keep the zone, fee and time they were placed with.
  */
 export function AdminDeliveryZonesPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Delivery zones">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <ZonesDesk />
-      ) : (
-        <FormMessage kind="error">{ZONES_STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

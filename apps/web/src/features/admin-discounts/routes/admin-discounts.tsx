@@ -11,14 +11,11 @@ import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { stackedTable } from '../../../components/stacked-table';
+import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session/use-session';
 import { useChangeDiscountStatus } from '../api/change-discount-status';
 import { useDiscountCodes } from '../api/discount-codes';
 import { DiscountCodeForm } from '../components/discount-code-form';
-
-export const DISCOUNTS_STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 const TABS: ReadonlyArray<{ status: DiscountStatus | null; label: string }> = [
   { status: null, label: 'All' },
@@ -217,19 +214,11 @@ function DiscountDesk() {
  * else too): a new code, and the codes newest first with their uses, paused, resumed or ended.
  */
 export function AdminDiscountsPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Discount codes">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <DiscountDesk />
-      ) : (
-        <FormMessage kind="error">{DISCOUNTS_STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -3,9 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { FormMessage, inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { useSession } from '../../../lib/session/use-session';
+import { StaffOnly } from '../../../components/staff-only';
 import { useCashReport } from '../api/cash-report';
-import { STAFF_ONLY_MESSAGE } from './admin-orders';
 
 const signed = (amount: number) =>
   amount > 0 ? `+${formatUGX(amount)}` : amount < 0 ? `−${formatUGX(-amount)}` : formatUGX(0);
@@ -144,8 +143,6 @@ function CashReportView() {
  * recorded when each was delivered (staff and admins only; the API refuses anyone else too).
  */
 export function AdminCashPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell
       eyebrow="Back office"
@@ -156,15 +153,9 @@ export function AdminCashPage() {
         </Link>
       }
     >
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <CashReportView />
-      ) : (
-        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -17,11 +17,11 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
 import { StaffOrderActions } from '../components/staff-order-card';
-import { STAFF_ONLY_MESSAGE } from './admin-orders';
 
 const route = getRouteApi('/admin/orders/$id');
 

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@shop/contract/orders';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../../test/fakes/identity-api';
 import { makeStaffOrder, STAFF_ORDER_ID, staffOrderList } from '../../../test/fakes/staff-orders-api';
 import { renderApp } from '../../../test/render';
-import { STAFF_ONLY_MESSAGE } from './admin-orders';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });

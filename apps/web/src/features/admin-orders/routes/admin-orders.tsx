@@ -11,13 +11,11 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormMessage, inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { StaffOnly } from '../../../components/staff-only';
 import { useSession } from '../../../lib/session/use-session';
 import { type StaffOrderFilters, useStaffOrders } from '../api/staff-orders';
 import { useStaffZones } from '../api/staff-zones';
 import { StaffOrderCard } from '../components/staff-order-card';
-
-export const STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 /** The desk's tabs: the working statuses first. */
 const TABS: ReadonlyArray<OrderStatus | null> = [
@@ -286,7 +284,7 @@ function OrdersDesk() {
  * assigned, deliveries marked delivered.
  */
 export function AdminOrdersPage() {
-  const { status, user } = useSession();
+  const { user } = useSession();
   const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell
@@ -300,15 +298,9 @@ export function AdminOrdersPage() {
         ) : undefined
       }
     >
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <OrdersDesk />
-      ) : (
-        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -2,6 +2,7 @@ import type { OutboxList, OutboxMail } from '@shop/contract/outbox';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
 import { SMTP_MISSING_BANNER } from '../components/smtp-banner';
-import { STAFF_ONLY_MESSAGE } from './admin-outbox';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });

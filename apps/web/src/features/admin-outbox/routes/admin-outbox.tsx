@@ -4,13 +4,10 @@ import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
-import { useSession } from '../../../lib/session/use-session';
+import { StaffOnly } from '../../../components/staff-only';
 import { useOutboxList } from '../api/outbox-list';
 import { OutboxMessage } from '../components/outbox-message';
 import { SmtpBanner } from '../components/smtp-banner';
-
-export const STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 function OutboxDesk() {
   const [page, setPage] = useState(1);
@@ -97,19 +94,11 @@ function OutboxDesk() {
  * too). Without SMTP_URL every e-mail lands here; staff read them and pass links on.
  */
 export function AdminOutboxPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Outbox">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <OutboxDesk />
-      ) : (
-        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

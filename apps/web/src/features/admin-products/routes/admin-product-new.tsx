@@ -1,9 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { StaffOnly } from '../../../components/staff-only';
 import { useCreateAdminProduct } from '../api/create-admin-product';
 import { ProductForm } from '../components/product-form';
-import { StaffOnly } from '../components/staff-only';
 
 /** /admin/products/new: the product form; once created, its page opens to add sizes and photos. */
 export function AdminProductNewPage() {

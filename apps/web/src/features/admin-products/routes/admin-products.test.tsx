@@ -3,6 +3,7 @@ import type { AdminProduct, AdminProductRow, AdminVariant } from '@shop/contract
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
 import {
@@ -13,7 +14,6 @@ import {
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { PRODUCTS_STAFF_ONLY_MESSAGE } from '../components/staff-only';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -137,7 +137,7 @@ function open(path: string, role: string, handlers: Record<string, FakeHandler> 
 describe('/admin/products', () => {
   it('is for staff only', async () => {
     const { api } = await open('/admin/products', 'customer');
-    expect(await screen.findByText(PRODUCTS_STAFF_ONLY_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
     expect(api.callsTo('GET /admin/catalog/products/')).toHaveLength(0);
   });
 

@@ -12,10 +12,10 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { StaffOnly } from '../../../components/staff-only';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useCategoryOptions } from '../api/get-category-options';
 import { SizeInlineEdit } from '../components/size-inline-edit';
-import { StaffOnly } from '../components/staff-only';
 import type { AdminProductsSearch } from '../lib/admin-products-search';
 
 const route = getRouteApi('/admin/products');

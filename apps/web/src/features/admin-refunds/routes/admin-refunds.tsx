@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { FormMessage, inputClass, secondaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
-import { useSession } from '../../../lib/session/use-session';
 import { useRefundDue } from '../api/refund-due';
 import { RefundForm } from '../components/refund-panel';
 
@@ -141,22 +141,14 @@ function CreditNotesExport() {
  * notes' export. Orders and tickets are refunded from their own pages.
  */
 export function AdminRefundsPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Refunds">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly refusal={REFUNDS_STAFF_ONLY_MESSAGE}>
         <div className="space-y-10">
           <RefundDueQueue />
           <CreditNotesExport />
         </div>
-      ) : (
-        <FormMessage kind="error">{REFUNDS_STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

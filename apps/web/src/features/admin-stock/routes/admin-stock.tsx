@@ -5,12 +5,9 @@ import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { stackedTable } from '../../../components/stacked-table';
-import { useSession } from '../../../lib/session/use-session';
+import { StaffOnly } from '../../../components/staff-only';
 import { useLowStock } from '../api/low-stock';
 import { StockMovementForm } from '../components/stock-movement-form';
-
-export const STOCK_STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 const TABS: ReadonlyArray<{ state: LowStockState | null; label: string }> = [
   { state: null, label: 'Low and out' },
@@ -148,19 +145,11 @@ function LowStockDesk() {
  * quick "Receive" that records a delivery.
  */
 export function AdminStockPage() {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Stock">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <LowStockDesk />
-      ) : (
-        <FormMessage kind="error">{STOCK_STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -2,11 +2,11 @@ import { eventMessages } from '@shop/contract/events';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makeStaffEvent, pageOf } from '../../../test/fakes/events-api';
 import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { STAFF_ONLY_MESSAGE } from './admin-events';
 
 beforeEach(() => confirmAge());
 afterEach(() => {

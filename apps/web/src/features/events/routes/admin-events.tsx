@@ -4,15 +4,12 @@ import { Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { useSession } from '../../../lib/session/use-session';
+import { StaffOnly } from '../../../components/staff-only';
 import { eventKeys, STAFF_EVENTS_KEY } from '../api/event-keys';
 import { useStaffEvents } from '../api/staff-events';
 import { EventEditor } from '../components/staff/event-editor';
 import { StaffEventPanel } from '../components/staff/staff-event-panel';
 import { eventWhen, guestsText } from '../lib/event-display';
-
-export const STAFF_ONLY_MESSAGE =
-  "You don't have permission to perform this action. This page is for the shop's staff.";
 
 type View = { kind: 'list' } | { kind: 'new' } | { kind: 'event'; id: number };
 
@@ -27,19 +24,11 @@ export type AdminEventsSlots = {
 };
 
 export function AdminEventsPage({ slots = {} }: { slots?: AdminEventsSlots } = {}) {
-  const { status, user } = useSession();
-  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <PageShell eyebrow="Back office" title="Events">
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isStaff ? (
+      <StaffOnly>
         <StaffEvents slots={slots} />
-      ) : (
-        <FormMessage kind="error">{STAFF_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }
