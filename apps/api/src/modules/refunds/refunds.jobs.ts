@@ -4,4 +4,6 @@ export const REFUND_JOBS = {
   pollPending: 'refunds.poll-pending',
   /** A cancelled event's paid tickets, refunded through the same path as staff refunds. */
   refundCancelledEvent: 'refunds.cancelled-event',
+  /** Hourly: cancelled events whose ticket refunds were never asked for (a lost job). */
+  sweepCancelledEvents: 'refunds.cancelled-event-sweep',
 } as const;

@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
 import './refunds.events';
 import { REFUND_JOBS } from './refunds.jobs';
-import { pollPendingRefunds, processRefundDelivery, refundCancelledEvent } from './refunds.service';
+import {
+  pollPendingRefunds,
+  processRefundDelivery,
+  refundCancelledEvent,
+  refundCancelledEventsLeftBehind,
+} from './refunds.service';
 
 type CancelledEventJob = { eventId: number; reason: string; rsvpIds: string[] };
 
@@ -16,6 +21,9 @@ export default fp(
     context.onRefundDelivery = (delivery) => processRefundDelivery(context, delivery);
 
     app.jobs.schedule(REFUND_JOBS.pollPending, '* * * * *', async () => pollPendingRefunds(context));
+    app.jobs.schedule(REFUND_JOBS.sweepCancelledEvents, '17 * * * *', async () =>
+      refundCancelledEventsLeftBehind(context),
+    );
     app.jobs.work<CancelledEventJob>(
       REFUND_JOBS.refundCancelledEvent,
       async (job) => refundCancelledEvent(context, job),

@@ -301,6 +301,29 @@ export async function paidRsvpTransactions(
   return result.rows;
 }
 
+/**
+ * Cancelled events with paid tickets that no cancelled-event refund has been asked for: the job
+ * queued after the cancel's commit was lost (the process stopped in between). Events cancelled in
+ * the last `graceMinutes` are left to that job.
+ */
+export async function cancelledEventsWithUnrefundedTickets(
+  db: Executor,
+  graceMinutes: number,
+): Promise<Array<{ event_id: number; reason: string; rsvp_ids: string[] }>> {
+  const result = await db.execute<{ event_id: number; reason: string; rsvp_ids: string[] }>(sql`
+    SELECT e.id AS event_id, coalesce(e.cancel_reason, '') AS reason, array_agg(r.id::text) AS rsvp_ids
+    FROM events e
+    JOIN rsvps r ON r.event_id = e.id
+    JOIN payment_transactions t
+      ON t.purpose = 'event_rsvp' AND t.subject_id = r.id::text AND t.status = 'successful' AND NOT t.refund_due
+    WHERE e.status = 'cancelled'
+      AND e.cancelled_at < now() - make_interval(mins => ${graceMinutes})
+      AND NOT EXISTS (
+        SELECT 1 FROM payment_refunds pr WHERE pr.idempotency_key = 'event-cancelled:' || t.id::text)
+    GROUP BY e.id, e.cancel_reason`);
+  return result.rows;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Credit notes
 // ---------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ import type { ProviderRefund } from '../payments/providers/provider';
 import { ProviderUnavailableError } from '../payments/providers/provider';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import {
+  cancelledEventsWithUnrefundedTickets,
   claimDueRefunds,
   creditNotesBetween,
   findCreditNote,
@@ -486,6 +487,30 @@ export async function refundCancelledEvent(
   }
   return asked;
 }
+
+/**
+ * The safety net for {@link refundCancelledEvent}: its job is queued after the cancel commits, so
+ * a process stopped in between would leave paid tickets unrefunded. Run hourly; each event found
+ * goes through the same idempotent path (keys `event-cancelled:{payment}`).
+ */
+export async function refundCancelledEventsLeftBehind(
+  context: PaymentsContext,
+  graceMinutes = CANCELLED_EVENT_GRACE_MINUTES,
+): Promise<number> {
+  const events = await cancelledEventsWithUnrefundedTickets(context.db, graceMinutes);
+  let asked = 0;
+  for (const event of events) {
+    asked += await refundCancelledEvent(context, {
+      eventId: event.event_id,
+      reason: event.reason,
+      rsvpIds: event.rsvp_ids,
+    });
+  }
+  return asked;
+}
+
+/** How long the cancelled-event job has before the hourly sweep steps in. */
+const CANCELLED_EVENT_GRACE_MINUTES = 30;
 
 // ---------------------------------------------------------------------------------------------
 // Reads

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestEvent, rsvp, rsvpUrl } from '../events/testing';
 import type { TestBrowser } from '../identity/testing';
 import { customer, placeOrder, productAt, startPayment, waitFor } from '../payments/testing';
+import { refundCancelledEventsLeftBehind } from './refunds.service';
 
 /**
  * Refunds through the sandbox provider, end to end: full and partial refunds, idempotency and
@@ -361,6 +362,56 @@ describe('a cancelled paid event', () => {
       amount: 300_000,
       reason: 'Event cancelled: The venue flooded',
     });
+  });
+});
+
+describe('a cancelled event whose refund job was lost', () => {
+  async function paidTicket() {
+    const event = await createTestEvent(harness, { price: 80_000, capacity: 10 });
+    const buyer = await customer(harness);
+    const held = await rsvp(buyer.client, event.id, { guests: 1 });
+    const paying = await buyer.client.post(`${rsvpUrl(held.id)}pay/`, {
+      network: 'MTN',
+      phone: '0772 123456',
+      amount: 1,
+    });
+    expect(paying.statusCode, paying.body).toBe(200);
+    const paid = await approve(buyer.client, transactionSchema.parse(paying.json()));
+    expect(paid.status).toBe('successful');
+    return { event, rsvpId: held.id, payment: paid };
+  }
+
+  /** Cancelled in SQL, as if the process stopped after the cancel's commit: no job was queued. */
+  async function cancelledWithoutJob(eventId: number, rsvpId: string, minutesAgo: number) {
+    await pool().query(
+      `UPDATE events SET status = 'cancelled', cancel_reason = 'Storm warning',
+         cancelled_at = now() - make_interval(mins => $2) WHERE id = $1`,
+      [eventId, minutesAgo],
+    );
+    await pool().query(
+      `UPDATE rsvps SET status = 'cancelled', cancel_reason = 'event_cancelled', cancelled_at = now() WHERE id = $1`,
+      [rsvpId],
+    );
+  }
+
+  it('is refunded by the hourly sweep, once, after the job has had its time', async () => {
+    const lost = await paidTicket();
+    const recent = await paidTicket();
+    await cancelledWithoutJob(lost.event.id, lost.rsvpId, 45);
+    await cancelledWithoutJob(recent.event.id, recent.rsvpId, 5);
+
+    expect(await refundCancelledEventsLeftBehind(harness.app.payments)).toBe(1);
+    const refunds = await waitFor(async () => {
+      const rows = await refundRows(lost.payment.id);
+      return rows.length > 0 && rows.every((row) => row.status !== 'pending') ? rows : undefined;
+    }, 'the swept ticket refund');
+    expect(refunds).toEqual([expect.objectContaining({ amount: 80_000, status: 'succeeded' })]);
+    // The event cancelled five minutes ago is still its job's to refund.
+    expect(await refundRows(recent.payment.id)).toEqual([]);
+
+    // A second sweep finds nothing more to do.
+    expect(await refundCancelledEventsLeftBehind(harness.app.payments)).toBe(0);
+    expect(await refundRows(lost.payment.id)).toHaveLength(1);
   });
 });
 
