@@ -8,7 +8,7 @@ import {
 } from '@shop/contract/orders';
 import { useId, useState } from 'react';
 import { inputClass } from '../../../components/form-field';
-import { invoicesCsvUrl, ordersCsvUrl } from '../api/exports';
+import { invoicesCsvUrl, ordersCsvUrl } from '../../../lib/exports';
 
 const PAYMENT_METHOD_LABELS = { mobile_money: 'Mobile money', cash_on_delivery: 'Cash' } as const;
 const FULFILMENT_LABELS = { delivery: 'Delivery', pickup: 'Pick-up' } as const;

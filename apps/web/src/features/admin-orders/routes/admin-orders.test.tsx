@@ -242,6 +242,22 @@ describe('/admin/orders', () => {
       });
     });
     expect(await screen.findByText('1 order found')).toBeInTheDocument();
+    // The accountant's download takes the same orders: the filters and the tab, every page.
+    const download = new URL(
+      screen.getByRole('link', { name: 'Download these orders (CSV)' }).getAttribute('href') ?? '',
+      'http://shop.test',
+    );
+    expect(download.pathname).toBe('/api/v1/admin/exports/orders.csv');
+    expect(Object.fromEntries(download.searchParams)).toEqual({
+      status: 'confirmed',
+      q: '0772 123456',
+      payment_status: 'pending',
+      payment_method: 'cash_on_delivery',
+      fulfilment: 'delivery',
+      zone: '1',
+      date_from: '2026-11-01',
+      date_to: '2026-11-22',
+    });
 
     await user.click(within(form).getByRole('button', { name: 'Clear' }));
     await waitFor(() =>

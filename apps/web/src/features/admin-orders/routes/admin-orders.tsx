@@ -12,6 +12,7 @@ import { FormMessage, inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { StaffOnly } from '../../../components/staff-only';
+import { ordersCsvUrl } from '../../../lib/exports';
 import { useSession } from '../../../lib/session/use-session';
 import { type StaffOrderFilters, useStaffOrders } from '../api/staff-orders';
 import { useStaffZones } from '../api/staff-zones';
@@ -207,6 +208,11 @@ function OrderFilters({ onApply }: { onApply: (filters: StaffOrderFilters) => vo
   );
 }
 
+/** The desk's filters as the export takes them: every matching order, so no sort or page. */
+function exportFilters({ sort: _sort, ...filters }: StaffOrderFilters) {
+  return filters;
+}
+
 function OrdersDesk() {
   const [status, setStatus] = useState<OrderStatus | null>('confirmed');
   const [page, setPage] = useState(1);
@@ -228,6 +234,13 @@ function OrdersDesk() {
           {data.count === 1 ? '1 order found' : `${data.count} orders found`}
         </p>
       ) : null}
+      <a
+        href={ordersCsvUrl({ ...exportFilters(filters), status: status ?? undefined })}
+        download
+        className="inline-block text-sm font-semibold text-wine-800 underline"
+      >
+        Download these orders (CSV)
+      </a>
       <div role="tablist" aria-label="Orders by status" className="flex flex-wrap gap-2">
         {TABS.map((tab) => {
           const count = tab === null ? total : (counts?.[tab] ?? null);

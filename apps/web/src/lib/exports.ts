@@ -1,8 +1,10 @@
 import type { InvoiceExportQuery, OrderExportQuery } from '@shop/contract/dashboard';
-import { apiUrl } from '../../../lib/api-client';
+import { apiUrl } from './api-client';
 
 const present = (query: Record<string, string | number | undefined>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '' && value !== undefined));
+
+// The accountant's CSV downloads, linked from the day's figures and the orders desk.
 
 /**
  * `GET /admin/exports/orders.csv` (staff): a download link. The browser streams the file to disk
