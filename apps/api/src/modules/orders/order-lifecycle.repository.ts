@@ -148,3 +148,17 @@ export async function confirmationEmailSent(db: Executor, orderId: string): Prom
     SELECT confirmation_email_sent_at IS NOT NULL AS sent FROM orders WHERE id = ${orderId}`);
   return result.rows[0]?.sent ?? true;
 }
+
+/**
+ * What the order's value-giving mobile-money payment took and has not yet given back through a
+ * succeeded refund (0 when it was not paid by mobile money).
+ */
+export async function unrefundedMobileMoney(db: Executor, orderId: string): Promise<number> {
+  const result = await db.execute<{ unrefunded: string }>(sql`
+    SELECT coalesce(sum(t.amount - coalesce((
+      SELECT sum(r.amount) FROM payment_refunds r WHERE r.transaction_id = t.id AND r.status = 'succeeded'
+    ), 0)), 0) AS unrefunded
+    FROM payment_transactions t
+    WHERE t.purpose = 'order' AND t.subject_id = ${orderId} AND t.status = 'successful' AND NOT t.refund_due`);
+  return Number(result.rows[0]?.unrefunded ?? 0);
+}

@@ -1,4 +1,5 @@
 import { expectedDeliveryTime } from '@shop/contract/delivery-promise';
+import { formatUGX } from '@shop/contract/money';
 import {
   canTransition,
   type Fulfilment,
@@ -20,6 +21,7 @@ import {
   markInvoice,
   type OrderChanges,
   releaseStock,
+  unrefundedMobileMoney,
   updateOrder,
 } from './order-lifecycle.repository';
 import { insertStatusChanges } from './orders.repository';
@@ -318,6 +320,16 @@ async function changeLockedOrderStatus(
     paymentStatus = 'paid';
   }
   if (to === 'refunded' && row.payment_status === 'paid') {
+    // Mobile money goes back through the provider (the order's Refunds panel), so the status
+    // follows the money; cash is handed back at the counter, and staff say so here.
+    const unrefunded = row.payment_method === 'mobile_money' ? await unrefundedMobileMoney(tx, orderId) : 0;
+    if (unrefunded > 0) {
+      throw conflict(
+        `Refund the money first: ${formatUGX(unrefunded)} of this order's mobile-money payment has not been refunded.`,
+        'conflict',
+        [{ field: 'status', message: 'The payment is not refunded in full yet' }],
+      );
+    }
     changes.paymentStatus = 'refunded';
     paymentStatus = 'refunded';
   }

@@ -365,6 +365,34 @@ describe('a cancelled paid event', () => {
   });
 });
 
+describe('an order marked refunded', () => {
+  it('is refused while its mobile-money payment is not refunded in full, and allowed after', async () => {
+    const { order, payment } = await paidOrder(60_000);
+    const status = `/api/v1/orders/admin/orders/${order.id}/status/`;
+    // A pick-up order: ready to collect, then collected.
+    for (const step of ['processing', 'ready_for_delivery', 'delivered']) {
+      const moved = await admin.client.post(status, { status: step });
+      expect(moved.statusCode, `${step}: ${moved.body}`).toBe(200);
+    }
+    const early = await admin.client.post(status, { status: 'refunded', note: 'Corked' });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(envelope(early.body).message).toBe(
+      "Refund the money first: Shs 60,000 of this order's mobile-money payment has not been refunded.",
+    );
+
+    expect((await refund(admin, { transaction_id: payment.id, amount: 45_000 })).statusCode).toBe(201);
+    const partly = await admin.client.post(status, { status: 'refunded', note: 'Corked' });
+    expect(partly.statusCode).toBe(409);
+    expect(envelope(partly.body).message).toContain('Shs 15,000');
+
+    expect((await refund(admin, { transaction_id: payment.id, amount: 15_000 })).statusCode).toBe(201);
+    const done = await admin.client.post(status, { status: 'refunded', note: 'Corked' });
+    expect(done.statusCode, done.body).toBe(200);
+    const row = await pool().query('SELECT status, payment_status FROM orders WHERE id = $1', [order.id]);
+    expect(row.rows[0]).toEqual({ status: 'refunded', payment_status: 'refunded' });
+  });
+});
+
 describe('a cancelled event whose refund job was lost', () => {
   async function paidTicket() {
     const event = await createTestEvent(harness, { price: 80_000, capacity: 10 });
