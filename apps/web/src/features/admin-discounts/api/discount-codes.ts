@@ -10,13 +10,13 @@ import { api } from '../../../lib/api-client';
 export const DISCOUNT_CODES_KEY = ['admin-discount-codes'] as const;
 export const DISCOUNT_CODES_PAGE_SIZE = 20;
 
-/** `GET /admin/discount-codes/` (staff): newest first, one status or all (null). */
-export function discountCodesQuery(status: DiscountStatus | null, page: number) {
+/** `GET /admin/discount-codes/` (staff): newest first, one status or all (null), part of a code. */
+export function discountCodesQuery(status: DiscountStatus | null, page: number, code = '') {
   return queryOptions<AdminDiscountList>({
-    queryKey: [...DISCOUNT_CODES_KEY, 'list', status ?? 'all', page] as const,
+    queryKey: [...DISCOUNT_CODES_KEY, 'list', status ?? 'all', page, code] as const,
     queryFn: ({ signal }) =>
       api.get('/admin/discount-codes/', {
-        query: { status, page, page_size: DISCOUNT_CODES_PAGE_SIZE },
+        query: { status, page, page_size: DISCOUNT_CODES_PAGE_SIZE, ...(code ? { q: code } : {}) },
         schema: adminDiscountListSchema,
         signal,
         toast: false,
@@ -24,6 +24,6 @@ export function discountCodesQuery(status: DiscountStatus | null, page: number) 
   });
 }
 
-export function useDiscountCodes(status: DiscountStatus | null, page: number, enabled: boolean) {
-  return useQuery({ ...discountCodesQuery(status, page), placeholderData: keepPreviousData, enabled });
+export function useDiscountCodes(status: DiscountStatus | null, page: number, enabled: boolean, code = '') {
+  return useQuery({ ...discountCodesQuery(status, page, code), placeholderData: keepPreviousData, enabled });
 }

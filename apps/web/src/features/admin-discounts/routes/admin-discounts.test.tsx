@@ -112,6 +112,26 @@ describe('/admin/discounts', () => {
     ]);
   });
 
+  it('finds codes by part of their text, from page 1, and says when none matches', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      [LIST]: (request) =>
+        makePage(request.url.searchParams.get('q')?.toUpperCase() === 'ZZZ' ? [] : [code({})], {
+          pageSize: 20,
+        }),
+    });
+    await screen.findByRole('table', { name: 'Discount codes' });
+    const search = screen.getByRole('form', { name: 'Find a code' });
+    await user.type(within(search).getByLabelText('Code contains'), ' zzz ');
+    await user.click(within(search).getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText('No code contains “zzz”.')).toBeInTheDocument();
+    expect(Object.fromEntries(api.callsTo(LIST).at(-1)?.url.searchParams ?? [])).toEqual({
+      page: '1',
+      page_size: '20',
+      q: 'zzz',
+    });
+  });
+
   it('creates a code, sending Kampala times and the chosen categories, then reads the list again', async () => {
     const user = userEvent.setup();
     let codes: AdminDiscountCode[] = [];

@@ -6,7 +6,7 @@ import {
 } from '@shop/contract/discounts';
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { Fragment, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
@@ -89,13 +89,46 @@ function StatusActions({
   );
 }
 
+/** Finds codes by part of their text (the API matches any case). */
+function CodeSearch({ onSearch }: { onSearch: (code: string) => void }) {
+  const [text, setText] = useState('');
+  const id = useId();
+  return (
+    <form
+      aria-label="Find a code"
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          Code contains
+        </label>
+        <input
+          id={id}
+          value={text}
+          maxLength={32}
+          onChange={(event) => setText(event.target.value)}
+          className="mt-1 rounded-lg border border-cream-300 px-3 py-1.5"
+        />
+      </div>
+      <button type="submit" className={smallButtonClass}>
+        Find
+      </button>
+    </form>
+  );
+}
+
 function DiscountDesk() {
   const [status, setStatus] = useState<DiscountStatus | null>(null);
   const [page, setPage] = useState(1);
   const [actionError, setActionError] = useState<string | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { data, isPending, isError, refetch } = useDiscountCodes(status, page, true);
+  const [code, setCode] = useState('');
+  const { data, isPending, isError, refetch } = useDiscountCodes(status, page, true, code);
 
   return (
     <div className="space-y-6">
@@ -117,6 +150,12 @@ function DiscountDesk() {
           </button>
         ))}
       </div>
+      <CodeSearch
+        onSearch={(text) => {
+          setCode(text);
+          setPage(1);
+        }}
+      />
       {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
       {isPending ? (
@@ -131,7 +170,7 @@ function DiscountDesk() {
           </button>
         </FormMessage>
       ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">No discount codes yet.</p>
+        <p className="text-ink-soft">{code ? `No code contains “${code}”.` : 'No discount codes yet.'}</p>
       ) : (
         <div className={stackedTable.frame}>
           <table className={stackedTable.table} aria-label="Discount codes">
