@@ -12,6 +12,8 @@ import {
   apiCaller,
   checkoutStream,
   diagnosis,
+  firstField,
+  isEmptyCart,
   ledger,
   newPool,
   type ShopProcess,
@@ -71,6 +73,8 @@ async function throughFault(options: {
   product: { id: number; variantId: number };
   zoneId: number;
   label: string;
+  /** The database is killed: asynchronously committed cart lines may be lost with it. */
+  crash?: boolean;
   /** Resolves when the database is back, with a note on the outage for the printed figures. */
   fault: (call: ReturnType<typeof apiCaller>) => Promise<string>;
 }) {
@@ -100,13 +104,19 @@ async function throughFault(options: {
 
   expect(shop.alive()).toBe(true);
   for (const failure of stream.outcomes.filter(
-    (outcome) => outcome.status !== 200 && outcome.status !== 201,
+    (outcome) =>
+      outcome.status !== 200 &&
+      outcome.status !== 201 &&
+      // A killed database loses the cart lines committed asynchronously just before (decision
+      // record 0006): the checkout then finds an empty cart. Orders are never committed that way.
+      !(options.crash && isEmptyCart(outcome)),
   )) {
     expect(failure).toMatchObject({ status: 503, code: 'service_unavailable' });
     expect(Number(failure.retryAfter)).toBeGreaterThan(0);
   }
   for (const lost of stream.pending) {
     const retried = await call('POST', '/orders/cart/checkout/', lost.token, lost.body);
+    if (options.crash && isEmptyCart({ status: retried.status, field: firstField(retried) })) continue;
     expect([200, 201], JSON.stringify(retried.body)).toContain(retried.status);
     stream.acknowledged.push({ ...lost, orderId: retried.body?.id as string });
   }
@@ -236,6 +246,7 @@ describe('the database stopped and started again under the running API', () => {
       product,
       zoneId,
       label: 'embedded PostgreSQL killed (SIGKILL), restarted by the shop',
+      crash: true,
       fault: async () => {
         const killedAt = performance.now();
         process.kill(killed, 'SIGKILL');

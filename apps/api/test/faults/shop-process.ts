@@ -134,7 +134,13 @@ export async function signUpCustomers(call: ReturnType<typeof apiCaller>, count:
   return tokens;
 }
 
-export type Outcome = { status: number | 'no answer'; code?: unknown; retryAfter?: string | null };
+export type Outcome = {
+  status: number | 'no answer';
+  code?: unknown;
+  retryAfter?: string | null;
+  /** The first field the error names (`items`: the cart was empty). */
+  field?: unknown;
+};
 export type LostCheckout = { token: string; body: ReturnType<typeof checkoutBody> };
 export type Acknowledged = LostCheckout & { orderId: string };
 
@@ -163,6 +169,7 @@ export function checkoutStream(options: {
         status: answer.status,
         code: (answer.body?.error as { code?: unknown } | undefined)?.code,
         retryAfter: answer.retryAfter,
+        field: firstField(answer),
       });
     return answer;
   };
@@ -189,6 +196,9 @@ export function checkoutStream(options: {
           acknowledged.push({ orderId: placed.body?.id as string, token, body });
           break;
         }
+        // The cart is empty: its line was lost with a crashed database (add-to-cart commits
+        // asynchronously, decision record 0006), and no order has this key. Fill it again.
+        if (placed && isEmptyCart({ status: placed.status, field: firstField(placed) })) break;
         cut.add(body.idempotency_key);
         if (stopped) {
           pending.push({ token, body });
@@ -215,6 +225,16 @@ export function checkoutStream(options: {
       await Promise.all([...buyers, ...readers]);
     },
   };
+}
+
+/** The first field an error answer names. */
+export function firstField(answer: Answer): unknown {
+  return (answer.body?.error as { fields?: Array<{ field?: unknown }> } | undefined)?.fields?.[0]?.field;
+}
+
+/** A checkout refused because the cart held nothing (409 naming `items`). */
+export function isEmptyCart(outcome: Pick<Outcome, 'status' | 'field'>): boolean {
+  return outcome.status === 409 && outcome.field === 'items';
 }
 
 /** The shop's state for a failure message: alive or not, its answers by status, its log's tail. */
