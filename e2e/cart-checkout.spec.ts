@@ -56,11 +56,11 @@ test.describe('cart and checkout', () => {
     const sizes = page.getByRole('group', { name: 'Size' });
     const added = page.getByText(`${bottle.name} added to cart!`);
     await sizes.getByRole('radio', { name: new RegExp(`^${escapeRegExp(first.name)}`) }).check();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(added).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toContainText('1');
     await sizes.getByRole('radio', { name: new RegExp(`^${escapeRegExp(second.name)}`) }).check();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByTestId('cart-badge')).toContainText('2');
     const bar = page.getByRole('region', { name: 'Cart summary' });
     await expect(bar).toContainText('2 items');

@@ -38,7 +38,7 @@ async function placeMobileMoneyOrder(page: Page, baseURL: string, bottle: Bottle
   await signInOnPage(page, customer.email, customer.password);
   await expect(page).toHaveURL((url) => url.pathname === `/products/${bottle.slug}`);
   await expect(header(page).signOut).toBeVisible();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByText(`${bottle.name} added to cart!`)).toBeVisible();
   await page.getByRole('region', { name: 'Cart summary' }).getByRole('link', { name: 'Checkout' }).click();
 

@@ -73,7 +73,7 @@ test.describe('the customer’s lists on a phone', () => {
     await page.goto(`/login?redirect=${encodeURIComponent(`/products/${bottle.slug}`)}`);
     await signInOnPage(page, customer.email, customer.password);
     await expect(page).toHaveURL((url) => url.pathname === `/products/${bottle.slug}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByTestId('cart-badge')).toContainText('1');
     await page.goto('/checkout');
     const form = page.getByRole('form', { name: 'Checkout' });
