@@ -78,8 +78,12 @@ test.describe('accounts and sessions', () => {
     await header(page).signOut.click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
     await expect(header(page).signIn).toBeVisible();
-    const session = await (await page.request.get('/api/v1/auth/get-session')).json();
-    expect(session?.user?.isAnonymous).toBe(true);
+    // The anonymous session that replaces it is made by the app after the page changes: wait for it.
+    await expect
+      .poll(
+        async () => (await (await page.request.get('/api/v1/auth/get-session')).json())?.user?.isAnonymous,
+      )
+      .toBe(true);
 
     // Sign in again.
     await header(page).signIn.click();
@@ -141,8 +145,12 @@ test.describe('accounts and sessions', () => {
       (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account',
     );
     await expect(header(page).signIn).toBeVisible();
-    const session = await (await page.request.get('/api/v1/auth/get-session')).json();
-    expect(session?.user?.isAnonymous).toBe(true);
+    // The anonymous session that replaces it is made by the app after the page changes: wait for it.
+    await expect
+      .poll(
+        async () => (await (await page.request.get('/api/v1/auth/get-session')).json())?.user?.isAnonymous,
+      )
+      .toBe(true);
   });
 
   test('forgotten password: request → e-mail → reset page → sign in with the new password', async ({
