@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  fulfilmentSchema,
-  invoiceStatusSchema,
-  orderStatusSchema,
-  paymentMethodSchema,
-  paymentStatusSchema,
-} from './orders';
-import { kampalaDaySchema } from './staff-orders';
+import { invoiceStatusSchema, orderStatusSchema } from './orders';
+import { dateToNotBeforeFrom, kampalaDaySchema, staffOrderFilterFields } from './staff-orders';
 
 /**
  * The day's figures, `/admin` (staff and admins only): `GET /admin/dashboard/?period=…`.
@@ -174,43 +168,14 @@ const dayRange = {
   date_from: kampalaDaySchema.optional().describe('From this Kampala day (YYYY-MM-DD), included'),
   date_to: kampalaDaySchema.optional().describe('To this Kampala day (YYYY-MM-DD), included'),
 };
-const fromBeforeTo = (
-  query: { date_from?: string | undefined; date_to?: string | undefined },
-  context: z.RefinementCtx,
-) => {
-  if (query.date_from && query.date_to && query.date_from > query.date_to) {
-    context.addIssue({ code: 'custom', path: ['date_to'], message: 'must be on or after date_from' });
-  }
-};
 
-/** The staff order list's filters (without paging: every matching order, oldest first). */
-export const orderExportQuerySchema = z
-  .object({
-    q: z
-      .string()
-      .trim()
-      .max(100, { error: 'Use at most 100 characters' })
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .describe('Order number, customer name, e-mail or phone (part of it is enough)'),
-    status: orderStatusSchema.optional(),
-    payment_status: paymentStatusSchema.optional(),
-    payment_method: paymentMethodSchema.optional(),
-    fulfilment: fulfilmentSchema.optional(),
-    zone: z.coerce
-      .number({ error: 'must be a delivery zone id' })
-      .int({ error: 'must be a delivery zone id' })
-      .positive({ error: 'must be a delivery zone id' })
-      .optional()
-      .describe('Delivery zone id'),
-    ...dayRange,
-  })
-  .superRefine(fromBeforeTo);
+/** The staff order list's filters (without paging or sort: every matching order, oldest first). */
+export const orderExportQuerySchema = z.object(staffOrderFilterFields).superRefine(dateToNotBeforeFrom);
 export type OrderExportQuery = z.input<typeof orderExportQuerySchema>;
 
 export const invoiceExportQuerySchema = z
   .object({ status: invoiceStatusSchema.optional(), ...dayRange })
-  .superRefine(fromBeforeTo);
+  .superRefine(dateToNotBeforeFrom);
 export type InvoiceExportQuery = z.input<typeof invoiceExportQuerySchema>;
 
 /** The columns of each export, in order (the first line of the file). */

@@ -102,33 +102,45 @@ export const staffOrderSortLabels: Record<StaffOrderSort, string> = {
  * order by its number, the customer's name, e-mail or phone (any part of them; a phone may be
  * typed 0772 123456 or +256772123456). Days are Kampala days, both ends included.
  */
+/**
+ * The staff order list's filters, shared by the list and the accountant's CSV export so the two
+ * always select the same orders.
+ */
+export const staffOrderFilterFields = {
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: 'Use at most 100 characters' })
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .describe('Order number, customer name, e-mail or phone (part of it is enough)'),
+  status: orderStatusSchema.optional(),
+  payment_status: paymentStatusSchema.optional(),
+  payment_method: paymentMethodSchema.optional(),
+  fulfilment: fulfilmentSchema.optional(),
+  zone: z.coerce
+    .number({ error: 'must be a delivery zone id' })
+    .int({ error: 'must be a delivery zone id' })
+    .positive({ error: 'must be a delivery zone id' })
+    .optional()
+    .describe('Delivery zone id'),
+  date_from: kampalaDaySchema.optional().describe('Placed on or after this Kampala day (YYYY-MM-DD)'),
+  date_to: kampalaDaySchema.optional().describe('Placed on or before this Kampala day (YYYY-MM-DD)'),
+};
+
+/** A day range's end may not come before its start (the error is on `date_to`). */
+export function dateToNotBeforeFrom(
+  query: { date_from?: string | undefined; date_to?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (query.date_from && query.date_to && query.date_from > query.date_to) {
+    context.addIssue({ code: 'custom', path: ['date_to'], message: 'must be on or after date_from' });
+  }
+}
+
 export const staffOrderListQuerySchema = orderListQuerySchema
-  .extend({
-    q: z
-      .string()
-      .trim()
-      .max(100, { error: 'Use at most 100 characters' })
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .describe('Order number, customer name, e-mail or phone (part of it is enough)'),
-    payment_status: paymentStatusSchema.optional(),
-    payment_method: paymentMethodSchema.optional(),
-    fulfilment: fulfilmentSchema.optional(),
-    zone: z.coerce
-      .number({ error: 'must be a delivery zone id' })
-      .int({ error: 'must be a delivery zone id' })
-      .positive({ error: 'must be a delivery zone id' })
-      .optional()
-      .describe('Delivery zone id'),
-    date_from: kampalaDaySchema.optional().describe('Placed on or after this Kampala day (YYYY-MM-DD)'),
-    date_to: kampalaDaySchema.optional().describe('Placed on or before this Kampala day (YYYY-MM-DD)'),
-    sort: staffOrderSortSchema.default('newest'),
-  })
-  .superRefine((query, context) => {
-    if (query.date_from && query.date_to && query.date_from > query.date_to) {
-      context.addIssue({ code: 'custom', path: ['date_to'], message: 'must be on or after date_from' });
-    }
-  });
+  .extend({ ...staffOrderFilterFields, sort: staffOrderSortSchema.default('newest') })
+  .superRefine(dateToNotBeforeFrom);
 export type StaffOrderListQuery = z.input<typeof staffOrderListQuerySchema>;
 
 export const staffOrderListResponseSchema = pagedListSchema(staffOrderSchema).extend({
