@@ -8,6 +8,7 @@ import {
 import { discountCodeSchema } from './discounts';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { ugandanPhoneSchema } from './profile';
+import { ugandaTinSchema } from './vat';
 
 // ---------------------------------------------------------------------------------------------
 // States
@@ -115,6 +116,13 @@ const requiredText = (what: string, max: number) =>
     .min(1, { error: `${what} is required` })
     .max(max, { error: `Use at most ${max} characters` });
 
+/** A business's details for its VAT invoice ("I need a VAT invoice" at checkout). */
+export const vatInvoiceRequestSchema = z.object({
+  business_name: requiredText('Business name', 120),
+  tin: ugandaTinSchema,
+});
+export type VatInvoiceRequest = z.input<typeof vatInvoiceRequestSchema>;
+
 /**
  * Places the cart as an order. Prices come from the catalog and the fee from the zone, never from
  * the client. The same idempotency_key answers the same order (a double click or a retry).
@@ -143,6 +151,11 @@ export const checkoutRequestSchema = z
     discount_code: discountCodeSchema
       .nullish()
       .describe('A discount code; the order is refused (422, field discount_code) when it does not apply'),
+    vat_invoice: vatInvoiceRequestSchema
+      .nullish()
+      .describe(
+        'A VAT invoice in a business’s name; only a VAT-registered shop issues one (422, field vat_invoice, otherwise)',
+      ),
   })
   .superRefine((body, context) => {
     if (body.fulfilment === 'delivery') {
@@ -226,8 +239,13 @@ export const orderSchema = z.object({
   delivery_fee: money('0 for pick-up and for orders of Shs 1,000,000 or more'),
   discount: money('What the discount code took off the bottles (0: none)'),
   discount_code: z.string().nullable().describe('The discount code applied, if any'),
-  total: money('subtotal + delivery_fee - discount'),
+  vat_added: money('VAT added on top at checkout when the shop’s prices exclude VAT (0: prices include it)'),
+  total: money('subtotal + delivery_fee - discount + vat_added'),
   currency: z.literal('UGX'),
+  vat_invoice: z
+    .object({ business_name: z.string(), tin: z.string() })
+    .nullable()
+    .describe('The business the VAT invoice is made out to, when the customer asked for one'),
   contact_name: z.string(),
   contact_phone: z.string(),
   delivery_zone: deliveryZoneSchema.pick({ id: true, name: true, delivery_time_label: true }).nullable(),

@@ -129,6 +129,11 @@ export const orders = pgTable(
     discount: integer().notNull().default(0),
     /** The discount code applied, as stored when the order was placed. */
     discountCode: text(),
+    /** VAT added on top at checkout when the shop's prices exclude VAT (part of the total); else 0. */
+    vatAdded: integer().notNull().default(0),
+    /** A business's name and TIN for its VAT invoice, when the customer asked for one. */
+    vatBusinessName: text(),
+    vatBusinessTin: text(),
     total: integer().notNull(),
     currency: text().notNull().default('UGX'),
     contactName: text().notNull(),
@@ -180,7 +185,11 @@ export const orders = pgTable(
       .where(sql`status = 'pending' and payment_due_at is not null`),
     check(
       'orders_amounts_check',
-      sql`${table.subtotal} >= 0 and ${table.deliveryFee} >= 0 and ${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount}`,
+      sql`${table.subtotal} >= 0 and ${table.deliveryFee} >= 0 and ${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.vatAdded} >= 0 and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount} + ${table.vatAdded}`,
+    ),
+    check(
+      'orders_vat_business_check',
+      sql`(${table.vatBusinessName} is null) = (${table.vatBusinessTin} is null)`,
     ),
     check('orders_item_count_check', sql`${table.itemCount} >= 1`),
     check('orders_currency_check', sql`${table.currency} = 'UGX'`),
@@ -251,6 +260,14 @@ export const invoices = pgTable(
     deliveryFee: integer().notNull(),
     discount: integer().notNull().default(0),
     total: integer().notNull(),
+    /** VAT added on top of the prices (prices excluding VAT), part of the total; 0 otherwise. */
+    vatAdded: integer().notNull().default(0),
+    /** The shop's TIN when issued: set, this is a tax invoice; null, the shop was not registered. */
+    shopTin: text(),
+    /** Whether the prices included VAT when issued (the shop's setting then). */
+    pricesIncludeVat: boolean().notNull().default(true),
+    /** The VAT in the total, worked out per line (`@shop/contract/vat`); null without a TIN. */
+    vatTotal: integer(),
     currency: text().notNull().default('UGX'),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
@@ -264,7 +281,11 @@ export const invoices = pgTable(
     index('invoices_issued_idx').on(table.issuedAt, table.id),
     check(
       'invoices_amounts_check',
-      sql`${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount}`,
+      sql`${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.vatAdded} >= 0 and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount} + ${table.vatAdded}`,
+    ),
+    check(
+      'invoices_vat_check',
+      sql`(${table.shopTin} is null) = (${table.vatTotal} is null) and (${table.shopTin} is not null or ${table.vatAdded} = 0)`,
     ),
   ],
 );

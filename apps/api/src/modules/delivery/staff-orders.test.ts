@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { type CheckoutRequest, orderSchema } from '@shop/contract/orders';
 import {
@@ -19,6 +18,7 @@ import {
   stockedProduct,
   zoneBySlug,
 } from '../../../test/fixtures/orders';
+import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../identity/testing';
 import { staffOrderDedupeKey } from '../notifications/staff-order-alerts';
@@ -75,23 +75,6 @@ const detailOf = async (orderId: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return staffOrderDetailSchema.parse(response.json());
 };
-
-/** The text drawn in a PDF made by pdf-lib (as invoice-pdf.test.ts reads it). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const pieces: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = zlib.inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
-      pieces.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
-  }
-  return pieces.join('\n');
-}
 
 describe('who may use the new staff calls', () => {
   it('answers visitors 401 and customers 403 on every one of them', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { deliveryFeeFor } from '@shop/contract/delivery-fee';
 import type { checkoutRequestSchema, Order } from '@shop/contract/orders';
+import { vatBreakdown } from '@shop/contract/vat';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/transaction';
@@ -55,7 +56,19 @@ export type CheckoutContext = {
   events: DomainEvents;
   jobs: Pick<Jobs, 'send'>;
   unpaidTimeoutMinutes: number;
+  /** The shop's VAT registration now (shop settings): no TIN, no VAT on its invoices. */
+  vat: VatSettings;
 };
+
+export type VatSettings = { shopTin: string | null; pricesIncludeVat: boolean };
+
+const notVatRegistered = () =>
+  invalidInput([
+    {
+      field: 'vat_invoice',
+      message: 'The shop is not registered for VAT, so it cannot issue a VAT invoice',
+    },
+  ]);
 
 const MAX_NUMBER_DRAWS = 8;
 
@@ -168,6 +181,8 @@ export async function placeOrder(
   const repeat = await findOrderByKey(db, userId, input.idempotency_key);
   if (repeat) return answerRepeat(repeat);
 
+  if (input.vat_invoice && !context.vat.shopTin) throw notVatRegistered();
+
   let zone: ZoneRow | undefined;
   if (input.fulfilment === 'delivery') {
     zone = input.delivery_zone == null ? undefined : await findZone(db, input.delivery_zone);
@@ -206,7 +221,17 @@ export async function placeOrder(
           )
         : null;
       const discount = applied?.amount ?? 0;
-      const total = subtotal + fee - discount;
+      // A VAT-registered shop's invoice shows the VAT of every line (bottles, delivery, the
+      // discount as a negative line); when its prices exclude VAT, that VAT is added to the total.
+      const { shopTin, pricesIncludeVat } = context.vat;
+      const vat = shopTin
+        ? vatBreakdown(
+            [...lines.map((line) => line.price * line.quantity), fee, discount > 0 ? -discount : 0],
+            pricesIncludeVat,
+          ).total.vat
+        : null;
+      const vatAdded = vat !== null && !pricesIncludeVat ? vat : 0;
+      const total = subtotal + fee - discount + vatAdded;
       const cash = input.payment_method === 'cash_on_delivery';
       const delivery = input.fulfilment === 'delivery';
       const order: Omit<NewOrder, 'orderNumber'> = {
@@ -223,6 +248,10 @@ export async function placeOrder(
         deliveryFee: fee,
         discount,
         discountCode: applied?.code ?? null,
+        vatAdded,
+        vatInvoice: input.vat_invoice
+          ? { businessName: input.vat_invoice.business_name, tin: input.vat_invoice.tin }
+          : null,
         total,
         contactName: input.contact_name,
         contactPhone: input.contact_phone,
@@ -270,7 +299,9 @@ export async function placeOrder(
         subtotal,
         deliveryFee: fee,
         discount,
+        vatAdded,
         total,
+        vat: shopTin && vat !== null ? { shopTin, pricesIncludeVat, vatTotal: vat } : null,
       });
       outbox.publish('order.placed', {
         orderId: placed.id,

@@ -1,25 +1,8 @@
-import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { OrderRow } from './orders.repository';
-
-/** The text drawn in a PDF made by pdf-lib: its content streams inflated, hex strings decoded. */
-function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString('latin1');
-  const pieces: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = zlib.inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
-      pieces.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
-  }
-  return pieces.join('\n');
-}
 
 const placedAt = new Date('2026-11-22T09:30:00Z');
 
@@ -39,6 +22,9 @@ function order(overrides: Partial<OrderRow> = {}): OrderRow {
     delivery_fee: 0,
     discount: 0,
     discount_code: null,
+    vat_added: 0,
+    vat_business_name: null,
+    vat_business_tin: null,
     total: 250_000,
     contact_name: 'Namara Kisakye',
     contact_phone: '+256772123456',
@@ -59,6 +45,9 @@ function order(overrides: Partial<OrderRow> = {}): OrderRow {
     invoice_status: 'issued',
     invoice_issued_at: placedAt,
     invoice_paid_at: null,
+    invoice_shop_tin: null,
+    invoice_prices_include_vat: null,
+    invoice_vat_total: null,
     customer_email: 'namara@example.ug',
     customer_name: 'Namara Kisakye',
     items: [
@@ -143,5 +132,86 @@ describe('the invoice PDF', () => {
     expect(text).toContain(`Page ${document.getPageCount()} of ${document.getPageCount()}`);
     expect(text.match(/^Unit price$/gm)?.length).toBe(document.getPageCount());
     expect(text).toContain('Shs 9,000,000');
+  });
+
+  it('without the shop’s TIN is a plain invoice: no VAT anywhere', async () => {
+    const text = pdfText(await renderInvoicePdf(order()));
+    expect(text).toContain('INVOICE');
+    expect(text).not.toContain('TAX INVOICE');
+    expect(text).not.toMatch(/\bVAT\b|\bTIN\b|EFRIS/);
+  });
+
+  it('of a VAT-registered shop is a tax invoice: TINs, each line’s VAT, and net + VAT = gross', async () => {
+    const items = [
+      { ...order().items[0]!, quantity: 3, unit_price: 185_000, subtotal: 555_000 },
+      {
+        ...order().items[0]!,
+        id: 2,
+        product_name: 'Kanonkop Pinotage',
+        quantity: 1,
+        unit_price: 129_000,
+        subtotal: 129_000,
+      },
+    ];
+    const pdf = await renderInvoicePdf(
+      order({
+        items,
+        item_count: 4,
+        subtotal: 684_000,
+        fulfilment: 'delivery',
+        delivery_zone_name: 'Kololo',
+        delivery_fee: 10_000,
+        discount: 34_200,
+        discount_code: 'CHEERS5',
+        total: 659_800,
+        vat_business_name: 'Acacia Lodge Ltd',
+        vat_business_tin: '1000987654',
+        invoice_shop_tin: '1000123456',
+        invoice_prices_include_vat: true,
+        invoice_vat_total: 100_647,
+      }),
+    );
+    const text = pdfText(pdf);
+    for (const expected of [
+      'TAX INVOICE',
+      'TIN 1000123456 · VAT registered',
+      'Acacia Lodge Ltd',
+      'TIN 1000987654',
+      'Attn. Namara Kisakye',
+      'VAT 18%',
+      'Amount incl. VAT',
+      // 555,000 × 18 / 118 = 84,661.0…; 129,000 → 19,677.9…
+      'Shs 84,661',
+      'Shs 19,678',
+      'VAT ANALYSIS',
+      'Prices include VAT.',
+      'EFRIS',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The analysis: the lines' sums (84,661 + 19,678 + 1,525 − 5,217 = 100,647), net + VAT = gross.
+    expect(text).toMatch(/Net amount \(excl\. VAT\)\nShs 559,153/);
+    expect(text).toMatch(/VAT at 18%\nShs 100,647/);
+    expect(text).toMatch(/Gross amount \(incl\. VAT\)\nShs 659,800/);
+    expect(text).not.toContain('VAT 18% added');
+  });
+
+  it('when prices exclude VAT, shows the VAT added to the total', async () => {
+    const text = pdfText(
+      await renderInvoicePdf(
+        order({
+          vat_added: 45_000,
+          total: 295_000,
+          invoice_shop_tin: '1000123456',
+          invoice_prices_include_vat: false,
+          invoice_vat_total: 45_000,
+        }),
+      ),
+    );
+    expect(text).toContain('Amount excl. VAT');
+    expect(text).toMatch(/VAT 18% added\nShs 45,000/);
+    expect(text).toMatch(/Total \(UGX\)\nShs 295,000/);
+    expect(text).toMatch(/Net amount \(excl\. VAT\)\nShs 250,000/);
+    expect(text).toContain('Prices exclude VAT; VAT is added to the total.');
   });
 });

@@ -3,12 +3,17 @@ import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/c
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import { VAT_RATE_PERCENT, type VatLine, vatBreakdown } from '@shop/contract/vat';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { OrderRow } from './orders.repository';
 
 /**
  * The invoice as a PDF (A4): the shop's details, who it is billed to and where it goes, the
  * lines, the delivery fee, the discount code's saving (when one applied) and the total in UGX.
+ * A VAT-registered shop's invoice (its TIN kept on the invoice when issued) is a tax invoice:
+ * the shop's TIN, the business's name and TIN when the customer asked, each line's VAT at 18 %,
+ * the net, VAT and gross totals (`@shop/contract/vat`), and room for URA's EFRIS fiscal document
+ * number and QR code.
  * Built with pdf-lib's standard Helvetica, whose WinAnsi encoding cannot draw every character:
  * names are folded to what it can (accents kept where it has them, others replaced), never refused.
  */
@@ -24,6 +29,8 @@ export const COLOURS = {
   void: rgb(0.6, 0.1, 0.1),
 };
 const COLUMNS = { item: MARGIN, quantity: 330, unit: 420, amount: PAGE.width - MARGIN };
+/** A tax invoice has a VAT column. */
+const VAT_COLUMNS = { item: MARGIN, quantity: 300, unit: 385, vat: 465, amount: PAGE.width - MARGIN };
 
 export type Fonts = { regular: PDFFont; bold: PDFFont; drawable: Set<number> };
 
@@ -130,6 +137,45 @@ export class Writer {
   }
 }
 
+/**
+ * The VAT analysis of a tax invoice (net, VAT, gross: the sums of the lines), beside the space
+ * kept for URA's EFRIS fiscal document number and QR code, which the shop will print there once
+ * it is connected to EFRIS.
+ */
+function vatSummary(w: Writer, total: VatLine, includesVat: boolean): void {
+  const top = w.y;
+  w.rule();
+  w.y -= 16;
+  w.text('VAT ANALYSIS', MARGIN, { size: 8, bold: true, colour: COLOURS.muted });
+  w.y -= 14;
+  const rows: Array<[string, number]> = [
+    ['Net amount (excl. VAT)', total.net],
+    [`VAT at ${VAT_RATE_PERCENT}%`, total.vat],
+    ['Gross amount (incl. VAT)', total.gross],
+  ];
+  for (const [label, value] of rows) {
+    w.text(label, MARGIN, { size: 9 });
+    w.text(formatUGX(value), 300, { size: 9, align: 'right' });
+    w.y -= 13;
+  }
+  w.text(includesVat ? 'Prices include VAT.' : 'Prices exclude VAT; VAT is added to the total.', MARGIN, {
+    size: 8,
+    colour: COLOURS.muted,
+  });
+  // EFRIS: fiscal document number and QR code go in this box.
+  const box = { x: 360, width: PAGE.width - MARGIN - 360, height: 70 };
+  w.page.drawRectangle({
+    x: box.x,
+    y: top - 16 - box.height,
+    width: box.width,
+    height: box.height,
+    borderColor: COLOURS.line,
+    borderWidth: 0.8,
+  });
+  w.text('EFRIS', box.x + 6, { size: 7, colour: COLOURS.muted, y: top - 26 });
+  w.y = Math.min(w.y, top - 16 - box.height) - 12;
+}
+
 function paymentLine(order: OrderRow): string {
   if (order.payment_method === 'cash_on_delivery')
     return paymentMethodLabel(order.payment_method, order.fulfilment);
@@ -150,10 +196,23 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   doc.setCreationDate(order.invoice_issued_at ?? order.created_at);
 
   const w = new Writer(doc, fonts);
+  const shopTin = order.invoice_shop_tin;
+  const includesVat = order.invoice_prices_include_vat ?? true;
+  // Each line's VAT, in the order the totals list them: the bottles, the delivery, the discount.
+  const vat = shopTin
+    ? vatBreakdown(
+        [
+          ...order.items.map((item) => item.subtotal),
+          order.delivery_fee,
+          order.discount > 0 ? -order.discount : 0,
+        ],
+        includesVat,
+      )
+    : null;
 
   // The shop, and the invoice's number and state.
   w.text(BRAND.name, MARGIN, { size: 20, bold: true, colour: COLOURS.wine });
-  w.text('INVOICE', PAGE.width - MARGIN, { size: 18, bold: true, align: 'right' });
+  w.text(shopTin ? 'TAX INVOICE' : 'INVOICE', PAGE.width - MARGIN, { size: 18, bold: true, align: 'right' });
   w.y -= 16;
   w.text(BRAND.tagline, MARGIN, { size: 9, colour: COLOURS.muted });
   w.text(invoiceNumber, PAGE.width - MARGIN, { size: 11, bold: true, align: 'right' });
@@ -172,6 +231,10 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   );
   w.y -= 12;
   w.text(`${BRAND.phone} · ${BRAND.email}`, MARGIN, { size: 9 });
+  if (shopTin) {
+    w.y -= 12;
+    w.text(`TIN ${shopTin} · VAT registered`, MARGIN, { size: 9, bold: true });
+  }
   w.y -= 18;
   w.rule(COLOURS.wine, 1.5);
   w.y -= 22;
@@ -180,7 +243,11 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   const top = w.y;
   w.text('BILLED TO', MARGIN, { size: 8, bold: true, colour: COLOURS.muted });
   w.y -= 13;
-  const billedTo = [order.contact_name, order.contact_phone, order.customer_email];
+  const business =
+    shopTin && order.vat_business_name && order.vat_business_tin
+      ? [order.vat_business_name, `TIN ${order.vat_business_tin}`, `Attn. ${order.contact_name}`]
+      : [order.contact_name];
+  const billedTo = [...business, order.contact_phone, order.customer_email];
   for (const line of billedTo.flatMap((text) => wrap(regular, drawable(fonts, text), 10, 270))) {
     w.text(line, MARGIN, { size: 10 });
     w.y -= 13;
@@ -222,28 +289,39 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   w.y = Math.min(bottomLeft, factY) - 16;
 
   // The lines.
+  const columns = vat ? VAT_COLUMNS : COLUMNS;
   const header = () => {
-    w.text('Item', COLUMNS.item, { size: 9, bold: true, colour: COLOURS.muted });
-    w.text('Qty', COLUMNS.quantity, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
-    w.text('Unit price', COLUMNS.unit, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
-    w.text('Amount', COLUMNS.amount, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
+    w.text('Item', columns.item, { size: 9, bold: true, colour: COLOURS.muted });
+    w.text('Qty', columns.quantity, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
+    w.text('Unit price', columns.unit, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
+    if (vat)
+      w.text(`VAT ${VAT_RATE_PERCENT}%`, VAT_COLUMNS.vat, {
+        size: 9,
+        bold: true,
+        colour: COLOURS.muted,
+        align: 'right',
+      });
+    const amount = vat ? (includesVat ? 'Amount incl. VAT' : 'Amount excl. VAT') : 'Amount';
+    w.text(amount, columns.amount, { size: 9, bold: true, colour: COLOURS.muted, align: 'right' });
     w.y -= 7;
     w.rule();
     w.y -= 15;
   };
   header();
-  for (const item of order.items) {
-    const name = wrap(bold, drawable(fonts, item.product_name), 10, COLUMNS.quantity - COLUMNS.item - 40);
+  for (const [index, item] of order.items.entries()) {
+    const name = wrap(bold, drawable(fonts, item.product_name), 10, columns.quantity - columns.item - 40);
     const detail = wrap(
       regular,
       drawable(fonts, `${item.variant_name} · ${item.sku}`),
       8,
-      COLUMNS.quantity - COLUMNS.item - 40,
+      columns.quantity - columns.item - 40,
     );
     w.ensure(14 * name.length + 11 * detail.length + 8, header);
-    w.text(String(item.quantity), COLUMNS.quantity, { size: 10, align: 'right' });
-    w.text(formatUGX(item.unit_price), COLUMNS.unit, { size: 10, align: 'right' });
-    w.text(formatUGX(item.subtotal), COLUMNS.amount, { size: 10, align: 'right' });
+    w.text(String(item.quantity), columns.quantity, { size: 10, align: 'right' });
+    w.text(formatUGX(item.unit_price), columns.unit, { size: 10, align: 'right' });
+    const lineVat = vat?.lines[index];
+    if (lineVat) w.text(formatUGX(lineVat.vat), VAT_COLUMNS.vat, { size: 10, align: 'right' });
+    w.text(formatUGX(item.subtotal), columns.amount, { size: 10, align: 'right' });
     for (const line of name) {
       w.text(line, COLUMNS.item, { size: 10, bold: true });
       w.y -= 13;
@@ -258,7 +336,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   w.y -= 18;
 
   // Totals.
-  w.ensure(90);
+  w.ensure(vat ? 170 : 90);
   const delivery =
     order.fulfilment === 'pickup'
       ? 'Pick-up (no delivery fee)'
@@ -277,6 +355,9 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
           ],
         ]
       : []),
+    ...(vat && !includesVat
+      ? [[`VAT ${VAT_RATE_PERCENT}% added`, formatUGX(order.vat_added), false] as [string, string, boolean]]
+      : []),
     ['Total (UGX)', formatUGX(order.total), true],
   ];
   for (const [label, value, strong] of totals) {
@@ -284,6 +365,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     w.text(value, COLUMNS.amount, { size: strong ? 12 : 10, bold: strong, align: 'right' });
     w.y -= strong ? 20 : 15;
   }
+  if (vat) vatSummary(w, vat.total, includesVat);
   w.y -= 6;
   w.text('All amounts are in Uganda shillings (UGX).', MARGIN, { size: 8, colour: COLOURS.muted });
   if (order.cancel_reason) {

@@ -181,6 +181,10 @@ export type NewOrder = {
   /** The discount code's saving on the bottles (0: none) and the code, as applied at checkout. */
   discount: number;
   discountCode: string | null;
+  /** VAT added on top (the shop's prices exclude VAT); 0 when prices include it or no VAT applies. */
+  vatAdded: number;
+  /** The business a VAT invoice is made out to, when the customer asked for one. */
+  vatInvoice: { businessName: string; tin: string } | null;
   total: number;
   contactName: string;
   contactPhone: string;
@@ -235,12 +239,12 @@ export async function insertOrder(
     WITH placed AS (
       INSERT INTO orders (order_number, user_id, idempotency_key, request_hash, status, payment_method,
         mobile_money_network, payment_phone, fulfilment, item_count, subtotal, delivery_fee, discount, discount_code,
-        total, contact_name, contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
+        vat_added, vat_business_name, vat_business_tin, total, contact_name, contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
         customer_note, estimated_delivery_time, payment_due_at, confirmed_at)
       VALUES (${order.orderNumber}, ${order.userId}, ${order.idempotencyKey}, ${order.requestHash}, ${order.status},
         ${order.paymentMethod}, ${order.mobileMoneyNetwork}, ${order.paymentPhone}, ${order.fulfilment},
         ${order.itemCount}, ${order.subtotal}, ${order.deliveryFee}, ${order.discount}, ${order.discountCode},
-        ${order.total}, ${order.contactName},
+        ${order.vatAdded}, ${order.vatInvoice?.businessName ?? null}, ${order.vatInvoice?.tin ?? null}, ${order.total}, ${order.contactName},
         ${order.contactPhone}, ${order.zone?.id ?? null}, ${order.zone?.name ?? null}, ${order.zone?.label ?? null},
         ${order.street}, ${order.deliveryInstructions === null ? null : JSON.stringify(order.deliveryInstructions)}::jsonb,
         ${order.customerNote}, ${estimated}, ${due}, ${confirmed ? sql`now()` : sql`NULL`})
@@ -304,17 +308,22 @@ export async function issueInvoice(
     subtotal: number;
     deliveryFee: number;
     discount: number;
+    vatAdded: number;
     total: number;
+    /** Set for a VAT-registered shop: its TIN, its prices' VAT mode and the VAT in the total. */
+    vat: { shopTin: string; pricesIncludeVat: boolean; vatTotal: number } | null;
   },
 ): Promise<string> {
   const result = await tx.execute<{ invoice_number: string }>(sql`
     WITH next AS (
       UPDATE document_counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
     )
-    INSERT INTO invoices (invoice_number, order_id, user_id, subtotal, delivery_fee, discount, total)
+    INSERT INTO invoices (invoice_number, order_id, user_id, subtotal, delivery_fee, discount, vat_added, total,
+      shop_tin, prices_include_vat, vat_total)
     SELECT 'INV-' || lpad(next.value::text, greatest(6, length(next.value::text)), '0'),
            ${invoice.orderId}, ${invoice.userId}, ${invoice.subtotal}, ${invoice.deliveryFee}, ${invoice.discount},
-           ${invoice.total}
+           ${invoice.vatAdded}, ${invoice.total}, ${invoice.vat?.shopTin ?? null},
+           ${invoice.vat?.pricesIncludeVat ?? true}, ${invoice.vat?.vatTotal ?? null}
     FROM next
     RETURNING invoice_number`);
   const row = result.rows[0];
@@ -355,6 +364,9 @@ export type OrderRow = {
   delivery_fee: number;
   discount: number;
   discount_code: string | null;
+  vat_added: number;
+  vat_business_name: string | null;
+  vat_business_tin: string | null;
   total: number;
   contact_name: string;
   contact_phone: string;
@@ -375,6 +387,10 @@ export type OrderRow = {
   invoice_status: InvoiceStatus | null;
   invoice_issued_at: Date | null;
   invoice_paid_at: Date | null;
+  /** The shop's TIN on the invoice (a tax invoice) and its VAT, as issued; null otherwise. */
+  invoice_shop_tin: string | null;
+  invoice_prices_include_vat: boolean | null;
+  invoice_vat_total: number | null;
   customer_email: string;
   customer_name: string;
   items: OrderItemJson[];
@@ -384,12 +400,13 @@ export type OrderRow = {
 const orderSelect = sql`
   SELECT o.id, o.order_number, o.user_id, o.status, o.payment_status, o.payment_method, o.mobile_money_network,
          o.payment_phone, o.fulfilment, o.item_count, o.subtotal, o.delivery_fee, o.discount, o.discount_code,
-         o.total, o.contact_name,
+         o.vat_added, o.vat_business_name, o.vat_business_tin, o.total, o.contact_name,
          o.contact_phone, o.delivery_zone_id, o.delivery_zone_name, o.delivery_time_label, o.street,
          o.delivery_instructions, o.customer_note, o.estimated_delivery_time, o.payment_due_at, o.paid_at,
          o.cancel_reason, o.created_at, o.updated_at,
          i.id AS invoice_id, i.invoice_number, i.status AS invoice_status, i.issued_at AS invoice_issued_at,
-         i.paid_at AS invoice_paid_at, u.email AS customer_email, u.name AS customer_name,
+         i.paid_at AS invoice_paid_at, i.shop_tin AS invoice_shop_tin,
+         i.prices_include_vat AS invoice_prices_include_vat, i.vat_total AS invoice_vat_total, u.email AS customer_email, u.name AS customer_name,
          COALESCE((
            SELECT json_agg(json_build_object(
              'id', oi.id, 'product_id', oi.product_id, 'variant_id', oi.variant_id, 'product_name', oi.product_name,

@@ -72,6 +72,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           events: app.events,
           jobs: app.jobs,
           unpaidTimeoutMinutes: app.config.UNPAID_ORDER_TIMEOUT_MINUTES,
+          vat: { shopTin: null, pricesIncludeVat: true }, // VAT_SETTINGS_UNWIRED
         },
         currentAuth(request).user.id,
         request.body,

@@ -58,8 +58,13 @@ export function toOrder(row: OrderRow): Order {
     delivery_fee: row.delivery_fee,
     discount: row.discount,
     discount_code: row.discount_code,
+    vat_added: row.vat_added,
     total: row.total,
     currency: 'UGX',
+    vat_invoice:
+      row.vat_business_name && row.vat_business_tin
+        ? { business_name: row.vat_business_name, tin: row.vat_business_tin }
+        : null,
     contact_name: row.contact_name,
     contact_phone: row.contact_phone,
     delivery_zone:

@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import {
   invoiceListResponseSchema,
@@ -19,6 +18,7 @@ import {
   stockedProduct,
   zoneBySlug,
 } from '../../../test/fixtures/orders';
+import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../identity/testing';
 import { changeOrderStatus, markOrderPaid } from './order-lifecycle';
@@ -198,24 +198,6 @@ describe('GET /orders/orders/order_stats/', () => {
     expect(bobs.by_status.confirmed).toBe(1);
   });
 });
-
-/** The text drawn in a PDF made by pdf-lib: its content streams inflated, hex strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const pieces: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = zlib.inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      pieces.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return pieces.join('\n');
-}
 
 describe('invoices', () => {
   it('lists the customer’s invoices, numbered without gaps, newest first', async () => {

@@ -1,6 +1,7 @@
 import { BRAND } from '@shop/contract/brand';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
+import { VAT_RATE_PERCENT, vatLine } from '@shop/contract/vat';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { COLOURS, drawable, type Fonts, MARGIN, PAGE, Writer, wrap } from '../orders/invoice-pdf';
 import type { CreditNoteRow } from './refunds.repository';
@@ -8,6 +9,8 @@ import type { CreditNoteRow } from './refunds.repository';
 /**
  * A credit note as a PDF (A4), drawn like the invoice: the shop, the customer, what was refunded,
  * why and against which invoice or ticket, and the amount returned to the paying number.
+ * Against a tax invoice it carries the shop's TIN, the business's, and the VAT in the amount
+ * returned (money paid back includes its VAT, at 18 %).
  */
 export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -33,6 +36,11 @@ export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Arr
   w.text('REFUNDED', PAGE.width - MARGIN, { size: 10, bold: true, align: 'right', colour: COLOURS.paid });
   w.y -= 12;
   w.text(`${BRAND.phone} · ${BRAND.email}`, MARGIN, { size: 9 });
+  const shopTin = note.invoice_shop_tin;
+  if (shopTin) {
+    w.y -= 12;
+    w.text(`TIN ${shopTin} · VAT registered`, MARGIN, { size: 9, bold: true });
+  }
   w.y -= 18;
   w.rule(COLOURS.wine, 1.5);
   w.y -= 22;
@@ -40,7 +48,11 @@ export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Arr
   const top = w.y;
   w.text('CREDITED TO', MARGIN, { size: 8, bold: true, colour: COLOURS.muted });
   w.y -= 13;
-  for (const line of [note.customer_name, note.customer_email].flatMap((text) =>
+  const business =
+    shopTin && note.vat_business_name && note.vat_business_tin
+      ? [note.vat_business_name, `TIN ${note.vat_business_tin}`, `Attn. ${note.customer_name}`]
+      : [note.customer_name];
+  for (const line of [...business, note.customer_email].flatMap((text) =>
     wrap(regular, drawable(fonts, text), 10, 270),
   )) {
     w.text(line, MARGIN, { size: 10 });
@@ -78,6 +90,17 @@ export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Arr
   w.y -= 20;
   w.text('Total refunded (UGX)', 420, { size: 12, bold: true, align: 'right' });
   w.text(formatUGX(note.amount), PAGE.width - MARGIN, { size: 12, bold: true, align: 'right' });
+  if (shopTin) {
+    const vat = vatLine(note.amount, true);
+    for (const [label, value] of [
+      ['of which net of VAT', vat.net],
+      [`of which VAT at ${VAT_RATE_PERCENT}%`, vat.vat],
+    ] as const) {
+      w.y -= 15;
+      w.text(label, 420, { size: 10, align: 'right' });
+      w.text(formatUGX(value), PAGE.width - MARGIN, { size: 10, align: 'right' });
+    }
+  }
   w.y -= 24;
   w.text(
     'Refunded by mobile money to the number that paid. All amounts are in Uganda shillings (UGX).',

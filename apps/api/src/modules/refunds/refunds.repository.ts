@@ -345,18 +345,26 @@ export type CreditNoteRow = {
   customer_name: string;
   customer_email: string;
   invoice_number: string | null;
+  /** Against a tax invoice: the shop's TIN on it, and the business it was made out to. */
+  invoice_shop_tin: string | null;
+  vat_business_name: string | null;
+  vat_business_tin: string | null;
 };
 
 const CREDIT_NOTE = sql.raw(`
   SELECT c.id, c.number, c.amount, c.issued_at, c.refund_id, r.reason, r.purpose, r.subject_id,
          t.subject_label, t.reference AS transaction_reference, t.provider, t.phone_masked, t.user_id,
          u.name AS customer_name, u.email AS customer_email,
-         (SELECT i.invoice_number FROM invoices i
-          WHERE r.purpose = 'order' AND i.order_id = r.subject_id::uuid) AS invoice_number
+         inv.invoice_number, inv.shop_tin AS invoice_shop_tin, inv.vat_business_name, inv.vat_business_tin
   FROM credit_notes c
   JOIN payment_refunds r ON r.id = c.refund_id
   JOIN payment_transactions t ON t.id = r.transaction_id
-  JOIN users u ON u.id = t.user_id`);
+  JOIN users u ON u.id = t.user_id
+  LEFT JOIN LATERAL (
+    SELECT i.invoice_number, i.shop_tin, o.vat_business_name, o.vat_business_tin
+    FROM invoices i JOIN orders o ON o.id = i.order_id
+    WHERE r.purpose = 'order' AND i.order_id = r.subject_id::uuid
+  ) inv ON true`);
 
 /** A credit note: the customer's own (`userId`), or any (null, staff). */
 export async function findCreditNote(
