@@ -16,3 +16,4 @@ export * from './orders';
 export * from './payments';
 export * from './refunds';
 export * from './stock';
+export * from './sms';
