@@ -197,7 +197,10 @@ export const configSchema = z.object({
   SMS_PROVIDER: z.enum(['africastalking'], { error: 'must be africastalking (or unset)' }).optional(),
   /** Africa's Talking application username (`sandbox` on the sandbox). */
   AT_USERNAME: z.string().min(1).max(100).optional(),
-  AT_API_KEY: z.string().min(8, { error: 'must be the API key of the Africa\'s Talking application' }).optional(),
+  AT_API_KEY: z
+    .string()
+    .min(8, { error: "must be the API key of the Africa's Talking application" })
+    .optional(),
   /** Registered sender ID or short code (`from`); unset, Africa's Talking's shared sender is used. */
   AT_SENDER_ID: z
     .string()

@@ -214,7 +214,13 @@ export class FakeAfricasTalking {
         from: form.get('from'),
         at: new Date().toISOString(),
       });
-      return { statusCode: 101, number, status: 'Success', cost: `UGX ${(30 * parts).toFixed(4)}`, messageId };
+      return {
+        statusCode: 101,
+        number,
+        status: 'Success',
+        cost: `UGX ${(30 * parts).toFixed(4)}`,
+        messageId,
+      };
     });
     const taken = recipients.filter((item) => item.statusCode === 101).length;
     json(201, {

@@ -80,7 +80,8 @@ export function createAfricasTalking(options: AfricasTalkingOptions) {
       let recipient: Recipient | undefined;
       try {
         const body = JSON.parse(text) as { SMSMessageData?: { Message?: string; Recipients?: Recipient[] } };
-        recipient = body.SMSMessageData?.Recipients?.find((item) => item.number === to) ??
+        recipient =
+          body.SMSMessageData?.Recipients?.find((item) => item.number === to) ??
           body.SMSMessageData?.Recipients?.[0];
         if (!recipient) {
           return {
@@ -91,7 +92,12 @@ export function createAfricasTalking(options: AfricasTalkingOptions) {
           };
         }
       } catch {
-        return { ok: false, permanent: false, status: 'BadAnswer', error: "Africa's Talking's answer was not JSON" };
+        return {
+          ok: false,
+          permanent: false,
+          status: 'BadAnswer',
+          error: "Africa's Talking's answer was not JSON",
+        };
       }
       const code = Number(recipient.statusCode);
       const status = recipient.status ?? String(code);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DomainEventMap, DomainEvents } from '../../lib/domain-events';
 import { events as eventsTable, rsvps } from '../../db/schema/events';
 import { smsPreferences } from '../../db/schema/sms';
+import type { DomainEventMap, DomainEvents } from '../../lib/domain-events';
 import type { SmsDeps, SmsRequest } from './sms.service';
 import { requestSms } from './sms.service';
 import {

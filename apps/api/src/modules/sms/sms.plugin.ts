@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAfricasTalking } from './africastalking';
-import { subscribeSmsEvents, sendEventReminders } from './sms.events';
+import { sendEventReminders, subscribeSmsEvents } from './sms.events';
 import { deliverSms, SMS_SEND_QUEUE, type SmsDeps } from './sms.service';
 
 declare module 'fastify' {

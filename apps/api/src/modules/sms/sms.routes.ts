@@ -102,7 +102,8 @@ const customerSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sms'],
         summary: 'Verify the phone with the code sent by SMS; SMS then go to it',
-        description: 'A wrong code uses one of 5 tries; an expired or replaced code needs a new one (422 on code).',
+        description:
+          'A wrong code uses one of 5 tries; an expired or replaced code needs a new one (422 on code).',
         security: [{ bearer: [] }],
         body: verifyPhoneRequestSchema,
         response: { 200: smsSettingsSchema, 422: errorEnvelopeSchema, ...customerErrors },
@@ -135,7 +136,9 @@ const staffSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const { state } = request.query;
       const where =
-        state === 'all' ? undefined : inArray(smsMessages.state, state === 'failed' ? ['failed'] : ['unsent']);
+        state === 'all'
+          ? undefined
+          : inArray(smsMessages.state, state === 'failed' ? ['failed'] : ['unsent']);
       const [rows, [total]] = await Promise.all([
         app.db
           .select()

@@ -112,8 +112,7 @@ export async function deliverSms(deps: SmsDeps, smsId: string): Promise<'sent' |
   const provider = deps.provider;
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(smsMessages).where(eq(smsMessages.id, smsId)).for('update');
-    if (!row || row.state !== 'queued') return { result: 'skipped' as const };
-    if (!provider) return { result: 'skipped' as const };
+    if (!provider || row?.state !== 'queued') return { result: 'skipped' as const };
     const attempts = row.attempts + 1;
     const answer = await provider.send(row.phone, row.body);
     const now = new Date();
@@ -206,7 +205,11 @@ export async function applyDeliveryReport(db: Database, report: DeliveryReport):
 // The customer's settings and phone verification
 // ---------------------------------------------------------------------------------------------
 
-export async function getSmsSettings(db: Database, userId: string, smsEnabled: boolean): Promise<SmsSettings> {
+export async function getSmsSettings(
+  db: Database,
+  userId: string,
+  smsEnabled: boolean,
+): Promise<SmsSettings> {
   const row = await preferencesRow(db, userId);
   return {
     verified_phone: row?.verifiedPhone ?? null,
@@ -322,7 +325,9 @@ export async function verifyPhoneCode(
     const [row] = await tx
       .select()
       .from(smsPhoneCodes)
-      .where(and(eq(smsPhoneCodes.userId, userId), eq(smsPhoneCodes.phone, phone), isNull(smsPhoneCodes.usedAt)))
+      .where(
+        and(eq(smsPhoneCodes.userId, userId), eq(smsPhoneCodes.phone, phone), isNull(smsPhoneCodes.usedAt)),
+      )
       .orderBy(desc(smsPhoneCodes.createdAt))
       .limit(1)
       .for('update');

@@ -62,7 +62,12 @@ const oneSegment: Array<[string, string]> = [
   ],
   [
     'payment received (order)',
-    paymentReceivedSms({ subject: subjectOf(`Order ${ORDER}`), amount: 98_765_432, network: 'AIRTEL', paidAt: EVENING }),
+    paymentReceivedSms({
+      subject: subjectOf(`Order ${ORDER}`),
+      amount: 98_765_432,
+      network: 'AIRTEL',
+      paidAt: EVENING,
+    }),
   ],
   [
     'payment received (event, long title)',
@@ -75,18 +80,47 @@ const oneSegment: Array<[string, string]> = [
   ],
   [
     'out for delivery',
-    outForDeliverySms({ orderNumber: ORDER, riderName: LONG_RIDER, riderPhone: '+256772123456', expectedAt: EVENING }),
+    outForDeliverySms({
+      orderNumber: ORDER,
+      riderName: LONG_RIDER,
+      riderPhone: '+256772123456',
+      expectedAt: EVENING,
+    }),
   ],
-  ['out for delivery (no rider yet)', outForDeliverySms({ orderNumber: ORDER, riderName: null, riderPhone: null, expectedAt: EVENING })],
+  [
+    'out for delivery (no rider yet)',
+    outForDeliverySms({ orderNumber: ORDER, riderName: null, riderPhone: null, expectedAt: EVENING }),
+  ],
   ['delivered', deliveredSms({ orderNumber: ORDER, at: EVENING })],
-  ['ticket confirmed', ticketConfirmedSms({ eventTitle: LONG_TITLE, startsAt: EVENING, guests: 12, ticketCode: 'ABCDE12345' })],
-  ['event reminder', eventReminderSms({ eventTitle: LONG_TITLE, startsAt: EVENING, guests: 12, ticketCode: 'ABCDE12345' })],
+  [
+    'ticket confirmed',
+    ticketConfirmedSms({ eventTitle: LONG_TITLE, startsAt: EVENING, guests: 12, ticketCode: 'ABCDE12345' }),
+  ],
+  [
+    'event reminder',
+    eventReminderSms({ eventTitle: LONG_TITLE, startsAt: EVENING, guests: 12, ticketCode: 'ABCDE12345' }),
+  ],
   [
     'refund sent',
-    refundSentSms({ subject: subjectOf(`Order ${ORDER}`), amount: 98_765_432, creditNoteNumber: 'CN-123456' }),
+    refundSentSms({
+      subject: subjectOf(`Order ${ORDER}`),
+      amount: 98_765_432,
+      creditNoteNumber: 'CN-123456',
+    }),
   ],
-  ['offer (wishlist on sale)', onSaleSms({ productName: LONG_PRODUCT, price: 9_850_000, originalPrice: 12_500_000, publicUrl: PUBLIC_URL })],
-  ['offer (free text)', marketingSms({ text: `${LONG_TITLE}: 20% off every bottle this weekend only`, publicUrl: PUBLIC_URL })],
+  [
+    'offer (wishlist on sale)',
+    onSaleSms({
+      productName: LONG_PRODUCT,
+      price: 9_850_000,
+      originalPrice: 12_500_000,
+      publicUrl: PUBLIC_URL,
+    }),
+  ],
+  [
+    'offer (free text)',
+    marketingSms({ text: `${LONG_TITLE}: 20% off every bottle this weekend only`, publicUrl: PUBLIC_URL }),
+  ],
 ];
 
 describe('SMS templates', () => {
