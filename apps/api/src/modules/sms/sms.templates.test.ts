@@ -1,6 +1,7 @@
 import { PAYMENT_FAILURE_KINDS } from '@shop/contract/payment-advice';
 import { isGsm7, nonGsm7Characters, smsSegments } from '@shop/contract/sms';
 import { describe, expect, it } from 'vitest';
+import { smsForEvent } from './sms.events';
 import {
   deliveredSms,
   eventReminderSms,
@@ -216,4 +217,70 @@ describe('SMS templates', () => {
       }
     },
   );
+});
+
+describe('which events send which SMS', () => {
+  const payment = {
+    transactionId: 'tx-1',
+    reference: 'KCP-1',
+    userId: 'user-1',
+    purpose: 'order' as const,
+    subjectId: 'order-1',
+    subjectLabel: `Order ${ORDER}`,
+    refundDue: false,
+  };
+
+  it('tells a failed payment with the advice, and nothing for one replaced by a new attempt', () => {
+    const failed = smsForEvent(
+      'payment.failed',
+      { ...payment, status: 'failed', reason: 'LOW_BALANCE_OR_PAYEE_LIMIT_REACHED', network: 'MTN' },
+      PUBLIC_URL,
+    );
+    expect(failed).toMatchObject({ kind: 'payment_failed', subject: 'tx-1', userId: 'user-1' });
+    expect(failed?.body).toContain(`payment for order ${ORDER} did not go through`);
+    expect(failed?.body).toContain('Top up');
+    expect(
+      smsForEvent(
+        'payment.failed',
+        { ...payment, status: 'cancelled', reason: 'replaced', network: 'MTN' },
+        PUBLIC_URL,
+      ),
+    ).toBeNull();
+  });
+
+  it('tells a payment received, but not money that must go back', () => {
+    const base = {
+      ...payment,
+      amount: 120_000,
+      currency: 'UGX' as const,
+      network: 'MTN' as const,
+      phoneMasked: '+256 77* *** 456',
+      provider: 'sandbox' as const,
+      paidAt: EVENING,
+    };
+    expect(smsForEvent('payment.succeeded', base, PUBLIC_URL)?.body).toBe(
+      `Kampala Cellars: we received Shs 120,000 by MTN MoMo for order ${ORDER} at 23:45. Thank you!`,
+    );
+    expect(smsForEvent('payment.succeeded', { ...base, refundDue: true }, PUBLIC_URL)).toBeNull();
+  });
+
+  it('tells a refund with its credit note, keyed by the refund', () => {
+    const refund = smsForEvent(
+      'refund.succeeded',
+      {
+        refundId: 'refund-1',
+        userId: 'user-1',
+        purpose: 'order',
+        subjectId: 'order-1',
+        subjectLabel: `Order ${ORDER}`,
+        amount: 120_000,
+        creditNoteNumber: 'CN-000042',
+      },
+      PUBLIC_URL,
+    );
+    expect(refund).toMatchObject({ kind: 'refund_sent', subject: 'refund-1' });
+    expect(refund?.body).toBe(
+      `Kampala Cellars: we refunded Shs 120,000 for order ${ORDER} to the number that paid. Credit note CN-000042.`,
+    );
+  });
 });

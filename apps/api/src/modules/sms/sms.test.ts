@@ -8,8 +8,10 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { smsMessages, smsPhoneCodes } from '../../db/schema/sms';
 import type { DomainEventMap } from '../../lib/domain-events';
+import { createTestEvent, rsvp } from '../events/testing';
 import { TestBrowser } from '../identity/testing';
 import { waitFor } from '../payments/testing';
+import { sendEventReminders } from './sms.events';
 import { deliverSms, SMS_SEND_QUEUE } from './sms.service';
 
 const SETTINGS = '/api/v1/sms/settings/';
@@ -411,6 +413,46 @@ describe("messages through Africa's Talking (the fake)", () => {
   });
 });
 
+describe('events', () => {
+  it('confirms the ticket, and reminds once the day before, from 09:00 Kampala', async () => {
+    const customer = await verifiedCustomer();
+    // "Today" at 10:00 and 06:00 in Kampala (UTC+3), and an event tomorrow at 19:00 Kampala.
+    const today = new Date(
+      `${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+03:00`,
+    );
+    const morning = new Date(today.getTime() + 10 * 3_600_000);
+    const early = new Date(today.getTime() + 6 * 3_600_000);
+    const startsAt = new Date(today.getTime() + 43 * 3_600_000);
+    const event = await createTestEvent(harness, { starts_at: startsAt, title: 'Rioja evening' });
+    const booked = await rsvp(customer.client, event.id, { guests: 2 });
+    const ticket = await waitFor(
+      async () =>
+        fake.messagesTo(customer.phone).find((sms) => sms.message.includes('booked for Rioja evening')),
+      'the ticket SMS',
+    );
+    expect(ticket.message).toContain('2 seats booked for Rioja evening');
+    expect(ticket.message).toContain('19:00');
+    expect(ticket.message).toContain(`Ticket ${booked.ticket?.display_code}.`);
+
+    expect(await sendEventReminders(harness.app.sms, early)).toBe(0);
+    // Two runs at once (two instances' schedules, a repeated slot) remind once.
+    const runs = await Promise.all([
+      sendEventReminders(harness.app.sms, morning),
+      sendEventReminders(harness.app.sms, morning),
+    ]);
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await sendEventReminders(harness.app.sms, morning)).toBe(0);
+    const reminder = await waitFor(
+      async () => fake.messagesTo(customer.phone).find((sms) => sms.message.includes('see you tomorrow')),
+      'the reminder',
+    );
+    expect(reminder.message).toContain('see you tomorrow at 19:00 for Rioja evening');
+    expect(
+      fake.messagesTo(customer.phone).filter((sms) => sms.message.includes('see you tomorrow')),
+    ).toHaveLength(1);
+  });
+});
+
 describe("the customer's choices", () => {
   it('sends nothing to a phone that was not verified', async () => {
     const customer = await signedInCustomer(harness.app);
@@ -446,7 +488,10 @@ describe("the customer's choices", () => {
     ]);
 
     await customer.client.patch(SETTINGS, { marketing: true });
-    await harness.app.events.publish('wishlist.product_on_sale', { ...alert, alertId: crypto.randomInt(1, 2 ** 31) });
+    await harness.app.events.publish('wishlist.product_on_sale', {
+      ...alert,
+      alertId: crypto.randomInt(1, 2 ** 31),
+    });
     const offer = await waitFor(
       async () => fake.messagesTo(customer.phone).find((sms) => sms.message.includes('Nederburg')),
       'the offer',
