@@ -171,6 +171,9 @@ export type SendPhoneCodeRequest = z.input<typeof sendPhoneCodeRequestSchema>;
 export const sendPhoneCodeResponseSchema = z.object({
   phone: z.string(),
   expires_in_minutes: z.number().int(),
+  delivery: z
+    .enum(['sms', 'held'])
+    .describe("'sms': on its way by SMS; 'held': no SMS provider, the code waits in the staff outbox"),
 });
 
 export const CODE_MESSAGE = `Enter the ${PHONE_CODE_LENGTH}-digit code from the SMS`;

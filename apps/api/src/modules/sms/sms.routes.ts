@@ -92,7 +92,11 @@ const customerSmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await sendPhoneCode(app.sms, currentAuth(request).user.id, request.body.phone);
-      return reply.code(202).send({ phone: request.body.phone, expires_in_minutes: PHONE_CODE_TTL_MINUTES });
+      return reply.code(202).send({
+        phone: request.body.phone,
+        expires_in_minutes: PHONE_CODE_TTL_MINUTES,
+        delivery: app.sms.enabled ? ('sms' as const) : ('held' as const),
+      });
     },
   );
 

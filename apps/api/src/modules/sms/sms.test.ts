@@ -141,7 +141,7 @@ describe('phone verification', () => {
     const other = await signedInCustomer(harness.app);
     const asked = await other.client.post(CODE, { phone: owner.phone });
     expect(asked.statusCode).toBe(202);
-    expect(asked.json()).toEqual({ phone: owner.phone, expires_in_minutes: 10 });
+    expect(asked.json()).toEqual({ phone: owner.phone, expires_in_minutes: 10, delivery: 'sms' });
   });
 
   it('allows 5 wrong tries per code, then the right one no longer works', async () => {
@@ -517,7 +517,9 @@ describe('without an SMS provider', () => {
     const customer = await signedInCustomer(bare.app);
     const phone = randomPhone();
     expect((await customer.client.get(SETTINGS)).json().sms_enabled).toBe(false);
-    expect((await customer.client.post(CODE, { phone })).statusCode).toBe(202);
+    const asked = await customer.client.post(CODE, { phone });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().delivery).toBe('held');
     const [row] = await smsRows(bare.app, customer.userId);
     expect(row).toMatchObject({
       kind: 'phone_verification',

@@ -25,6 +25,8 @@ import { useVerifyPhone } from '../api/verify-phone';
 
 export const PHONE_VERIFIED_MESSAGE = 'Your phone is verified: SMS will go to it.';
 export const SMS_CHOICES_SAVED_MESSAGE = 'Your SMS choices have been saved.';
+export const CODE_HELD_MESSAGE =
+  'The shop is not sending SMS at the moment, so no SMS was sent: your code waits with our staff, who can call you with it.';
 
 /** The field's message from the API (422), else the form's. */
 function fieldMessage(error: unknown, field: string): string | null {
@@ -103,7 +105,10 @@ function PhoneVerification({ settings }: { settings: SmsSettings }) {
       setCode('');
       setMessage({
         kind: 'info',
-        text: `We sent a 6-digit code to ${answer.phone}. It expires in ${answer.expires_in_minutes} minutes.`,
+        text:
+          answer.delivery === 'sms'
+            ? `We sent a 6-digit code to ${answer.phone}. It expires in ${answer.expires_in_minutes} minutes.`
+            : `${CODE_HELD_MESSAGE} It expires in ${answer.expires_in_minutes} minutes.`,
       });
     } catch (error) {
       setPhoneError(fieldMessage(error, 'phone'));

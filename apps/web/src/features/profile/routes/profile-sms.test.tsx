@@ -11,7 +11,11 @@ import {
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { PHONE_VERIFIED_MESSAGE, SMS_CHOICES_SAVED_MESSAGE } from '../components/sms-settings';
+import {
+  CODE_HELD_MESSAGE,
+  PHONE_VERIFIED_MESSAGE,
+  SMS_CHOICES_SAVED_MESSAGE,
+} from '../components/sms-settings';
 
 beforeEach(() => confirmAge());
 afterEach(() => {
@@ -44,7 +48,7 @@ describe("the profile's SMS section", () => {
     let settings = unverified;
     const { api } = await openProfile({
       'GET /sms/settings/': () => settings,
-      'POST /sms/phone/code/': () => ({ phone: '+256772123456', expires_in_minutes: 10 }),
+      'POST /sms/phone/code/': () => ({ phone: '+256772123456', expires_in_minutes: 10, delivery: 'sms' }),
       'POST /sms/phone/verify/': (request) => {
         const body = request.body as { code: string };
         if (body.code !== '123456') {
@@ -133,5 +137,18 @@ describe("the profile's SMS section", () => {
       event_updates: true,
       marketing: true,
     });
+  });
+
+  it('does not pretend a code was sent when the shop sends no SMS', async () => {
+    const user = userEvent.setup();
+    await openProfile({
+      'GET /sms/settings/': () => ({ ...unverified, sms_enabled: false }),
+      'POST /sms/phone/code/': () => ({ phone: '+256772123456', expires_in_minutes: 10, delivery: 'held' }),
+    });
+    expect(screen.getByText(/The shop is not sending SMS at the moment: messages wait/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone for SMS'), '0772 123456');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(`${CODE_HELD_MESSAGE} It expires in 10 minutes.`)).toBeInTheDocument();
+    expect(screen.queryByText(/We sent a 6-digit code/)).not.toBeInTheDocument();
   });
 });
