@@ -136,6 +136,14 @@ describe('phone verification', () => {
     expect(refused.json().error.message).toBe(fourth.json().error.message);
   });
 
+  it('keeps the limit when requests for one number arrive at once', async () => {
+    const phone = randomPhone();
+    const customers = await Promise.all([0, 1, 2, 3, 4].map(() => signedInCustomer(harness.app)));
+    const answers = await Promise.all(customers.map((customer) => customer.client.post(CODE, { phone })));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
+  });
+
   it('answers alike for a number another account verified', async () => {
     const owner = await verifiedCustomer();
     const other = await signedInCustomer(harness.app);
