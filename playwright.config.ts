@@ -28,6 +28,9 @@ function findFreePortSync(): string {
 // handed down through the environment, which the workers inherit.
 process.env.E2E_PORT ||= findFreePortSync();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// SMS go to a local fake of Africa's Talking on this port, which e2e/sms.spec.ts starts and reads.
+process.env.E2E_SMS_PORT ||= findFreePortSync();
+process.env.E2E_SMS_CALLBACK_TOKEN ||= 'e2e-sms-callback-token-0123456789';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -69,6 +72,11 @@ export default defineConfig({
       NODE_ENV: 'production',
       RATE_LIMIT_MAX: '1000000',
       LOG_LEVEL: 'warn',
+      SMS_PROVIDER: 'africastalking',
+      AT_USERNAME: 'sandbox',
+      AT_API_KEY: 'atsk_e2e_fake_key_0123456789',
+      AT_BASE_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}`,
+      AT_CALLBACK_TOKEN: process.env.E2E_SMS_CALLBACK_TOKEN,
     },
     reuseExistingServer: false,
     timeout: 120_000,

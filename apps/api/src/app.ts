@@ -48,6 +48,8 @@ import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
+import smsPlugin from './modules/sms/sms.plugin';
+import smsRoutes from './modules/sms/sms.routes';
 import stockPlugin from './modules/stock/stock.plugin';
 import stockRoutes from './modules/stock/stock.routes';
 import wishlistPlugin from './modules/wishlist/wishlist.plugin';
@@ -151,6 +153,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(wishlistPlugin);
   await app.register(stockPlugin);
   await app.register(refundsPlugin);
+  await app.register(smsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -186,6 +189,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(discountCodesStaffRoutes);
       await api.register(discountCheckRoutes);
       await api.register(dashboardRoutes);
+      await api.register(smsRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

@@ -191,6 +191,39 @@ export const configSchema = z.object({
     .min(64 * 1024, { error: 'must be at least 65536 (64 KB)' })
     .max(100 * 1024 * 1024, { error: 'must be at most 104857600 (100 MB)' })
     .default(DEFAULT_IMAGE_UPLOAD_MAX_BYTES),
+
+  // SMS (issue 19). Unset: no SMS leaves the shop; each is kept for staff at /admin/outbox.
+  /** `africastalking` sends SMS through Africa's Talking; unset, SMS are kept unsent in the outbox. */
+  SMS_PROVIDER: z.enum(['africastalking'], { error: 'must be africastalking (or unset)' }).optional(),
+  /** Africa's Talking application username (`sandbox` on the sandbox). */
+  AT_USERNAME: z.string().min(1).max(100).optional(),
+  AT_API_KEY: z
+    .string()
+    .min(8, { error: "must be the API key of the Africa's Talking application" })
+    .optional(),
+  /** Registered sender ID or short code (`from`); unset, Africa's Talking's shared sender is used. */
+  AT_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{1,11}$|^\d{1,15}$/, {
+      error: 'must be an alphanumeric sender ID of at most 11 characters, or a short code',
+    })
+    .optional(),
+  AT_BASE_URL: z
+    .url({ error: 'must be an absolute URL like https://api.africastalking.com' })
+    .default('https://api.africastalking.com'),
+  /**
+   * Secret in the delivery-report callback URL registered with Africa's Talking
+   * (`<PUBLIC_URL>/api/v1/sms/delivery-reports/<token>/`); reports without it are refused.
+   */
+  AT_CALLBACK_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,200}$/, { error: 'must be 24 or more letters, digits, - or _' })
+    .optional(),
+  /** How long a call to Africa's Talking may take before the attempt counts as failed (retried). */
+  AT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Seconds before the first retry of a failed send (doubled each time), and the attempts in all. */
+  SMS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 });
 
 /** Settings that only make sense together. */
@@ -214,6 +247,9 @@ function crossFieldProblems(config: z.infer<typeof configSchema>): string[] {
   }
   if (config.DATABASE_RECONNECT_MIN_MS > config.DATABASE_RECONNECT_MAX_MS) {
     problems.push('DATABASE_RECONNECT_MIN_MS must not be larger than DATABASE_RECONNECT_MAX_MS');
+  }
+  if (config.SMS_PROVIDER === 'africastalking' && !(config.AT_USERNAME && config.AT_API_KEY)) {
+    problems.push('SMS_PROVIDER=africastalking needs AT_USERNAME and AT_API_KEY');
   }
   if (config.AUTH_TEST_FAST_HASHING && config.NODE_ENV !== 'test') {
     problems.push('AUTH_TEST_FAST_HASHING is only allowed with NODE_ENV=test');

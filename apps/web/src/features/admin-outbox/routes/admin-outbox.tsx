@@ -7,6 +7,7 @@ import { Pager } from '../../../components/pager';
 import { StaffOnly } from '../../../components/staff-only';
 import { useOutboxList } from '../api/outbox-list';
 import { OutboxMessage } from '../components/outbox-message';
+import { SmsOutbox } from '../components/sms-outbox';
 import { SmtpBanner } from '../components/smtp-banner';
 
 function OutboxDesk() {
@@ -85,6 +86,7 @@ function OutboxDesk() {
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}
       {openId === null ? null : <OutboxMessage key={openId} id={openId} />}
+      <SmsOutbox />
     </div>
   );
 }

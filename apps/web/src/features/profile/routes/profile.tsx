@@ -4,6 +4,7 @@ import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { profileQuery } from '../api/get-profile';
 import { ProfileForm } from '../components/profile-form';
+import { SmsSettingsSection } from '../components/sms-settings';
 
 /** /profile: the customer edits their details (docs/product.md section 7's profile calls). */
 export function ProfilePage() {
@@ -27,7 +28,10 @@ export function ProfilePage() {
           </button>
         </FormMessage>
       ) : (
-        <ProfileForm key={profile.id} profile={profile} />
+        <>
+          <ProfileForm key={profile.id} profile={profile} />
+          <SmsSettingsSection />
+        </>
       )}
       <p className="mt-10 text-ink-soft">
         <Link to="/account" className={textLinkClass}>

@@ -1,0 +1,367 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import {
+  PHONE_CODE_MAX_TRIES,
+  PHONE_CODE_TTL_MINUTES,
+  PHONE_CODES_PER_HOUR,
+  SMS_KIND_TOPIC,
+  SMS_NOT_SENT_NO_PROVIDER,
+  type SmsKind,
+  type SmsPreferences,
+  type SmsSettings,
+  type SmsState,
+  type UpdateSmsPreferencesRequest,
+} from '@shop/contract/sms';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/identity';
+import { smsMessages, smsPhoneCodes, smsPreferences } from '../../db/schema/sms';
+import { AppError, invalidInput } from '../../errors';
+import type { Jobs } from '../../plugins/jobs';
+import type { AfricasTalking } from './africastalking';
+import { phoneVerificationSms } from './sms.templates';
+
+/** The job that sends one SMS (data: its id); retried with a doubling delay. */
+export const SMS_SEND_QUEUE = 'sms.send';
+
+/** Codes asked for by one account in an hour (beside the per-number limit). */
+const CODES_PER_ACCOUNT_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type SmsDeps = {
+  db: Database;
+  jobs: Jobs;
+  /** Null: no provider configured; every SMS is kept unsent for the outbox. */
+  provider: AfricasTalking | null;
+  maxAttempts: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+};
+
+export type SmsRequest = {
+  kind: SmsKind;
+  /** What the message is about (order id, RSVP id, code id): one SMS per (kind, subject). */
+  subject: string;
+  body: string;
+  userId: string | null;
+  /** Only for the verification code: the number being verified. Else the customer's verified phone. */
+  phone?: string;
+};
+
+const DEFAULT_PREFERENCES: SmsPreferences = { order_updates: true, event_updates: true, marketing: false };
+
+type PreferencesRow = typeof smsPreferences.$inferSelect;
+
+async function preferencesRow(db: Database, userId: string): Promise<PreferencesRow | undefined> {
+  const [row] = await db.select().from(smsPreferences).where(eq(smsPreferences.userId, userId));
+  return row;
+}
+
+const toPreferences = (row: PreferencesRow | undefined): SmsPreferences =>
+  row
+    ? { order_updates: row.orderUpdates, event_updates: row.eventUpdates, marketing: row.marketing }
+    : DEFAULT_PREFERENCES;
+
+/**
+ * Writes an SMS and queues its sending, once per (kind, subject): answers its id, or null when
+ * nothing is to be sent (no verified phone, the customer's choice, or already written). Without
+ * a provider the SMS is written `unsent` for the staff outbox and no job is queued.
+ */
+export async function requestSms(deps: SmsDeps, request: SmsRequest): Promise<string | null> {
+  let phone = request.phone ?? null;
+  if (!phone) {
+    if (!request.userId) return null;
+    const row = await preferencesRow(deps.db, request.userId);
+    // SMS only go to a phone the customer proved is theirs.
+    if (!row?.verifiedPhone) return null;
+    const topic = SMS_KIND_TOPIC[request.kind];
+    if (topic && !toPreferences(row)[topic]) return null;
+    phone = row.verifiedPhone;
+  }
+  const state: SmsState = deps.provider ? 'queued' : 'unsent';
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(smsMessages)
+      .values({
+        kind: request.kind,
+        userId: request.userId,
+        phone,
+        body: request.body,
+        state,
+        idempotencyKey: `${request.kind}:${request.subject}`,
+        provider: deps.provider ? 'africastalking' : null,
+        lastError: deps.provider ? null : SMS_NOT_SENT_NO_PROVIDER,
+      })
+      .onConflictDoNothing({ target: smsMessages.idempotencyKey })
+      .returning({ id: smsMessages.id });
+    if (!row) return null;
+    // The job exists if and only if the message does (same commit).
+    if (deps.provider) await deps.jobs.send(SMS_SEND_QUEUE, { smsId: row.id }, { tx, singletonKey: row.id });
+    return row.id;
+  });
+  if (id && deps.provider) deps.jobs.wake(SMS_SEND_QUEUE);
+  return id;
+}
+
+/**
+ * Sends one queued SMS (the job's handler). The row is locked while the provider is asked, so
+ * two workers (or a repeated job) cannot both send it: the second finds it no longer queued. A
+ * refusal that may pass (network, 5xx, the provider's balance) throws so that the queue retries
+ * it later, until `maxAttempts`; one that cannot (a bad number, a blacklisted subscriber) fails it.
+ */
+export async function deliverSms(deps: SmsDeps, smsId: string): Promise<'sent' | 'failed' | 'skipped'> {
+  const provider = deps.provider;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(smsMessages).where(eq(smsMessages.id, smsId)).for('update');
+    if (!provider || row?.state !== 'queued') return { result: 'skipped' as const };
+    const attempts = row.attempts + 1;
+    const answer = await provider.send(row.phone, row.body);
+    const now = new Date();
+    if (answer.ok) {
+      await tx
+        .update(smsMessages)
+        .set({
+          state: 'sent',
+          attempts,
+          providerMessageId: answer.messageId,
+          providerStatus: answer.status,
+          cost: answer.cost,
+          lastError: null,
+          sentAt: now,
+          updatedAt: now,
+        })
+        .where(eq(smsMessages.id, smsId));
+      return { result: 'sent' as const };
+    }
+    const final = answer.permanent || attempts >= deps.maxAttempts;
+    await tx
+      .update(smsMessages)
+      .set({
+        state: final ? 'failed' : 'queued',
+        attempts,
+        providerStatus: answer.status,
+        lastError: answer.error,
+        failedAt: final ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(smsMessages.id, smsId));
+    return final ? { result: 'failed' as const } : { result: 'retry' as const, error: answer.error };
+  });
+  if (outcome.result === 'retry') throw new Error(`SMS not sent yet: ${outcome.error}`);
+  if (outcome.result === 'failed') deps.log.warn({ sms: smsId }, 'an SMS could not be sent');
+  return outcome.result;
+}
+
+/** Delivery-report statuses of Africa's Talking and what they mean for the message. */
+const REPORT_STATES: Record<string, 'sent' | 'delivered' | 'failed'> = {
+  Sent: 'sent',
+  Submitted: 'sent',
+  Buffered: 'sent',
+  Success: 'delivered',
+  Rejected: 'failed',
+  Failed: 'failed',
+};
+
+export type DeliveryReport = {
+  id: string;
+  status: string;
+  phoneNumber?: string | undefined;
+  networkCode?: string | undefined;
+  failureReason?: string | undefined;
+  retryCount?: string | undefined;
+};
+
+/**
+ * Applies a delivery report: answers whether a message changed. Idempotent (the same report
+ * again changes nothing) and monotonic (a late "Buffered" never undoes "Success"; a final state
+ * stays final). Unknown message ids are ignored.
+ */
+export async function applyDeliveryReport(db: Database, report: DeliveryReport): Promise<boolean> {
+  const target = REPORT_STATES[report.status];
+  if (!target) return false;
+  const now = new Date();
+  const failure = report.failureReason ? `not delivered: ${report.failureReason}` : 'not delivered';
+  const changed = await db
+    .update(smsMessages)
+    .set({
+      state: target,
+      providerStatus: report.status,
+      updatedAt: now,
+      ...(target === 'delivered' ? { deliveredAt: now, lastError: null } : {}),
+      ...(target === 'failed' ? { failedAt: now, lastError: failure } : {}),
+    })
+    .where(
+      and(
+        eq(smsMessages.providerMessageId, report.id),
+        // Only forward: sent → sent (a newer intermediate status), sent → delivered | failed.
+        eq(smsMessages.state, 'sent'),
+        target === 'sent' ? sql`${smsMessages.providerStatus} IS DISTINCT FROM ${report.status}` : sql`true`,
+      ),
+    )
+    .returning({ id: smsMessages.id });
+  return changed.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's settings and phone verification
+// ---------------------------------------------------------------------------------------------
+
+export async function getSmsSettings(
+  db: Database,
+  userId: string,
+  smsEnabled: boolean,
+): Promise<SmsSettings> {
+  const row = await preferencesRow(db, userId);
+  return {
+    verified_phone: row?.verifiedPhone ?? null,
+    phone_verified_at: row?.phoneVerifiedAt?.toISOString() ?? null,
+    preferences: toPreferences(row),
+    sms_enabled: smsEnabled,
+  };
+}
+
+export async function updateSmsPreferences(
+  db: Database,
+  userId: string,
+  change: UpdateSmsPreferencesRequest,
+): Promise<void> {
+  const set = {
+    ...(change.order_updates === undefined ? {} : { orderUpdates: change.order_updates }),
+    ...(change.event_updates === undefined ? {} : { eventUpdates: change.event_updates }),
+    ...(change.marketing === undefined ? {} : { marketing: change.marketing }),
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(smsPreferences)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: smsPreferences.userId, set });
+}
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: string,
+  length: number,
+) => Promise<Buffer>;
+
+/** `salt:hash` (scrypt, off the event loop): a stolen table does not give the codes away at a glance. */
+async function hashCode(code: string, salt: string): Promise<string> {
+  return `${salt}:${(await scrypt(code, salt, 32)).toString('base64url')}`;
+}
+
+async function codeMatches(code: string, stored: string): Promise<boolean> {
+  const [salt] = stored.split(':');
+  if (!salt) return false;
+  const given = Buffer.from(await hashCode(code, salt));
+  const expected = Buffer.from(stored);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+const tooMany = (message: string) => new AppError('rate_limited', message);
+
+/**
+ * Sends a 6-digit code to `phone` (E.164) for the customer to prove it is theirs. The answer is
+ * the same whether the number is used by another account or not. Limits: PHONE_CODES_PER_HOUR
+ * codes to one number and a few per account in an hour (429), counted under a lock on the
+ * number so that parallel requests cannot pass the limit together.
+ */
+export async function sendPhoneCode(
+  deps: SmsDeps,
+  userId: string,
+  phone: string,
+  now = new Date(),
+): Promise<void> {
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const codeHash = await hashCode(code, crypto.randomBytes(16).toString('base64url'));
+  const since = new Date(now.getTime() - HOUR_MS);
+  const codeId = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-code:${phone}`}))`);
+    const [perPhone] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(smsPhoneCodes)
+      .where(and(eq(smsPhoneCodes.phone, phone), gte(smsPhoneCodes.createdAt, since)));
+    if ((perPhone?.count ?? 0) >= PHONE_CODES_PER_HOUR) {
+      throw tooMany(
+        `${PHONE_CODES_PER_HOUR} codes were sent to this number in the last hour. Please try again later.`,
+      );
+    }
+    const [perAccount] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(smsPhoneCodes)
+      .where(and(eq(smsPhoneCodes.userId, userId), gte(smsPhoneCodes.createdAt, since)));
+    if ((perAccount?.count ?? 0) >= CODES_PER_ACCOUNT_PER_HOUR) {
+      throw tooMany('You asked for several codes in the last hour. Please try again later.');
+    }
+    // A new code replaces the customer's earlier ones.
+    await tx
+      .update(smsPhoneCodes)
+      .set({ usedAt: now })
+      .where(and(eq(smsPhoneCodes.userId, userId), isNull(smsPhoneCodes.usedAt)));
+    const [row] = await tx
+      .insert(smsPhoneCodes)
+      .values({
+        userId,
+        phone,
+        codeHash,
+        expiresAt: new Date(now.getTime() + PHONE_CODE_TTL_MINUTES * 60_000),
+        createdAt: now,
+      })
+      .returning({ id: smsPhoneCodes.id });
+    return (row as { id: string }).id;
+  });
+  await requestSms(deps, {
+    kind: 'phone_verification',
+    subject: codeId,
+    body: phoneVerificationSms(code),
+    userId,
+    phone,
+  });
+}
+
+const codeError = (message: string) => invalidInput([{ field: 'code', message }], message);
+
+/**
+ * Checks the code the customer typed for `phone`: right, the phone is theirs (verified, and
+ * their profile's phone); wrong, one try is used (PHONE_CODE_MAX_TRIES per code). Expired, used
+ * or unknown codes are all "send a new code".
+ */
+export async function verifyPhoneCode(
+  db: Database,
+  userId: string,
+  phone: string,
+  code: string,
+  now = new Date(),
+): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(smsPhoneCodes)
+      .where(
+        and(eq(smsPhoneCodes.userId, userId), eq(smsPhoneCodes.phone, phone), isNull(smsPhoneCodes.usedAt)),
+      )
+      .orderBy(desc(smsPhoneCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!row || row.expiresAt <= now) return 'expired' as const;
+    if (row.attempts >= PHONE_CODE_MAX_TRIES) return 'locked' as const;
+    if (!(await codeMatches(code, row.codeHash))) {
+      await tx
+        .update(smsPhoneCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(smsPhoneCodes.id, row.id));
+      return row.attempts + 1 >= PHONE_CODE_MAX_TRIES ? ('locked' as const) : ('wrong' as const);
+    }
+    await tx.update(smsPhoneCodes).set({ usedAt: now }).where(eq(smsPhoneCodes.id, row.id));
+    await tx
+      .insert(smsPreferences)
+      .values({ userId, verifiedPhone: phone, phoneVerifiedAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: smsPreferences.userId,
+        set: { verifiedPhone: phone, phoneVerifiedAt: now, updatedAt: now },
+      });
+    await tx.update(users).set({ phone, updatedAt: now }).where(eq(users.id, userId));
+    return 'verified' as const;
+  });
+  if (outcome === 'expired') throw codeError('This code has expired or was replaced. Send a new code.');
+  if (outcome === 'locked') throw codeError('Too many wrong tries for this code. Send a new code.');
+  if (outcome === 'wrong') throw codeError('That code is not right. Check the SMS and try again.');
+}

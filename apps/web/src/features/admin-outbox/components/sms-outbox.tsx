@@ -1,0 +1,100 @@
+import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
+import { useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { Pager } from '../../../components/pager';
+import { type SmsOutboxFilter, useSmsOutboxList } from '../api/sms-outbox-list';
+
+const FILTERS: Array<{ value: SmsOutboxFilter; label: string }> = [
+  { value: 'unsent', label: 'Not sent' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'all', label: 'All SMS' },
+];
+
+export const SMS_PROVIDER_MISSING_BANNER =
+  'SMS are not being sent: no SMS provider is configured (SMS_PROVIDER). Every SMS waits here; call the customer with what it says.';
+
+/** The SMS the shop wrote but did not send (no provider), or that failed: read them, call the customer. */
+export function SmsOutbox() {
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<SmsOutboxFilter>('unsent');
+  const { data, isPending, isError, refetch } = useSmsOutboxList(page, state);
+
+  return (
+    <section aria-labelledby="sms-outbox-heading" className="mt-12 space-y-4">
+      <h2 id="sms-outbox-heading" className="font-serif text-2xl text-wine-900">
+        SMS
+      </h2>
+      {data && !data.sms_configured ? (
+        <FormMessage kind="info">{SMS_PROVIDER_MISSING_BANNER}</FormMessage>
+      ) : null}
+      <label className="flex items-center gap-3 text-sm font-semibold text-ink">
+        Show
+        <select
+          className="h-10 rounded-lg border border-cream-300 bg-white px-3 font-normal"
+          value={state}
+          onChange={(event) => {
+            setState(event.target.value as SmsOutboxFilter);
+            setPage(1);
+          }}
+        >
+          {FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading the SMS…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The SMS could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : data.results.length === 0 ? (
+        <p className="text-ink-soft">No SMS here.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">SMS, newest first</caption>
+          <thead>
+            <tr className="border-b border-cream-200">
+              <th scope="col" className="py-2 pr-3">
+                Written
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                To
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Kind
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Message
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.results.map((sms) => (
+              <tr key={sms.id} className="border-b border-cream-100 align-top">
+                <td className="py-2 pr-3 whitespace-nowrap">{formatKampalaShortDateTime(sms.created_at)}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">{sms.phone}</td>
+                <td className="py-2 pr-3">{sms.kind_label}</td>
+                <td className="py-2 pr-3 break-words">{sms.body}</td>
+                <td className="py-2 pr-3">{sms.state_label}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data ? (
+        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+      ) : null}
+    </section>
+  );
+}
