@@ -47,7 +47,7 @@ import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
-import reviewsRoutes from './modules/reviews/reviews.routes';
+import reviewsRoutes, { reviewsStaffRoutes } from './modules/reviews/reviews.routes';
 import stockPlugin from './modules/stock/stock.plugin';
 import stockRoutes from './modules/stock/stock.routes';
 import wishlistPlugin from './modules/wishlist/wishlist.plugin';
@@ -170,6 +170,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(notificationsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);
+      await api.register(reviewsStaffRoutes);
       await api.register(newsletterRoutes);
       await api.register(paymentsRoutes);
       await api.register(orderPaymentsRoutes);
