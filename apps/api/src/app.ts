@@ -34,6 +34,8 @@ import eventsStaffRoutes from './modules/events/events-staff.routes';
 import rsvpPaymentsRoutes from './modules/events/rsvp-payments.routes';
 import healthRoutes from './modules/health/health.routes';
 import identityRoutes from './modules/identity/identity.routes';
+import newsletterCampaignsPlugin from './modules/newsletter/campaigns.plugin';
+import newsletterCampaignsRoutes from './modules/newsletter/campaigns.routes';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import notificationsPlugin from './modules/notifications/notifications.plugin';
 import notificationsRoutes from './modules/notifications/notifications.routes';
@@ -151,6 +153,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(wishlistPlugin);
   await app.register(stockPlugin);
   await app.register(refundsPlugin);
+  await app.register(newsletterCampaignsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -172,6 +175,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(reviewsRoutes);
       await api.register(reviewsStaffRoutes);
       await api.register(newsletterRoutes);
+      await api.register(newsletterCampaignsRoutes);
       await api.register(paymentsRoutes);
       await api.register(orderPaymentsRoutes);
       await api.register(sandboxRoutes);
