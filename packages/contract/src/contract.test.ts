@@ -89,6 +89,9 @@ describe('appRoutes', () => {
         '/admin/stock',
         '/admin/refunds',
         '/admin/discounts',
+        '/admin/reviews',
+        '/admin/newsletter',
+        '/admin/newsletter/campaigns',
       ].sort(),
     );
   });

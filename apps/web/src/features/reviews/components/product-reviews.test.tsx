@@ -54,6 +54,8 @@ function review(overrides: Partial<Review> = {}): Review {
     is_own: false,
     voted_helpful: false,
     is_hidden: false,
+    hidden_reason: null,
+    reported_by_me: false,
     ...overrides,
   };
 }
