@@ -239,7 +239,13 @@ export async function sendCampaign(deps: CampaignDeps, actor: AuditActor, id: nu
   return campaign;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `stop()` turns true (checked every 100 ms). */
+async function pause(ms: number, stop: () => boolean): Promise<void> {
+  const until = Date.now() + ms;
+  while (!stop() && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
+  }
+}
 
 /** Sends to the next waiting recipient; answers false when none is left. */
 async function sendToNext(
@@ -289,15 +295,22 @@ export async function runCampaignSlice(deps: CampaignDeps, campaignId: number): 
   const products = await cardProducts(deps.db, row.blocks);
   const spacing = 60_000 / deps.ratePerMinute;
   const deadline = Date.now() + SLICE_MS;
-  while (!deps.jobs.stopping && Date.now() < deadline) {
-    const started = Date.now();
+  let nextAt = Date.now();
+  while (!deps.jobs.stopping) {
     if (!(await sendToNext(deps, row, products))) {
       await finishIfDone(deps.db, campaignId);
       return 'done';
     }
-    const wait = spacing - (Date.now() - started);
-    if (wait > 0) await sleep(wait);
+    nextAt = Math.max(nextAt + spacing, Date.now());
+    // The next e-mail is due after this slice: the next job starts then instead of this one waiting.
+    if (nextAt > deadline) break;
+    await pause(nextAt - Date.now(), () => deps.jobs.stopping);
   }
-  await deps.jobs.send(CAMPAIGN_SEND_QUEUE, { campaignId });
+  const delaySeconds = Math.max(0, Math.ceil((nextAt - Date.now()) / 1000));
+  await deps.jobs.send(
+    CAMPAIGN_SEND_QUEUE,
+    { campaignId },
+    delaySeconds > 0 ? { startAfter: delaySeconds } : {},
+  );
   return 'more';
 }

@@ -323,7 +323,7 @@ describe('sending a campaign', () => {
     expect(audit.rows.map((row) => row.kind)).toEqual(['campaign.create', 'campaign.send']);
   }, 60_000);
 
-  it('skips someone who unsubscribed after the send started', async () => {
+  it('skips someone who unsubscribed after the send started, and keeps to the rate', async () => {
     const stays = await subscriber('confirmed', 'skip');
     const leaves = await subscriber('confirmed', 'skip');
     const subject = `Skip ${run}`;
@@ -346,5 +346,15 @@ describe('sending a campaign', () => {
     expect(await mailsTo(stays, subject)).toBe(1);
     expect(await mailsTo(leaves, subject)).toBe(0);
     expect((await counts(campaign.id)).skipped).toBe(1);
+
+    // Throttled: at 600 a minute, one e-mail every 100 ms at most.
+    const spread = await pool().query<{ sent: number; span_ms: number }>(
+      `SELECT count(*)::int AS sent, (extract(epoch FROM max(sent_at) - min(sent_at)) * 1000)::float8 AS span_ms
+       FROM newsletter_campaign_recipients WHERE campaign_id = $1 AND state = 'sent'`,
+      [campaign.id],
+    );
+    const { sent, span_ms } = spread.rows[0]!;
+    expect(sent).toBeGreaterThan(3);
+    expect(span_ms).toBeGreaterThanOrEqual((sent - 1) * 100 * 0.9);
   }, 60_000);
 });

@@ -156,6 +156,14 @@ describe('the moderation queue', () => {
     const reader = await customer('Okello Peter');
     const { product, review } = await reviewedProduct(author, 'To be hidden');
 
+    // Only staff moderate: a visitor is 401, a customer (even the author) 403, for hide and unhide.
+    for (const action of ['hide', 'unhide']) {
+      const url = `${REVIEWS}${review.id}/${action}/`;
+      expect((await new TestBrowser(harness.app).post(url, { reason: 'x' })).statusCode).toBe(401);
+      expect((await reader.client.post(url, { reason: 'x' })).statusCode).toBe(403);
+      expect((await author.client.post(url, { reason: 'x' })).statusCode).toBe(403);
+    }
+
     const hidden = await member.client.post(`${REVIEWS}${review.id}/hide/`, {
       reason: 'Advertises another shop',
     });
