@@ -151,6 +151,11 @@ export const campaignSchema = z.object({
   send_started_at: z.string().nullable(),
   sent_at: z.string().nullable().describe('When the last recipient was done'),
   counts: campaignCountsSchema,
+  products: z
+    .array(z.object({ id: z.number().int(), name: z.string(), listed: z.boolean() }))
+    .describe(
+      'The products of its cards: name, and whether it is still sold (a card of one that is not is left out)',
+    ),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

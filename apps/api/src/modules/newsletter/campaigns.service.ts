@@ -65,9 +65,12 @@ export type CampaignDeps = {
 
 type CampaignBody = z.output<typeof campaignRequestSchema>;
 
+const productIds = (blocks: CampaignBlock[]) =>
+  blocks.flatMap((block) => (block.type === 'product' ? [block.product_id] : []));
+
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
-function toCampaign(row: CampaignRow): Campaign {
+function toCampaign(row: CampaignRow, products: Map<number, CardProductRow>): Campaign {
   return {
     id: row.id,
     subject: row.subject,
@@ -84,6 +87,10 @@ function toCampaign(row: CampaignRow): Campaign {
       failed: row.failed,
       skipped: row.skipped,
     },
+    products: [...new Set(productIds(row.blocks))].flatMap((id) => {
+      const product = products.get(id);
+      return product ? [{ id, name: product.name, listed: product.listed }] : [];
+    }),
   };
 }
 
@@ -108,17 +115,22 @@ export async function pageOfSubscribers(
 
 export async function pageOfCampaigns(db: Database, query: PageQuery): Promise<PagedList<Campaign>> {
   const { rows, total } = await listCampaigns(db, query.page_size, pageOffset(query));
-  return toPagedList(rows.map(toCampaign), total, query);
+  const products = await cardProducts(
+    db,
+    rows.flatMap((row) => row.blocks),
+  );
+  return toPagedList(
+    rows.map((row) => toCampaign(row, products)),
+    total,
+    query,
+  );
 }
 
 export async function getCampaign(db: Executor, id: number): Promise<Campaign> {
   const row = await findCampaign(db, id);
   if (!row) throw notFound('The campaign');
-  return toCampaign(row);
+  return toCampaign(row, await cardProducts(db, row.blocks));
 }
-
-const productIds = (blocks: CampaignBlock[]) =>
-  blocks.flatMap((block) => (block.type === 'product' ? [block.product_id] : []));
 
 /** Every product card names a product that is sold; else a 422 on that block. */
 async function checkProducts(db: Executor, blocks: CampaignBlock[]): Promise<void> {

@@ -202,6 +202,7 @@ describe('composing a campaign', () => {
     ]);
 
     const campaign = await createDraft();
+    expect(campaign.products).toEqual([{ id: wine.id, name: 'Newsletter Pinotage', listed: true }]);
     const changed = await staff.client.patch(
       `${CAMPAIGNS}${campaign.id}/`,
       draft({ subject: 'Autumn reds' }),

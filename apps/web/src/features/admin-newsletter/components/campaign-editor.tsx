@@ -99,7 +99,18 @@ export function CampaignEditor({
 }) {
   const [subject, setSubject] = useState(campaign?.subject ?? '');
   const [blocks, setBlocks] = useState<Block[]>(() =>
-    campaign ? campaign.blocks.map((block) => keyed(block)) : [keyed({ type: 'heading', text: '' })],
+    campaign
+      ? campaign.blocks.map((block) => {
+          if (block.type !== 'product') return keyed(block);
+          const product = campaign.products.find((candidate) => candidate.id === block.product_id);
+          return keyed(
+            block,
+            product
+              ? `${product.name}${product.listed ? '' : ' (no longer sold: left out of the e-mail)'}`
+              : undefined,
+          );
+        })
+      : [keyed({ type: 'heading', text: '' })],
   );
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);

@@ -51,6 +51,7 @@ function campaign(overrides: Partial<Campaign>): Campaign {
     send_started_at: null,
     sent_at: null,
     counts: { recipients: 0, pending: 0, sent: 0, failed: 0, skipped: 0 },
+    products: [],
     ...overrides,
   };
 }
