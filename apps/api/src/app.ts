@@ -34,6 +34,8 @@ import eventsStaffRoutes from './modules/events/events-staff.routes';
 import rsvpPaymentsRoutes from './modules/events/rsvp-payments.routes';
 import healthRoutes from './modules/health/health.routes';
 import identityRoutes from './modules/identity/identity.routes';
+import newsletterCampaignsPlugin from './modules/newsletter/campaigns.plugin';
+import newsletterCampaignsRoutes from './modules/newsletter/campaigns.routes';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import notificationsPlugin from './modules/notifications/notifications.plugin';
 import notificationsRoutes from './modules/notifications/notifications.routes';
@@ -47,7 +49,7 @@ import sandboxRoutes from './modules/payments/sandbox.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
-import reviewsRoutes from './modules/reviews/reviews.routes';
+import reviewsRoutes, { reviewsStaffRoutes } from './modules/reviews/reviews.routes';
 import smsPlugin from './modules/sms/sms.plugin';
 import smsRoutes from './modules/sms/sms.routes';
 import stockPlugin from './modules/stock/stock.plugin';
@@ -154,6 +156,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(stockPlugin);
   await app.register(refundsPlugin);
   await app.register(smsPlugin);
+  await app.register(newsletterCampaignsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -173,7 +176,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(notificationsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);
+      await api.register(reviewsStaffRoutes);
       await api.register(newsletterRoutes);
+      await api.register(newsletterCampaignsRoutes);
       await api.register(paymentsRoutes);
       await api.register(orderPaymentsRoutes);
       await api.register(sandboxRoutes);

@@ -182,6 +182,8 @@ export const configSchema = z.object({
   NEWSLETTER_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Confirmation e-mails sent to one address per day; past it, sign-ups answer the same but send none. */
   NEWSLETTER_EMAIL_LIMIT_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /** Newsletter campaign e-mails sent per minute for a campaign (its send job sleeps between them). */
+  NEWSLETTER_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(120),
 
   // Back office (issue 16).
   /** Largest photo file staff may upload, in bytes (each file of an upload). */

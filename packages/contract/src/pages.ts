@@ -89,6 +89,11 @@ export const appRoutes = [
   route('admin_refunds', '/admin/refunds', true),
   // The back office's discount codes (staff and admins only): create, change, pause, end.
   route('admin_discounts', '/admin/discounts', true),
+  // The back office's review moderation (staff and admins only): reported first, hide and show again.
+  route('admin_reviews', '/admin/reviews', true),
+  // The back office's newsletter (staff and admins only): subscribers, and campaigns composed and sent.
+  route('admin_newsletter', '/admin/newsletter', true),
+  route('admin_newsletter_campaigns', '/admin/newsletter/campaigns', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

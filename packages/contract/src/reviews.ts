@@ -40,7 +40,34 @@ export const reviewMessages = {
   alreadyReviewed: 'You have already reviewed this product. Edit your review instead.',
   ownReviewHelpful: 'You cannot mark your own review as helpful',
   nothingToChange: 'Send a rating, a title or a text to change',
+  alreadyReported: 'You have already reported this review. Thank you: our staff will look at it.',
+  ownReviewReport: 'You cannot report your own review',
+  reportReason: 'Choose why you are reporting this review',
+  reportNoteTooLong: 'Use at most 500 characters for the note',
+  hideReasonMissing: 'Say why the review is hidden: its author will see it',
 } as const;
+
+/** Why a customer reports a review (a short list; "other" wants a note but does not require one). */
+export const REVIEW_REPORT_REASONS = [
+  'spam',
+  'offensive',
+  'off_topic',
+  'false_information',
+  'other',
+] as const;
+export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
+export const reviewReportReasonLabels: Record<ReviewReportReason, string> = {
+  spam: 'Spam or advertising',
+  offensive: 'Offensive or abusive',
+  off_topic: 'Not about this product',
+  false_information: 'False or misleading',
+  other: 'Something else',
+};
+export const REVIEW_REPORT_NOTE_MAX_LENGTH = 500;
+
+/** The moderation queue's filters: every review (reported first), reported ones, hidden ones. */
+export const ADMIN_REVIEW_FILTERS = ['all', 'reported', 'hidden'] as const;
+export type AdminReviewFilter = (typeof ADMIN_REVIEW_FILTERS)[number];
 
 const id = (what: string) =>
   z.coerce
@@ -104,7 +131,7 @@ export const hideReviewRequestSchema = z.object({
       error: `Use at most ${REVIEW_HIDE_REASON_MAX_LENGTH} characters`,
     })
     .optional()
-    .describe('Why it was hidden (kept for staff, never shown to customers)'),
+    .describe("Why it was hidden: shown to the review's author (and staff), never to anyone else"),
 });
 export type HideReviewRequest = z.input<typeof hideReviewRequestSchema>;
 
@@ -149,6 +176,11 @@ export const reviewSchema = z.object({
   is_own: z.boolean().describe('Written by the caller'),
   voted_helpful: z.boolean().describe('The caller marked it as helpful'),
   is_hidden: z.boolean().describe('Hidden by staff (only its author and staff see it)'),
+  hidden_reason: z
+    .string()
+    .nullable()
+    .describe('Why staff hid it; only in answers to its author and staff (null otherwise or when shown)'),
+  reported_by_me: z.boolean().describe('The caller has reported it (a report is once per person)'),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -180,3 +212,76 @@ export const reviewHelpfulResponseSchema = z.object({
   voted_helpful: z.boolean(),
 });
 export type ReviewHelpfulResponse = z.infer<typeof reviewHelpfulResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reports (customers) and the moderation queue (staff)
+// ---------------------------------------------------------------------------------------------
+
+/** `POST /orders/reviews/{id}/report/`: once per customer per review, never their own. */
+export const reportReviewRequestSchema = z.object({
+  reason: z
+    .enum(REVIEW_REPORT_REASONS, { error: reviewMessages.reportReason })
+    .describe(`One of ${REVIEW_REPORT_REASONS.join(', ')}`),
+  note: z
+    .string()
+    .trim()
+    .max(REVIEW_REPORT_NOTE_MAX_LENGTH, { error: reviewMessages.reportNoteTooLong })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: reviewMessages.controlCharacters })
+    .optional()
+    .describe(`Optional, at most ${REVIEW_REPORT_NOTE_MAX_LENGTH} characters`),
+});
+export type ReportReviewRequest = z.input<typeof reportReviewRequestSchema>;
+
+export const reportReviewResponseSchema = z.object({
+  id: z.number().int().describe('The review'),
+  reported_by_me: z.literal(true),
+  message: z.string(),
+});
+export type ReportReviewResponse = z.infer<typeof reportReviewResponseSchema>;
+
+/** `POST /orders/reviews/{id}/unhide/` (staff): the reason goes to the audit trail. */
+export const unhideReviewRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(REVIEW_HIDE_REASON_MAX_LENGTH, { error: `Use at most ${REVIEW_HIDE_REASON_MAX_LENGTH} characters` })
+    .optional()
+    .describe('Why it is shown again (kept in the audit trail)'),
+});
+export type UnhideReviewRequest = z.input<typeof unhideReviewRequestSchema>;
+
+/** `GET /admin/reviews/`. */
+export const adminReviewListQuerySchema = pageQuerySchema.extend({
+  filter: z
+    .enum(ADMIN_REVIEW_FILTERS, { error: `must be one of ${ADMIN_REVIEW_FILTERS.join(', ')}` })
+    .default('all')
+    .describe('all (reported and still shown first, then newest), reported or hidden'),
+});
+export type AdminReviewListQuery = z.infer<typeof adminReviewListQuerySchema>;
+export type AdminReviewListQueryInput = z.input<typeof adminReviewListQuerySchema>;
+
+export const adminReviewReportSchema = z.object({
+  reason: z.enum(REVIEW_REPORT_REASONS),
+  note: z.string().nullable(),
+  reporter_name: z.string(),
+  created_at: z.string().describe('ISO 8601'),
+});
+
+export const adminReviewSchema = z.object({
+  id: z.number().int(),
+  product: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  rating: z.number().int(),
+  title: z.string().describe('As typed: show as text'),
+  text: z.string().describe('As typed: show as text'),
+  author_name: z.string().describe('The full name, for staff'),
+  created_at: z.string().describe('ISO 8601'),
+  is_hidden: z.boolean(),
+  hidden_reason: z.string().nullable(),
+  hidden_at: z.string().nullable(),
+  report_count: z.number().int().min(0),
+  reports: z.array(adminReviewReportSchema).describe('Newest first, at most 20'),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+
+export const adminReviewListSchema = pagedListSchema(adminReviewSchema);
+export type AdminReviewList = z.infer<typeof adminReviewListSchema>;

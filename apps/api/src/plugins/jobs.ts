@@ -70,6 +70,8 @@ export type SendOptions = PgBoss.SendOptions & {
 export type Jobs = {
   /** True when this instance runs workers and schedules (JOBS_ENABLED). */
   readonly enabled: boolean;
+  /** True once the app is closing: a long handler stops at its next step and queues the rest. */
+  readonly stopping: boolean;
   /** Declares a queue that this instance sends to without working it. */
   queue(name: string, options?: QueueOptions): void;
   /** Declares a queue and its handler. Call before the app is ready (in a plugin). */
@@ -280,6 +282,9 @@ export function createJobs(options: {
 
   const jobs: Jobs = {
     enabled,
+    get stopping() {
+      return stopping;
+    },
     get boss() {
       return boss;
     },

@@ -333,6 +333,27 @@ const routes = {
       'AdminDiscountsPage',
     ),
   }),
+  admin_reviews: createRoute({
+    ...page('admin_reviews'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-reviews/routes/admin-reviews'),
+      'AdminReviewsPage',
+    ),
+  }),
+  admin_newsletter: createRoute({
+    ...page('admin_newsletter'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-newsletter/routes/admin-newsletter'),
+      'AdminNewsletterPage',
+    ),
+  }),
+  admin_newsletter_campaigns: createRoute({
+    ...page('admin_newsletter_campaigns'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-newsletter/routes/admin-newsletter-campaigns'),
+      'AdminNewsletterCampaignsPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

@@ -18,3 +18,8 @@ export function ordersCsvUrl(filters: Partial<Record<keyof OrderExportQuery, str
 export function invoicesCsvUrl(filters: Partial<Record<keyof InvoiceExportQuery, string>>): string {
   return apiUrl('/admin/exports/invoices.csv', present(filters));
 }
+
+/** `GET /newsletter/subscriptions/export/` (staff): the confirmed subscribers as CSV, a download link. */
+export function newsletterSubscribersCsvUrl(): string {
+  return apiUrl('/newsletter/subscriptions/export/', {});
+}

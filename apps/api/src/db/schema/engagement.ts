@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -107,6 +108,8 @@ export const productReviews = pgTable(
     /** The review's text, as typed (trimmed). */
     body: text().notNull(),
     helpfulCount: integer().notNull().default(0),
+    /** Customers who reported it (review_reports), kept for the moderation queue's order. */
+    reportCount: integer().notNull().default(0),
     isHidden: boolean().notNull().default(false),
     hiddenAt: timestamp({ withTimezone: true }),
     hiddenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -123,6 +126,17 @@ export const productReviews = pgTable(
       .on(table.productId, table.helpfulCount.desc(), table.createdAt.desc(), table.id.desc())
       .where(sql`not ${table.isHidden}`),
     index('product_reviews_user_idx').on(table.userId),
+    index('product_reviews_moderation_idx').on(
+      sql`((${table.reportCount} > 0 AND NOT ${table.isHidden})) DESC`,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('product_reviews_reported_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.reportCount} > 0`),
+    index('product_reviews_hidden_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isHidden}`),
     check('product_reviews_rating_check', sql`${table.rating} between 1 and 5`),
     check('product_reviews_helpful_check', sql`${table.helpfulCount} >= 0`),
   ],
@@ -184,6 +198,87 @@ export const newsletterSubscribers = pgTable(
     index('newsletter_subscribers_confirmed_idx')
       .on(table.confirmedAt, table.id)
       .where(sql`${table.status} = 'confirmed'`),
+    index('newsletter_subscribers_newest_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('newsletter_subscribers_status_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('newsletter_subscribers_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     check('newsletter_subscribers_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Review reports and newsletter campaigns (0029)
+// ---------------------------------------------------------------------------------------------
+
+/** One report per customer per review (docs/product.md: customers may report a review once each). */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    reviewId: integer()
+      .notNull()
+      .references(() => productReviews.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'review_reports_pkey', columns: [table.reviewId, table.userId] }),
+    index('review_reports_user_idx').on(table.userId),
+    check(
+      'review_reports_reason_check',
+      sql`${table.reason} in ('spam','offensive','off_topic','false_information','other')`,
+    ),
+  ],
+);
+
+/** A campaign: a draft until sent, then `sending` while its recipients are worked, then `sent`. */
+export const newsletterCampaigns = pgTable(
+  'newsletter_campaigns',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    subject: text().notNull(),
+    blocks: jsonb().notNull().default([]),
+    status: text().notNull().default('draft'),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sendStartedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('newsletter_campaigns_newest_idx').on(table.createdAt.desc(), table.id.desc()),
+    check('newsletter_campaigns_status_check', sql`${table.status} in ('draft','sending','sent')`),
+  ],
+);
+
+/** One row per confirmed subscriber when the send starts; each is sent once. */
+export const newsletterCampaignRecipients = pgTable(
+  'newsletter_campaign_recipients',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => newsletterCampaigns.id, { onDelete: 'cascade' }),
+    subscriberId: integer()
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    state: text().notNull().default('pending'),
+    error: text(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({
+      name: 'newsletter_campaign_recipients_pkey',
+      columns: [table.campaignId, table.subscriberId],
+    }),
+    index('newsletter_campaign_recipients_pending_idx')
+      .on(table.campaignId, table.subscriberId)
+      .where(sql`${table.state} = 'pending'`),
+    index('newsletter_campaign_recipients_subscriber_idx').on(table.subscriberId),
+    check(
+      'newsletter_campaign_recipients_state_check',
+      sql`${table.state} in ('pending','sent','failed','skipped')`,
+    ),
   ],
 );

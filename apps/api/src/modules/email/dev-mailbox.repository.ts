@@ -1,11 +1,12 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devMailbox } from '../../db/schema/email';
+import type { Executor } from '../../db/transaction';
 
 export type DevMail = typeof devMailbox.$inferSelect;
 
 export async function insertDevMail(
-  db: Database,
+  db: Executor,
   mail: { from: string; to: string; subject: string; text: string; html: string },
 ): Promise<void> {
   await db.insert(devMailbox).values(mail);

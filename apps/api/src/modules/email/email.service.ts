@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/transaction';
 import { insertDevMail } from './dev-mailbox.repository';
 
 export type OutgoingEmail = {
@@ -18,8 +19,11 @@ export type OutgoingEmail = {
 export type EmailService = {
   /** 'smtp' when SMTP_URL is set, else 'dev-mailbox'. */
   readonly transport: 'smtp' | 'dev-mailbox';
-  /** Sends now and resolves once the mail server (or the development mailbox) has it. */
-  sendEmail(message: OutgoingEmail): Promise<void>;
+  /**
+   * Sends now and resolves once the mail server (or the development mailbox) has it. With `tx`,
+   * the development mailbox keeps the message in that transaction (it exists only if it commits).
+   */
+  sendEmail(message: OutgoingEmail, options?: { tx?: Executor }): Promise<void>;
   /**
    * Sends without making the caller wait; a failure is logged. For requests whose answer must
    * not depend on whether an e-mail went out (password reset: no timing difference). Pass a
@@ -46,7 +50,7 @@ export function createEmailService(options: {
     : undefined;
   const inFlight = new Set<Promise<void>>();
 
-  const sendEmail = async (message: OutgoingEmail) => {
+  const sendEmail = async (message: OutgoingEmail, sendOptions: { tx?: Executor } = {}) => {
     if (transporter) {
       await transporter.sendMail({
         from: config.MAIL_FROM,
@@ -59,7 +63,7 @@ export function createEmailService(options: {
       return;
     }
     const { headers: _headers, ...stored } = message;
-    await insertDevMail(db, { from: config.MAIL_FROM, ...stored });
+    await insertDevMail(sendOptions.tx ?? db, { from: config.MAIL_FROM, ...stored });
   };
 
   return {

@@ -19,7 +19,16 @@ export type EmailContent = {
   footnote?: string;
   /** Mailing-list e-mails (the newsletter): a one-click unsubscribe link in the footer. */
   unsubscribeUrl?: string;
+  /** Further parts after the paragraphs, in order (newsletter campaigns); plain text, escaped here. */
+  blocks?: EmailBlock[];
 };
+
+export type EmailBlock =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'button'; label: string; url: string }
+  /** A product card: its name as a link, and a line or two (price, origin). */
+  | { type: 'card'; title: string; lines: string[]; url: string; linkLabel: string };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
@@ -55,12 +64,16 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     `Purchasers must be ${MINIMUM_AGE_YEARS} or older. Please enjoy responsibly.`,
   ];
 
+  const blocks = (content.blocks ?? []).map((block) =>
+    block.type === 'button' || block.type === 'card' ? { ...block, url: safeUrl(block.url) } : block,
+  );
   const text = [
     BRAND.name.toUpperCase(),
     '',
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...blocks.flatMap((block) => blockText(block)),
     ...(content.action && actionUrl ? [`${content.action.label}: ${actionUrl}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
     '--',
@@ -100,6 +113,7 @@ ${content.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${
 <tr><td style="padding:28px 32px;font-family:Arial,Helvetica,sans-serif;font-size:15px">
 <h1 style="font-family:Georgia,'Times New Roman',serif;font-size:22px;margin:0 0 18px;color:${COLOURS.ink}">${escapeHtml(content.heading)}</h1>
 ${paragraphHtml}
+${blocks.map(blockHtml).join('\n')}
 ${actionHtml}
 ${footnoteHtml}
 </td></tr>
@@ -113,4 +127,40 @@ ${footer.map(escapeHtml).join('<br>\n')}${unsubscribeUrl ? `<br>\n<a href="${esc
 </html>
 `;
   return { subject: content.subject, text, html };
+}
+
+function blockText(block: EmailBlock): string[] {
+  switch (block.type) {
+    case 'heading':
+      return [block.text.toUpperCase(), ''];
+    case 'paragraph':
+      return [block.text, ''];
+    case 'button':
+      return [`${block.label}: ${block.url}`, ''];
+    case 'card':
+      return [block.title, ...block.lines, `${block.linkLabel}: ${block.url}`, ''];
+  }
+}
+
+function blockHtml(block: EmailBlock): string {
+  switch (block.type) {
+    case 'heading':
+      return `<h2 style="font-family:Georgia,'Times New Roman',serif;font-size:19px;margin:24px 0 12px;color:${COLOURS.ink}">${escapeHtml(block.text)}</h2>`;
+    case 'paragraph':
+      return block.text
+        .split(/\n{2,}/)
+        .map(
+          (part) =>
+            `<p style="margin:0 0 16px;line-height:1.55">${escapeHtml(part).replace(/\n/g, '<br>')}</p>`,
+        )
+        .join('\n');
+    case 'button':
+      return `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="background:${COLOURS.wine};color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:6px;display:inline-block;font-weight:600">${escapeHtml(block.label)}</a></p>`;
+    case 'card':
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid ${COLOURS.line};border-radius:8px"><tr><td style="padding:14px 18px">
+<div style="font-family:Georgia,'Times New Roman',serif;font-size:17px;font-weight:700;margin:0 0 6px"><a href="${escapeHtml(block.url)}" style="color:${COLOURS.wine};text-decoration:none">${escapeHtml(block.title)}</a></div>
+${block.lines.map((line) => `<div style="font-size:14px;color:${COLOURS.muted};line-height:1.5">${escapeHtml(line)}</div>`).join('\n')}
+<div style="margin-top:10px"><a href="${escapeHtml(block.url)}" style="color:${COLOURS.wine};font-weight:600">${escapeHtml(block.linkLabel)}</a></div>
+</td></tr></table>`;
+  }
 }

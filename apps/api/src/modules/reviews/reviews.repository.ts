@@ -1,6 +1,6 @@
-import type { ReviewOrdering } from '@shop/contract/reviews';
-import { and, eq, sql } from 'drizzle-orm';
-import { productReviews, reviewHelpfulVotes } from '../../db/schema/engagement';
+import type { AdminReviewFilter, ReviewOrdering } from '@shop/contract/reviews';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { productReviews, reviewHelpfulVotes, reviewReports } from '../../db/schema/engagement';
 import type { Executor } from '../../db/transaction';
 
 /**
@@ -22,8 +22,10 @@ export type ReviewRow = {
   created_at: string;
   updated_at: string;
   is_hidden: boolean;
+  hidden_reason: string | null;
   is_own: boolean;
   voted_helpful: boolean;
+  reported_by_me: boolean;
 };
 
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
@@ -40,9 +42,11 @@ function reviewColumns(viewerId: string | null) {
       SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id
       WHERE o.user_id = r.user_id AND o.status = 'delivered' AND i.product_id = r.product_id
     ) AS verified_purchase,
-    r.helpful_count, r.created_at, r.updated_at, r.is_hidden,
+    r.helpful_count, r.created_at, r.updated_at, r.is_hidden, r.hidden_reason,
     (r.user_id = ${viewer}::uuid) AS is_own,
-    (v.user_id IS NOT NULL) AS voted_helpful
+    (v.user_id IS NOT NULL) AS voted_helpful,
+    EXISTS (SELECT 1 FROM review_reports rr WHERE rr.review_id = r.id AND rr.user_id = ${viewer}::uuid)
+      AS reported_by_me
     FROM product_reviews r
     JOIN users u ON u.id = r.user_id
     LEFT JOIN review_helpful_votes v ON v.review_id = r.id AND v.user_id = ${viewer}::uuid`;
@@ -206,4 +210,89 @@ export async function setHelpful(db: Executor, reviewId: number, userId: string,
     .where(eq(productReviews.id, reviewId))
     .returning({ helpfulCount: productReviews.helpfulCount });
   return row?.helpfulCount ?? 0;
+}
+
+/** The review's moderation state, locked for a hide, unhide or report. */
+export async function lockForModeration(db: Executor, id: number) {
+  const result = await db.execute<{
+    user_id: string;
+    is_hidden: boolean;
+    hidden_reason: string | null;
+    title: string;
+  }>(
+    sql`SELECT user_id, is_hidden, hidden_reason, title FROM product_reviews WHERE id = ${id} FOR NO KEY UPDATE`,
+  );
+  return result.rows[0];
+}
+
+/** Records a customer's report; false when they have reported this review already. */
+export async function insertReport(
+  db: Executor,
+  report: { reviewId: number; userId: string; reason: string; note: string | null },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(reviewReports)
+    .values(report)
+    .onConflictDoNothing()
+    .returning({ reviewId: reviewReports.reviewId });
+  if (inserted.length === 0) return false;
+  await db
+    .update(productReviews)
+    .set({ reportCount: sql`${productReviews.reportCount} + 1` })
+    .where(eq(productReviews.id, report.reviewId));
+  return true;
+}
+
+export type ModerationRow = {
+  id: number;
+  product_id: number;
+  product_name: string;
+  product_slug: string;
+  rating: number;
+  title: string;
+  body: string;
+  author_name: string;
+  created_at: string;
+  is_hidden: boolean;
+  hidden_reason: string | null;
+  hidden_at: string | null;
+  report_count: number;
+  reports: Array<{ reason: string; note: string | null; reporter_name: string; created_at: string }>;
+};
+
+// Each filter reads its own index in order (product_reviews_moderation_idx, _reported_idx, _hidden_idx).
+const QUEUE: Record<AdminReviewFilter, { where: SQL; order: SQL }> = {
+  all: {
+    where: sql`true`,
+    order: sql`((r.report_count > 0 AND NOT r.is_hidden)) DESC, r.created_at DESC, r.id DESC`,
+  },
+  reported: { where: sql`r.report_count > 0`, order: sql`r.created_at DESC, r.id DESC` },
+  hidden: { where: sql`r.is_hidden`, order: sql`r.created_at DESC, r.id DESC` },
+};
+
+/** The moderation queue: a page of reviews with their product, author and latest reports. */
+export async function moderationQueue(
+  db: Executor,
+  options: { filter: AdminReviewFilter; limit: number; offset: number },
+): Promise<{ rows: ModerationRow[]; total: number }> {
+  const queue = QUEUE[options.filter];
+  const [rows, count] = await Promise.all([
+    db.execute<ModerationRow>(sql`
+      SELECT r.id, r.product_id, p.name AS product_name, p.slug AS product_slug, r.rating, r.title,
+             r.body, u.name AS author_name, r.created_at, r.is_hidden, r.hidden_reason, r.hidden_at,
+             r.report_count,
+             COALESCE((SELECT json_agg(x ORDER BY x.created_at DESC) FROM (
+                 SELECT rr.reason, rr.note, ru.name AS reporter_name, rr.created_at
+                 FROM review_reports rr JOIN users ru ON ru.id = rr.user_id
+                 WHERE rr.review_id = r.id ORDER BY rr.created_at DESC LIMIT 20) x), '[]'::json) AS reports
+      FROM (SELECT * FROM product_reviews r WHERE ${queue.where} ORDER BY ${queue.order}
+            LIMIT ${options.limit} OFFSET ${options.offset}) r
+      JOIN products p ON p.id = r.product_id
+      JOIN users u ON u.id = r.user_id
+      ORDER BY ${queue.order}`),
+    db.execute<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM product_reviews r WHERE ${queue.where}`,
+    ),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.count ?? 0 };
 }

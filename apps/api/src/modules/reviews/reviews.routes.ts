@@ -1,12 +1,18 @@
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import {
+  adminReviewListQuerySchema,
+  adminReviewListSchema,
   createReviewRequestSchema,
   hideReviewRequestSchema,
   myReviewResponseSchema,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
+  REVIEW_REPORT_NOTE_MAX_LENGTH,
+  REVIEW_REPORT_REASONS,
   REVIEW_TEXT_MAX_LENGTH,
   REVIEW_TITLE_MAX_LENGTH,
+  reportReviewRequestSchema,
+  reportReviewResponseSchema,
   reviewHelpfulResponseSchema,
   reviewListQuerySchema,
   reviewListResponseSchema,
@@ -14,15 +20,18 @@ import {
   reviewProductQuerySchema,
   reviewSchema,
   reviewSummarySchema,
+  unhideReviewRequestSchema,
   updateReviewRequestSchema,
 } from '@shop/contract/reviews';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth, requireCustomer, requireStaff } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import {
   changeReview,
   createReview,
+  getModerationQueue,
   getOwnReview,
   getReview,
   getReviewSummary,
@@ -30,6 +39,7 @@ import {
   markHelpful,
   moderateReview,
   removeReview,
+  reportReview,
   type Viewer,
 } from './reviews.service';
 
@@ -47,6 +57,11 @@ async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   const auth = await request.auth;
   if (!auth || auth.user.isAnonymous) return null;
   return { id: auth.user.id, isStaff: auth.user.role === 'staff' || auth.user.role === 'admin' };
+}
+
+function staffActor(request: FastifyRequest) {
+  const user = currentAuth(request).user;
+  return { ...actorOf(user), id: user.id };
 }
 
 /**
@@ -201,13 +216,35 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
+    '/orders/reviews/:id/report/',
+    {
+      preHandler: requireCustomer,
+      schema: {
+        tags: ['reviews'],
+        summary: "Report another customer's review to staff",
+        description:
+          `reason: one of ${REVIEW_REPORT_REASONS.join(', ')}; note: optional, at most ` +
+          `${REVIEW_REPORT_NOTE_MAX_LENGTH} characters. Once per customer per review: a second report ` +
+          'is a 409, as is reporting your own review. A hidden or unknown review is a 404.',
+        security,
+        params: reviewParamsSchema,
+        body: reportReviewRequestSchema,
+        response: { 200: reportReviewResponseSchema, ...errors },
+      },
+    },
+    async (request) => reportReview(app.db, currentAuth(request).user.id, request.params.id, request.body),
+  );
+
+  app.post(
     '/orders/reviews/:id/hide/',
     {
       preHandler: requireStaff,
       schema: {
         tags: ['reviews', 'staff'],
         summary: 'Staff: hide a review',
-        description: "A hidden review leaves the product's average and count and the public list.",
+        description:
+          "A hidden review leaves the product's average and count and the public list; its author " +
+          'still sees it, marked hidden, with the reason. Audited.',
         security,
         params: reviewParamsSchema,
         body: hideReviewRequestSchema.optional(),
@@ -215,7 +252,10 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      moderateReview(app.db, currentAuth(request).user.id, request.params.id, request.body ?? {}),
+      moderateReview(app.db, staffActor(request), request.params.id, {
+        hide: true,
+        reason: request.body?.reason || null,
+      }),
   );
 
   app.post(
@@ -225,13 +265,49 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews', 'staff'],
         summary: 'Staff: show a hidden review again',
+        description: 'The optional reason goes to the audit trail.',
         security,
         params: reviewParamsSchema,
+        body: unhideReviewRequestSchema.nullish(),
         response: { 200: reviewSchema, ...errors },
       },
     },
-    async (request) => moderateReview(app.db, currentAuth(request).user.id, request.params.id, null),
+    async (request) =>
+      moderateReview(app.db, staffActor(request), request.params.id, {
+        hide: false,
+        reason: request.body?.reason || null,
+      }),
   );
 };
 
 export default reviewsRoutes;
+
+/** The back office's moderation queue (staff and admins). */
+export const reviewsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', requireStaff);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/admin/reviews/',
+    {
+      schema: {
+        tags: ['admin', 'reviews'],
+        summary: 'Staff: the review moderation queue',
+        description:
+          'filter=all: reported reviews still shown come first, then the newest; reported: reviews with ' +
+          'at least one report; hidden: hidden reviews. Each with its reports (reason, note, who), paged.',
+        security,
+        querystring: adminReviewListQuerySchema,
+        response: {
+          200: adminReviewListSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => getModerationQueue(app.db, request.query),
+  );
+};

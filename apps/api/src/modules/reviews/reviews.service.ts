@@ -1,25 +1,33 @@
 import { type PagedList, pageOffset, toPagedList } from '@shop/contract/pagination';
 import {
+  type AdminReview,
+  type AdminReviewListQuery,
   type createReviewRequestSchema,
-  type HideReviewRequest,
+  type ReportReviewResponse,
   type Review,
   type ReviewHelpfulResponse,
   type ReviewListQuery,
+  type ReviewReportReason,
   type ReviewSummary,
+  type reportReviewRequestSchema,
   reviewMessages,
   type updateReviewRequestSchema,
 } from '@shop/contract/reviews';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { conflict, forbidden, invalidInput, notFound } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import {
   deleteOwnReview,
   findReview,
   findReviewOf,
+  insertReport,
   insertReview,
   isReviewableProduct,
   listReviews,
+  lockForModeration,
   lockReview,
+  moderationQueue,
   productExists,
   type ReviewRow,
   reviewSummary,
@@ -37,7 +45,8 @@ export function authorName(fullName: string): string {
   return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
 }
 
-export function toReview(row: ReviewRow): Review {
+/** `staff`: the reader is staff (sees why a review was hidden, as its author does). */
+export function toReview(row: ReviewRow, staff = false): Review {
   const createdAt = new Date(row.created_at);
   const updatedAt = new Date(row.updated_at);
   return {
@@ -55,6 +64,8 @@ export function toReview(row: ReviewRow): Review {
     is_own: row.is_own,
     voted_helpful: row.voted_helpful,
     is_hidden: row.is_hidden,
+    hidden_reason: row.is_hidden && (row.is_own || staff) ? row.hidden_reason : null,
+    reported_by_me: row.reported_by_me,
   };
 }
 
@@ -76,7 +87,11 @@ export async function getReviews(
     limit: query.page_size,
     offset: pageOffset(query),
   });
-  return toPagedList(rows.map(toReview), total, query);
+  return toPagedList(
+    rows.map((row) => toReview(row, viewer?.isStaff)),
+    total,
+    query,
+  );
 }
 
 export async function getReviewSummary(db: Database, productId: number): Promise<ReviewSummary> {
@@ -100,7 +115,7 @@ export async function getOwnReview(db: Database, userId: string, productId: numb
 async function visibleReview(db: Database, id: number, viewer: Viewer): Promise<Review> {
   const row = await findReview(db, id, viewer?.id ?? null);
   if (!row || (row.is_hidden && !row.is_own && !viewer?.isStaff)) throw notFound('The review');
-  return toReview(row);
+  return toReview(row, viewer?.isStaff);
 }
 
 export async function getReview(db: Database, id: number, viewer: Viewer): Promise<Review> {
@@ -165,14 +180,96 @@ export async function markHelpful(
   });
 }
 
-/** Staff: hide (leaves the average) or show again. */
+/**
+ * Staff: hide (leaves the average; its author sees the reason) or show again, with an audit
+ * entry in the same transaction.
+ */
 export async function moderateReview(
   db: Database,
-  staffId: string,
+  actor: AuditActor & { id: string },
   id: number,
-  hide: HideReviewRequest | null,
+  change: { hide: true; reason: string | null } | { hide: false; reason: string | null },
 ): Promise<Review> {
-  const found = await setHidden(db, id, hide ? { by: staffId, reason: hide.reason || null } : null);
-  if (!found) throw notFound('The review');
-  return visibleReview(db, id, { id: staffId, isStaff: true });
+  await db.transaction(async (tx) => {
+    const before = await lockForModeration(tx, id);
+    if (!before) throw notFound('The review');
+    await setHidden(tx, id, change.hide ? { by: actor.id, reason: change.reason } : null);
+    await recordAudit(tx, actor, {
+      kind: change.hide ? 'review.hide' : 'review.unhide',
+      subjectType: 'review',
+      subjectId: id,
+      summary: `${change.hide ? 'Hid' : 'Showed again'} the review "${before.title}"${
+        change.reason ? `: ${change.reason}` : ''
+      }`,
+      before: { is_hidden: before.is_hidden, hidden_reason: before.hidden_reason },
+      after: {
+        is_hidden: change.hide,
+        hidden_reason: change.hide ? change.reason : null,
+        reason: change.reason,
+      },
+    });
+  });
+  return visibleReview(db, id, { id: actor.id, isStaff: true });
+}
+
+/** A customer reports someone else's visible review, once. */
+export async function reportReview(
+  db: Database,
+  userId: string,
+  id: number,
+  request: z.output<typeof reportReviewRequestSchema>,
+): Promise<ReportReviewResponse> {
+  return db.transaction(async (tx) => {
+    const review = await lockForModeration(tx, id);
+    if (!review || review.is_hidden) throw notFound('The review');
+    if (review.user_id === userId) throw conflict(reviewMessages.ownReviewReport);
+    const inserted = await insertReport(tx, {
+      reviewId: id,
+      userId,
+      reason: request.reason,
+      note: request.note || null,
+    });
+    if (!inserted) throw conflict(reviewMessages.alreadyReported);
+    return {
+      id,
+      reported_by_me: true as const,
+      message: 'Thank you. Our staff will look at this review.',
+    };
+  });
+}
+
+/** Staff: the moderation queue, paged. */
+export async function getModerationQueue(
+  db: Database,
+  query: AdminReviewListQuery,
+): Promise<PagedList<AdminReview>> {
+  const { rows, total } = await moderationQueue(db, {
+    filter: query.filter,
+    limit: query.page_size,
+    offset: pageOffset(query),
+  });
+  const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+  return toPagedList(
+    rows.map((row) => ({
+      id: row.id,
+      product: { id: row.product_id, name: row.product_name, slug: row.product_slug },
+      rating: row.rating,
+      title: row.title,
+      text: row.body,
+      author_name: row.author_name,
+      created_at: new Date(row.created_at).toISOString(),
+      is_hidden: row.is_hidden,
+      hidden_reason: row.hidden_reason,
+      hidden_at: iso(row.hidden_at),
+      report_count: row.report_count,
+      reports: row.reports.map((report) => ({
+        reason: report.reason as ReviewReportReason,
+        note: report.note,
+        reporter_name: report.reporter_name,
+        created_at: new Date(report.created_at).toISOString(),
+      })),
+    })),
+    total,
+    query,
+  );
 }

@@ -74,6 +74,8 @@ describe('the account page', () => {
       ['Stock', '/admin/stock'],
       ['Refunds', '/admin/refunds'],
       ['Discount codes', '/admin/discounts'],
+      ['Reviews', '/admin/reviews'],
+      ['Newsletter', '/admin/newsletter'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -68,6 +68,16 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Discount codes',
             description: 'Promotion codes: percentage or amount off, limits and dates; pause or end them.',
           },
+          {
+            to: '/admin/reviews',
+            title: 'Reviews',
+            description: 'Reported reviews first; hide one with a reason its author sees, or show it again.',
+          },
+          {
+            to: '/admin/newsletter',
+            title: 'Newsletter',
+            description: 'Subscribers and their CSV; compose, test and send campaigns.',
+          },
         ]}
       />
     </div>

@@ -54,6 +54,8 @@ function review(overrides: Partial<Review> = {}): Review {
     is_own: false,
     voted_helpful: false,
     is_hidden: false,
+    hidden_reason: null,
+    reported_by_me: false,
     ...overrides,
   };
 }
@@ -298,5 +300,42 @@ describe('the reviews of a product page', () => {
     await waitFor(() =>
       expect(api.callsTo('GET /orders/reviews/').at(-1)?.url.searchParams.get('ordering')).toBe('helpful'),
     );
+  });
+
+  it('lets a customer report someone else’s review, with a reason asked for before sending', async () => {
+    const user = userEvent.setup();
+    const api = mockShop({
+      'GET /auth/get-session': () => customerSession(),
+      'GET /orders/reviews/summary/': () => summary([4]),
+      'GET /orders/reviews/': () => paged([review({})]),
+      'GET /orders/reviews/mine/': () => ({ review: null }),
+      'POST /orders/reviews/1/report/': () => ({
+        id: 1,
+        reported_by_me: true,
+        message: 'Thank you. Our staff will look at this review.',
+      }),
+    });
+    await renderApp(PRODUCT_PATH);
+    const section = reviewsSection();
+    await user.click(await within(section).findByRole('button', { name: 'Report the review by Okello B.' }));
+    const form = within(section).getByRole('form', { name: 'Report the review by Okello B.' });
+    await user.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Choose why you are reporting this review');
+    expect(api.callsTo('POST /orders/reviews/1/report/')).toHaveLength(0);
+
+    await user.selectOptions(
+      within(form).getByLabelText('Why are you reporting this review?'),
+      'Spam or advertising',
+    );
+    await user.type(within(form).getByLabelText('Anything to add? (optional)'), 'A link to another shop');
+    await user.click(within(form).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(api.callsTo('POST /orders/reviews/1/report/')).toHaveLength(1));
+    expect(api.callsTo('POST /orders/reviews/1/report/')[0]!.body).toEqual({
+      reason: 'spam',
+      note: 'A link to another shop',
+    });
+    expect(
+      await within(section).findByText('Thank you: our staff will look at this review.'),
+    ).toBeInTheDocument();
   });
 });

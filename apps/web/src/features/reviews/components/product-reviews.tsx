@@ -39,7 +39,10 @@ function OwnReview({ review, onEdit }: { review: Review; onEdit: () => void }) {
         <span className="font-semibold">{review.title}</span>
       </p>
       {review.is_hidden ? (
-        <p className="mt-1 text-sm text-wine-800">Our team has hidden this review: others do not see it.</p>
+        <p className="mt-1 text-sm text-wine-800">
+          Our team has hidden this review: others do not see it.
+          {review.hidden_reason ? ` Reason: ${review.hidden_reason}` : ''}
+        </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" onClick={onEdit} className={outlineButton}>
@@ -158,6 +161,7 @@ function ReviewList({ productId, reviewCount }: { productId: number; reviewCount
                 canMarkHelpful={status === 'customer'}
                 onHelpful={onHelpful}
                 helpfulBusy={helpful.isPending && helpful.variables?.id === review.id}
+                onReportSignIn={() => prompt('report a review')}
               />
             ))}
           </div>

@@ -1,0 +1,157 @@
+import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { FormMessage, inputClass, textLinkClass } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
+import { stackedTable } from '../../../components/stacked-table';
+import { StaffOnly } from '../../../components/staff-only';
+import { newsletterSubscribersCsvUrl } from '../../../lib/exports';
+import { type SubscriberFilter, useSubscribers } from '../api/subscribers';
+
+const TABS: ReadonlyArray<{ status: SubscriberFilter; label: string }> = [
+  { status: 'all', label: 'All' },
+  { status: 'confirmed', label: 'Confirmed' },
+  { status: 'pending', label: 'Waiting for confirmation' },
+  { status: 'unsubscribed', label: 'Unsubscribed' },
+];
+const STATUS_LABELS: Record<Exclude<SubscriberFilter, 'all'>, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Waiting for confirmation',
+  unsubscribed: 'Unsubscribed',
+};
+
+const tabClass =
+  'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
+const smallButtonClass =
+  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
+
+function Subscribers() {
+  const [status, setStatus] = useState<SubscriberFilter>('all');
+  const [page, setPage] = useState(1);
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const searchId = useId();
+  const { data, isPending, isError, refetch } = useSubscribers(status, page, q);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <Link to="/admin/newsletter/campaigns" className={textLinkClass}>
+          Campaigns: compose, test and send
+        </Link>
+        <a href={newsletterSubscribersCsvUrl()} download className={smallButtonClass}>
+          Download confirmed subscribers (CSV)
+        </a>
+      </div>
+      <div role="tablist" aria-label="Subscribers by state" className="flex flex-wrap gap-2">
+        {TABS.map((tab) => (
+          <button
+            key={tab.status}
+            type="button"
+            role="tab"
+            aria-selected={status === tab.status}
+            className={tabClass}
+            onClick={() => {
+              setStatus(tab.status);
+              setPage(1);
+            }}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <form
+        aria-label="Find a subscriber"
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(text.trim());
+          setPage(1);
+        }}
+      >
+        <div>
+          <label htmlFor={searchId} className="block text-sm font-semibold text-ink">
+            E-mail contains
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            maxLength={254}
+            onChange={(event) => setText(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" className={smallButtonClass}>
+          Find
+        </button>
+      </form>
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading subscribers…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The subscribers could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : data.results.length === 0 ? (
+        <p className="text-ink-soft">{q ? `No address contains “${q}”.` : 'No subscribers here yet.'}</p>
+      ) : (
+        <>
+          <p className="text-sm text-ink-soft">{data.count} in all</p>
+          <div className={stackedTable.frame}>
+            <table className={stackedTable.table} aria-label="Subscribers">
+              <thead className={stackedTable.head}>
+                <tr>
+                  {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
+                    <th key={label} scope="col" className={stackedTable.headerCell}>
+                      {label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className={stackedTable.body}>
+                {data.results.map((row) => (
+                  <tr key={row.id} className={stackedTable.row}>
+                    <td data-label="E-mail" className={stackedTable.cell}>
+                      {row.email}
+                    </td>
+                    <td data-label="State" className={stackedTable.cell}>
+                      {STATUS_LABELS[row.status]}
+                    </td>
+                    <td data-label="Signed up" className={stackedTable.cell}>
+                      {formatKampalaShortDateTime(row.created_at)}
+                    </td>
+                    <td data-label="Confirmed" className={stackedTable.cell}>
+                      {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
+                    </td>
+                    <td data-label="Unsubscribed" className={stackedTable.cell}>
+                      {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {data ? (
+        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+      ) : null}
+    </div>
+  );
+}
+
+/** /admin/newsletter (staff and admins): the subscribers, their CSV, and the way to campaigns. */
+export function AdminNewsletterPage() {
+  return (
+    <PageShell eyebrow="Back office" title="Newsletter">
+      <StaffOnly>
+        <Subscribers />
+      </StaffOnly>
+    </PageShell>
+  );
+}
