@@ -125,12 +125,12 @@ export type UpdateReviewRequest = z.input<typeof updateReviewRequestSchema>;
 /** `POST /orders/reviews/{id}/hide/` (staff). */
 export const hideReviewRequestSchema = z.object({
   reason: z
-    .string()
+    .string({ error: reviewMessages.hideReasonMissing })
     .trim()
+    .min(1, { error: reviewMessages.hideReasonMissing })
     .max(REVIEW_HIDE_REASON_MAX_LENGTH, {
       error: `Use at most ${REVIEW_HIDE_REASON_MAX_LENGTH} characters`,
     })
-    .optional()
     .describe("Why it was hidden: shown to the review's author (and staff), never to anyone else"),
 });
 export type HideReviewRequest = z.input<typeof hideReviewRequestSchema>;

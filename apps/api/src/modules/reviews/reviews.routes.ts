@@ -238,7 +238,8 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/reviews/:id/hide/',
     {
-      preHandler: requireStaff,
+      // Before validation: a customer is refused (403) whatever the body holds.
+      preValidation: requireStaff,
       schema: {
         tags: ['reviews', 'staff'],
         summary: 'Staff: hide a review',
@@ -247,21 +248,21 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
           'still sees it, marked hidden, with the reason. Audited.',
         security,
         params: reviewParamsSchema,
-        body: hideReviewRequestSchema.optional(),
+        body: hideReviewRequestSchema,
         response: { 200: reviewSchema, ...errors },
       },
     },
     async (request) =>
       moderateReview(app.db, staffActor(request), request.params.id, {
         hide: true,
-        reason: request.body?.reason || null,
+        reason: request.body.reason,
       }),
   );
 
   app.post(
     '/orders/reviews/:id/unhide/',
     {
-      preHandler: requireStaff,
+      preValidation: requireStaff,
       schema: {
         tags: ['reviews', 'staff'],
         summary: 'Staff: show a hidden review again',

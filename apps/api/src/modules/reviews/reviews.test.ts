@@ -456,7 +456,16 @@ describe('staff moderation', () => {
     const shown = await member.client.post(`${REVIEWS}${bad.id}/unhide/`);
     expect(shown.json()).toMatchObject({ is_hidden: false, rating: 2 });
     expect(await productFigures(product.id)).toEqual({ average: 3.5, count: 2 });
-    expect((await member.client.post(`${REVIEWS}999999/hide/`, {})).statusCode).toBe(404);
+    expect((await member.client.post(`${REVIEWS}999999/hide/`, { reason: 'Spam' })).statusCode).toBe(404);
+    // The author is told why: hiding without a reason is refused, naming the field, and changes nothing.
+    for (const body of [{}, { reason: '   ' }]) {
+      const noReason = await member.client.post(`${REVIEWS}${bad.id}/hide/`, body);
+      expect(noReason.statusCode).toBe(422);
+      expect(noReason.json().error.fields).toEqual([
+        { field: 'reason', message: 'Say why the review is hidden: its author will see it' },
+      ]);
+    }
+    expect(await productFigures(product.id)).toEqual({ average: 3.5, count: 2 });
     const tooLong = await member.client.post(`${REVIEWS}${bad.id}/hide/`, { reason: 'r'.repeat(501) });
     expect(tooLong.statusCode).toBe(422);
   });
