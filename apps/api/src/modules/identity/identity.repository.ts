@@ -20,6 +20,14 @@ export async function setUserRole(db: Database, id: string, role: UserRole): Pro
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
+/** The account has chosen its own password: the one-time password's restrictions end. */
+export async function clearMustChangePassword(db: Database, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ mustChangePassword: false, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.mustChangePassword, true)));
+}
+
 export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
