@@ -19,6 +19,7 @@ import {
   CHECKOUT,
   type Customer,
   checkoutBody,
+  secondInstance,
   signedInCustomer,
   staffMember,
   stockedProduct,
@@ -258,6 +259,39 @@ describe('disabling an account', () => {
     expect((await admin.client.post(`${CUSTOMERS}${target.userId}/enable/`, {})).statusCode).toBe(409);
 
     expect(await auditKinds(target.userId)).toEqual(['user.disable', 'user.enable']);
+  });
+
+  it('ends the sessions another instance has cached, and closes the sockets open there', async () => {
+    // The other instance keeps sessions in memory (its cache on), as production does.
+    const other = await secondInstance(harness, { config: { SESSION_CACHE_TTL_MS: 60_000 } });
+    try {
+      await other.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = other.app.server.address() as AddressInfo;
+      const target = await signedInCustomer(harness.app, 'Sarah Nakimuli');
+      const there = new TestBrowser(other.app);
+      for (const [name, cookie] of target.client.cookies) there.cookies.set(name, cookie);
+      // Wait until the other instance listens for changes (its cache is on), then fill its cache.
+      await expect.poll(() => other.app.sessionCache.enabled).toBe(true);
+      expect((await there.get('/api/v1/users/users/profile/')).statusCode).toBe(200);
+      expect(other.app.sessionCache.size).toBeGreaterThan(0);
+      const socket = new TestSocket(`ws://127.0.0.1:${port}/api/v1/ws/notifications`, {
+        cookie: there.cookieHeader(),
+        origin: harness.app.config.publicUrl,
+      });
+      sockets.push(socket);
+      await socket.next(isUpdate);
+
+      const disabled = await admin.client.post(`${CUSTOMERS}${target.userId}/disable/`, { reason: 'Abuse' });
+      expect(disabled.statusCode).toBe(200);
+      const closed = await Promise.race([
+        socket.closed,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+      ]);
+      expect(closed?.code).toBe(SOCKET_CLOSE_CODES.sessionEnded);
+      expect((await there.get('/api/v1/users/users/profile/')).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses to disable your own account', async () => {
