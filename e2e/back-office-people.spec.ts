@@ -9,7 +9,12 @@ import {
   uniqueEmail,
 } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
-import { acceptInvite, createAdminWithCommand, inviteStaffOnPage } from './support/staff/people';
+import {
+  acceptInvite,
+  createAdminWithCommand,
+  inviteStaffOnPage,
+  runAdminCommand,
+} from './support/staff/people';
 
 // The back office's people (issue 18): an admin made with `npm run admin` while the shop runs
 // finds a customer at /admin/customers and disables the account (the customer's open page is
@@ -98,5 +103,38 @@ test.describe('back office: customers and staff', () => {
     await desk.reload();
     await expect(desk.getByRole('row').filter({ hasText: member.email })).toContainText('Set');
     await adminContext.close();
+  });
+
+  test('an account made with a one-time password chooses its own at the first sign-in', async ({
+    page,
+    baseURL,
+    consoleGuard,
+  }) => {
+    test.setTimeout(120_000);
+    // Until the password is changed, the API refuses the account's other calls (403).
+    consoleGuard.allow(/403 \(Forbidden\)/);
+    const email = uniqueEmail('manager');
+    const created = await runAdminCommand(baseURL!, [
+      'create',
+      '--email',
+      email,
+      '--name',
+      'Daniel Mugisha',
+      '--role',
+      'staff',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const oneTime = /One-time password[^\n]*\n\s+(\S+)/.exec(created.stdout)?.[1];
+    expect(oneTime).toBeTruthy();
+
+    await page.goto('/login');
+    await signInOnPage(page, email, oneTime!);
+    await expect(page).toHaveTitle(pageTitle('choose_password'));
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('One-time password').fill(oneTime!);
+    await form.getByLabel('New password').fill('my own passphrase for the shop');
+    await form.getByRole('button', { name: 'Save my new password' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/account');
+    await expect(page.getByRole('region', { name: 'Staff desk' })).toBeVisible();
   });
 });
