@@ -208,6 +208,10 @@ describe('the customer list', () => {
 describe('disabling an account', () => {
   it('ends its sessions and sockets at once, refuses sign-in with a clear message, keeps its orders', async () => {
     const target = await signedInCustomer(harness.app, 'Moses Kato');
+    const wine = await stockedProduct(pool(), { price: 90_000, stock: 5 });
+    await addToCart(target.client, wine.id, wine.variantIds[0]!, 1);
+    const placed = await target.client.post(CHECKOUT, checkoutBody((await zoneBySlug(pool())).id));
+    expect(placed.statusCode, placed.body).toBe(201);
     const socket = new TestSocket(socketUrl, {
       cookie: target.client.cookieHeader(),
       origin: harness.app.config.publicUrl,
@@ -229,6 +233,8 @@ describe('disabling an account', () => {
     expect(customerDetailSchema.parse(disabled.json())).toMatchObject({
       disabled: true,
       disabled_reason: 'Chargeback fraud',
+      // Orders stay.
+      orders: { count: 1, recent: [{ id: (placed.json() as { id: string }).id }] },
     });
     const closed = await Promise.race([
       socket.closed,
