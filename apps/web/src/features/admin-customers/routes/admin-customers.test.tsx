@@ -96,6 +96,8 @@ describe('/admin/customers', () => {
     await userEvent.type(screen.getByLabelText('Name, e-mail or phone'), '0772 918');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.callsTo(LIST).at(-1)?.url.searchParams.get('q')).toBe('0772 918'));
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Staff');
+    await waitFor(() => expect(api.callsTo(LIST).at(-1)?.url.searchParams.get('role')).toBe('staff'));
   });
 });
 

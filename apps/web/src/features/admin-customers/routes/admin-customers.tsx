@@ -1,3 +1,4 @@
+import type { UserRole } from '@shop/contract/identity';
 import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -46,10 +47,19 @@ function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (tex
   );
 }
 
+const ROLE_FILTERS: ReadonlyArray<{ role: UserRole | null; label: string }> = [
+  { role: null, label: 'Every account' },
+  { role: 'customer', label: 'Customers' },
+  { role: 'staff', label: 'Staff' },
+  { role: 'admin', label: 'Admins' },
+];
+
 function CustomerDesk() {
   const [search, setSearch] = useState('');
+  const [role, setRole] = useState<UserRole | null>(null);
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useCustomers(search, page);
+  const roleId = useId();
+  const { data, isPending, isError, refetch } = useCustomers(search, page, role);
 
   return (
     <div className="space-y-6">
@@ -60,6 +70,26 @@ function CustomerDesk() {
           setPage(1);
         }}
       />
+      <div className="flex items-center gap-2">
+        <label htmlFor={roleId} className="text-sm font-semibold text-ink">
+          Show
+        </label>
+        <select
+          id={roleId}
+          value={role ?? ''}
+          onChange={(event) => {
+            setRole((event.target.value || null) as UserRole | null);
+            setPage(1);
+          }}
+          className="rounded-lg border border-cream-300 px-2 py-1"
+        >
+          {ROLE_FILTERS.map((filter) => (
+            <option key={filter.label} value={filter.role ?? ''}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {isPending ? (
         <p role="status" className="text-ink-soft">
           Loading customers…
