@@ -50,7 +50,8 @@ export function ChangePasswordForm({
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setFormError(null);
     try {
-      await changePassword(currentPassword, newPassword);
+      // The answer carries the new session: the store reads it before any other session check.
+      await store.replaceSession(() => changePassword(currentPassword, newPassword));
     } catch (error) {
       applyFieldErrors(error, FIELDS, setError);
       setFormError(formErrorMessage(error));
@@ -58,8 +59,6 @@ export function ChangePasswordForm({
     }
     reset();
     toast.success(PASSWORD_CHANGED_MESSAGE, { duration: TOAST_DURATION_MS });
-    // The answer carries the new session: read it.
-    await store.refresh();
     await onChanged?.();
   });
 
