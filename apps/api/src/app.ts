@@ -46,6 +46,11 @@ import ordersRoutes from './modules/orders/orders.routes';
 import paymentsPlugin from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
 import sandboxRoutes from './modules/payments/sandbox.routes';
+import {
+  customersAdminRoutes,
+  customersStaffRoutes,
+  staffAccountsRoutes,
+} from './modules/people/people.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
@@ -195,6 +200,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(discountCheckRoutes);
       await api.register(dashboardRoutes);
       await api.register(smsRoutes);
+      await api.register(customersStaffRoutes);
+      await api.register(customersAdminRoutes);
+      await api.register(staffAccountsRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

@@ -7,6 +7,7 @@ export const errorCodes = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  'password_change_required',
   'not_found',
   'method_not_allowed',
   'conflict',

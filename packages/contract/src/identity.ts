@@ -84,6 +84,8 @@ export const identityMessages = {
   csrfMissing:
     'The CSRF token is missing or does not match: send the csrf_token cookie value in the X-CSRF-Token header.',
   resetRequested: 'If this email exists in our system, check your email for the reset link',
+  /** 403 `password_change_required`: an account made with a one-time password, until it chooses its own. */
+  passwordChangeRequired: 'Please choose a new password before you continue.',
 } as const;
 
 /** The rules shown on the register, reset and change-password forms. */
@@ -226,6 +228,8 @@ export const authUserSchema = z.object({
     .nullish()
     .transform((value) => value ?? false),
   role: userRoleSchema,
+  /** A one-time password is in use: the web sends the user to choose a new one first. */
+  mustChangePassword: z.boolean().nullish(),
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),
 });

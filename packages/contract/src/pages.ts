@@ -94,6 +94,13 @@ export const appRoutes = [
   // The back office's newsletter (staff and admins only): subscribers, and campaigns composed and sent.
   route('admin_newsletter', '/admin/newsletter', true),
   route('admin_newsletter_campaigns', '/admin/newsletter/campaigns', true),
+  // The back office's customers (staff; disabling is for admins): search, one customer's page.
+  route('admin_customers', '/admin/customers', true),
+  route('admin_customer_detail', '/admin/customers/$id', true),
+  // Staff accounts and roles (admins only): invite by e-mail, change a role.
+  route('admin_staff', '/admin/staff', true),
+  // An account made with a one-time password chooses its own before anything else.
+  route('choose_password', '/choose-password', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { reconnectBackoff } from '../config';
 import { ensureDataDirSecret } from '../db/secrets';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import { listenToChannel } from '../lib/pg-listener';
 import { pruneAttempts } from '../modules/identity/attempts.repository';
 import { type Auth, createAuth } from '../modules/identity/auth';
@@ -24,7 +24,8 @@ import { findLiveSession, sessionTokenOf } from '../modules/identity/session-loo
  * ```
  *
  * - `requireVisitor`: any session, anonymous visitors included (401 without one).
- * - `requireCustomer`: a signed-in, non-anonymous account (401 'Please sign in to continue.').
+ * - `requireCustomer`: a signed-in, non-anonymous account (401 'Please sign in to continue.'),
+ *   whose one-time password has been changed (403 `password_change_required` until then).
  * - `requireStaff`: a staff member or an admin (401 when signed out, 403 for a customer).
  * - `requireAdmin`: an admin.
  */
@@ -37,6 +38,8 @@ export type AuthUser = {
   image?: string | null;
   isAnonymous: boolean;
   role: UserRole;
+  /** A one-time password is in use (0028): every customer and staff call answers 403 until it changes. */
+  mustChangePassword: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -83,9 +86,18 @@ export async function requireVisitor(request: FastifyRequest): Promise<void> {
   if (!auth) throw unauthorized(identityMessages.signInToContinue);
 }
 
-export async function requireCustomer(request: FastifyRequest): Promise<void> {
+/** A signed-in account, even one that must still change its one-time password (change-password only). */
+export async function requireAccount(request: FastifyRequest): Promise<void> {
   const auth = await request.auth;
   if (!auth || auth.user.isAnonymous) throw unauthorized(identityMessages.signInToContinue);
+}
+
+export async function requireCustomer(request: FastifyRequest): Promise<void> {
+  await requireAccount(request);
+  // Only POST /auth/change-password (guarded by requireAccount) is open until the password changes.
+  if (currentAuth(request).user.mustChangePassword) {
+    throw new AppError('password_change_required', identityMessages.passwordChangeRequired);
+  }
 }
 
 export async function requireStaff(request: FastifyRequest): Promise<void> {

@@ -129,6 +129,17 @@ describe('npm run admin', () => {
     const signIn = await client.signIn('boss@kampalacellars.ug', password);
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().user.role).toBe('admin');
+    // It must be changed first: every other call answers 403 password_change_required until then.
+    expect(signIn.json().user.mustChangePassword).toBe(true);
+    const refused = await client.get('/api/v1/test/back-office/');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('password_change_required');
+    const changed = await client.post('/api/v1/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'a passphrase of my own choosing',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await client.get('/api/v1/test/back-office/')).json()).toEqual({ role: 'admin' });
   });
 
   it('can e-mail a reset link instead of printing a password', async () => {

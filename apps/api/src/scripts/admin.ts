@@ -6,9 +6,15 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { ensureDataDirSecret } from '../db/secrets';
 import { DomainEvents } from '../lib/domain-events';
+import { type AuditActor, recordAudit } from '../modules/audit/audit';
 import { createEmailService } from '../modules/email/email.service';
 import { createAuth } from '../modules/identity/auth';
-import { deleteUserSessions, findUserByEmail, setUserRole } from '../modules/identity/identity.repository';
+import {
+  deleteUserSessions,
+  findUserByEmail,
+  setMustChangePassword,
+  setUserRole,
+} from '../modules/identity/identity.repository';
 import { passwordProblem } from '../modules/identity/password';
 import { expectedFailure, openDatabase } from './lib/open-database';
 
@@ -22,7 +28,8 @@ Usage:
 create     Creates the account with that role, or gives an existing account that role.
            A new account needs a password; there is no default password anywhere:
              (default)         a strong one-time password is generated and printed once.
-                               Sign in with it and change it at once (Account > Change password).
+                               At the first sign-in with it, the shop asks for a new password
+                               before anything else.
              --password-stdin  reads the password from standard input (first line), e.g.
                                printf '%s\\n' "$PASSWORD" | npm run admin -- create … --password-stdin
                                It must pass the shop's password policy (8-128 characters, not common).
@@ -33,8 +40,11 @@ set-role   Changes the role of an existing account (customer, staff or admin). T
            sessions are ended, so the new role applies from its next sign-in.
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded PostgreSQL of
-DATA_DIR (default ./data), started exactly as \`npm start\` does; stop the shop first in that case,
-as only one process may use a data directory.`;
+DATA_DIR (default ./data). While the shop is running on that data directory, the command uses
+the running shop's database (found from DATA_DIR/shop.lock, DATA_DIR/postgres/postmaster.pid and
+the generated password in DATA_DIR/secrets.json): no need to stop the shop. When the shop is not
+running, the embedded database is started for the command, exactly as \`npm start\` does.
+Staff can also be invited, and roles changed, by an admin at /admin/staff.`;
 
 type Parsed = {
   command: string | undefined;
@@ -71,6 +81,9 @@ function parse(argv: string[]): Parsed {
 }
 
 class UsageError extends Error {}
+
+/** Who the audit trail names for changes made with this command. */
+const COMMAND_LINE: AuditActor = { id: null, name: 'npm run admin', role: 'system' };
 
 async function readStdinLine(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -111,10 +124,13 @@ export async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
-    const opened = await openDatabase({
-      info: () => undefined,
-      warn: (message) => console.warn(`[admin] ${message}`),
-    });
+    const opened = await openDatabase(
+      {
+        info: () => undefined,
+        warn: (message) => console.warn(`[admin] ${message}`),
+      },
+      { attachToRunningShop: true },
+    );
     cleanups.push(opened.close);
     const db: Database = opened.database.db;
 
@@ -122,8 +138,18 @@ export async function run(argv: string[]): Promise<number> {
       const role = requireRole(args.role, USER_ROLES);
       const user = await findUserByEmail(db, email);
       if (!user || user.isAnonymous) throw new UsageError(`No account uses ${email}`);
-      await setUserRole(db, user.id, role);
-      await deleteUserSessions(db, user.id);
+      await db.transaction(async (tx) => {
+        await setUserRole(tx, user.id, role);
+        await deleteUserSessions(tx, user.id);
+        await recordAudit(tx, COMMAND_LINE, {
+          kind: 'user.role_change',
+          subjectType: 'user',
+          subjectId: user.id,
+          summary: `Role of ${email}: ${user.role} → ${role} (npm run admin)`,
+          before: { role: user.role },
+          after: { role },
+        });
+      });
       console.log(`${email} is now ${role}.`);
       return 0;
     }
@@ -188,6 +214,16 @@ export async function run(argv: string[]): Promise<number> {
       { method: 'admin' },
     );
     await setUserRole(db, user.id, role);
+    // A printed one-time password must be replaced at the first sign-in (0028).
+    if (generated) await setMustChangePassword(db, user.id);
+    await recordAudit(db, COMMAND_LINE, {
+      kind: 'user.create',
+      subjectType: 'user',
+      subjectId: user.id,
+      summary: `Created ${role} account ${email} (npm run admin)`,
+      before: null,
+      after: { email, role },
+    });
     await context.internalAdapter.linkAccount({
       userId: user.id,
       providerId: 'credential',

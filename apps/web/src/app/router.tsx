@@ -354,6 +354,35 @@ const routes = {
       'AdminNewsletterCampaignsPage',
     ),
   }),
+  admin_customers: createRoute({
+    ...page('admin_customers'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-customers/routes/admin-customers'),
+      'AdminCustomersPage',
+    ),
+  }),
+  admin_customer_detail: createRoute({
+    ...page('admin_customer_detail'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-customers/routes/admin-customer-detail'),
+      'AdminCustomerDetailPage',
+    ),
+  }),
+  admin_staff: createRoute({
+    ...page('admin_staff'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-staff/routes/admin-staff'),
+      'AdminStaffPage',
+    ),
+  }),
+  choose_password: createRoute({
+    ...page('choose_password'),
+    validateSearch: validateRedirectSearch,
+    component: lazyRouteComponent(
+      () => import('../features/identity/routes/choose-password'),
+      'ChoosePasswordPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

@@ -51,11 +51,23 @@ export const users = pgTable(
     phone: text(),
     defaultDeliveryAddress: jsonb().$type<DeliveryAddress>(),
     newsletterOptIn: boolean().notNull().default(false),
+    /** Set by an admin (0028): sign-in is refused and the account has no sessions while set. */
+    disabledAt: timestamp({ withTimezone: true }),
+    disabledReason: text(),
+    /** A one-time password from `npm run admin -- create` (0028): choose a new one before anything else. */
+    mustChangePassword: boolean().notNull().default(false),
   },
   (table) => [
     index('users_anonymous_created_idx').on(table.isAnonymous, table.createdAt),
     // The staff's order search by part of the customer's e-mail (0023).
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    // The back office's customer list and search (0028).
+    index('users_people_created_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`not ${table.isAnonymous}`),
+    index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${table.phone} gin_trgm_ops`),
+    index('users_staff_role_idx').on(table.role, table.name).where(sql`${table.role} <> 'customer'`),
   ],
 );
 

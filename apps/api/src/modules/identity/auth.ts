@@ -1,4 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
+import { customersAdminMessages } from '@shop/contract/customers-admin';
 import {
   AUTH_BASE_PATH,
   identityMessages,
@@ -19,7 +20,13 @@ import type { EmailService } from '../email/email.service';
 import { afterAuthRequest } from './after-request';
 import { attemptKey, clearAttempts, readAttempts, recordAttempt } from './attempts.repository';
 import { existingAccountSignUpEmail, passwordResetEmail } from './identity.emails';
-import { deleteAnonymousUser, deleteUserSessions, findUserById, rememberDevice } from './identity.repository';
+import {
+  clearMustChangePassword,
+  deleteAnonymousUser,
+  deleteUserSessions,
+  findUserById,
+  rememberDevice,
+} from './identity.repository';
 import { createPasswordHasher, passwordProblem } from './password';
 
 /**
@@ -237,7 +244,11 @@ export function createAuth(deps: AuthDependencies) {
       }
       case '/change-password': {
         const user = ctx.context.session?.user;
-        if (!failed && user) await publishPasswordChanged(user, 'change', ctx);
+        if (!failed && user) {
+          // A one-time password has been replaced: the account may do everything again.
+          await clearMustChangePassword(db, user.id);
+          await publishPasswordChanged(user, 'change', ctx);
+        }
         return;
       }
       default:
@@ -310,6 +321,8 @@ export function createAuth(deps: AuthDependencies) {
         });
       },
       onPasswordReset: async ({ user }, request) => {
+        // The password was chosen through an e-mailed link (a reset, or a staff invitation).
+        await clearMustChangePassword(db, user.id);
         await publishPasswordChanged(user, 'reset', { request });
       },
       onExistingUserSignUp: async ({ user }) => {
@@ -345,6 +358,15 @@ export function createAuth(deps: AuthDependencies) {
           input: true,
           defaultValue: false,
           returned: false,
+        },
+        // Set by `npm run admin -- create` with a one-time password (0028); the web reads it from
+        // get-session to send the user to "Choose a new password".
+        mustChangePassword: {
+          type: 'boolean',
+          required: false,
+          input: false,
+          defaultValue: false,
+          returned: true,
         },
       },
     },
@@ -432,12 +454,22 @@ export function createAuth(deps: AuthDependencies) {
         create: {
           // better-auth stamps the expiry a moment before the creation time: pin the length to
           // exactly 24 hours from sign-in.
-          before: async (session) => ({
-            data: {
-              ...session,
-              expiresAt: new Date(session.createdAt.getTime() + SESSION_EXPIRES_IN_SECONDS * 1000),
-            },
-          }),
+          before: async (session) => {
+            // An admin disabled the account (0028): no sign-in, by any method, until enabled again.
+            const user = await findUserById(db, session.userId);
+            if (user?.disabledAt) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DISABLED',
+                message: customersAdminMessages.accountDisabled,
+              });
+            }
+            return {
+              data: {
+                ...session,
+                expiresAt: new Date(session.createdAt.getTime() + SESSION_EXPIRES_IN_SECONDS * 1000),
+              },
+            };
+          },
           after: async (session) => {
             const at = new Date();
             await afterAuthRequest(async () => {

@@ -3,6 +3,7 @@ import type { UserRole } from '@shop/contract/identity';
 import { and, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { knownDevices, sessions, users } from '../../db/schema/identity';
+import type { Executor } from '../../db/transaction';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -16,11 +17,24 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
-export async function setUserRole(db: Database, id: string, role: UserRole): Promise<void> {
+/** A one-time password was printed (`npm run admin -- create`): it must be changed at first sign-in. */
+export async function setMustChangePassword(db: Database, id: string): Promise<void> {
+  await db.update(users).set({ mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function setUserRole(db: Executor, id: string, role: UserRole): Promise<void> {
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
-export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
+/** The account has chosen its own password: the one-time password's restrictions end. */
+export async function clearMustChangePassword(db: Database, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ mustChangePassword: false, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.mustChangePassword, true)));
+}
+
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 

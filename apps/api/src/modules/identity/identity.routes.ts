@@ -24,7 +24,7 @@ import {
 } from '@shop/contract/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCustomer } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { OIDC_PROVIDER_ID } from './auth';
 import { forwardToAuth } from './fetch-bridge';
 
@@ -210,7 +210,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      preHandler: requireCustomer,
+      preHandler: requireAccount,
       schema: {
         tags: TAGS,
         summary: 'Change the password (signed-in customer); ends every other session',

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
 import type { AuthSessionRecord, AuthUser } from '../../plugins/auth';
@@ -62,34 +62,38 @@ export function sessionTokenOf(
 
 /** The session-and-user query, prepared once per database (a named statement: see db/named-statement.ts). */
 function prepareSessionQuery(db: Database) {
-  return db
-    .select({
-      session: {
-        id: sessions.id,
-        userId: sessions.userId,
-        token: sessions.token,
-        expiresAt: sessions.expiresAt,
-        createdAt: sessions.createdAt,
-        ipAddress: sessions.ipAddress,
-        userAgent: sessions.userAgent,
-      },
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        image: users.image,
-        isAnonymous: users.isAnonymous,
-        role: users.role,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare('session_lookup');
+  return (
+    db
+      .select({
+        session: {
+          id: sessions.id,
+          userId: sessions.userId,
+          token: sessions.token,
+          expiresAt: sessions.expiresAt,
+          createdAt: sessions.createdAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        },
+        user: {
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          emailVerified: users.emailVerified,
+          image: users.image,
+          isAnonymous: users.isAnonymous,
+          role: users.role,
+          mustChangePassword: users.mustChangePassword,
+          createdAt: users.createdAt,
+          updatedAt: users.updatedAt,
+        },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A disabled account has no sessions (they are deleted with the change); never serve one anyway.
+      .where(and(eq(sessions.token, sql.placeholder('token')), isNull(users.disabledAt)))
+      .limit(1)
+      .prepare('session_lookup')
+  );
 }
 
 const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();

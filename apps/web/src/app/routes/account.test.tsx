@@ -76,10 +76,25 @@ describe('the account page', () => {
       ['Discount codes', '/admin/discounts'],
       ['Reviews', '/admin/reviews'],
       ['Newsletter', '/admin/newsletter'],
+      ['Customers', '/admin/customers'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }
+    // Staff and roles is for admins only.
+    expect(within(desk).queryByRole('link', { name: /^Staff and roles/ })).not.toBeInTheDocument();
     view.unmount();
+
+    mockIdentityApi({
+      'GET /auth/get-session': () => customerSession({ role: 'admin' }),
+      'GET /users/users/profile/': () => makeProfile({ role: 'admin' }),
+    });
+    const adminView = await renderApp('/account');
+    const adminDesk = await screen.findByRole('region', { name: 'Staff desk' });
+    expect(within(adminDesk).getByRole('link', { name: /^Staff and roles/ })).toHaveAttribute(
+      'href',
+      '/admin/staff',
+    );
+    adminView.unmount();
 
     mockIdentityApi({
       'GET /auth/get-session': () => customerSession(),

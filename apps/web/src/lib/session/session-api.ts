@@ -14,6 +14,8 @@ export type SessionUser = {
   email: string;
   role: UserRole;
   isAnonymous: boolean;
+  /** Signed in with a one-time password: must choose a new one before anything else. */
+  mustChangePassword: boolean;
 };
 
 /** A live session: who, since when, and until when (24 hours after sign-in, never extended). */
@@ -39,7 +41,7 @@ export function parseSession(data: unknown): SessionInfo | null {
     return null;
   }
   const { expiresAt, createdAt } = session as Record<string, unknown>;
-  const { id, name, email, role, isAnonymous } = user as Record<string, unknown>;
+  const { id, name, email, role, isAnonymous, mustChangePassword } = user as Record<string, unknown>;
   const expires = dateOf(expiresAt);
   if (typeof id !== 'string' || !expires) return null;
   return {
@@ -49,6 +51,7 @@ export function parseSession(data: unknown): SessionInfo | null {
       email: typeof email === 'string' ? email : '',
       role: typeof role === 'string' && ROLES.includes(role) ? (role as UserRole) : 'customer',
       isAnonymous: isAnonymous === true,
+      mustChangePassword: mustChangePassword === true,
     },
     createdAt: dateOf(createdAt) ?? new Date(),
     expiresAt: expires,

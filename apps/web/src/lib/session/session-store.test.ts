@@ -304,3 +304,34 @@ describe('401 for a signed-in customer (through the API client)', () => {
     expect(fake.callsTo('POST /auth/sign-out')).toHaveLength(0);
   });
 });
+
+describe('replacing the session (a password change)', () => {
+  it('holds a session check made meanwhile until the new session is in place', async () => {
+    // The old session is gone the moment the password changes; the new cookie comes with the answer.
+    let cookieIsNew = false;
+    let releaseChange: () => void = () => undefined;
+    const api = mockIdentityApi({
+      'GET /auth/get-session': () => (cookieIsNew ? customerSession({ mustChangePassword: false }) : null),
+    });
+    cookieIsNew = true;
+    await store.start();
+    cookieIsNew = false;
+    const replaced = store.replaceSession(
+      () =>
+        new Promise<void>((resolve) => {
+          releaseChange = () => {
+            cookieIsNew = true;
+            resolve();
+          };
+        }),
+    );
+    // The notification socket closes as the old session ends: the store checks the session.
+    const checked = store.check();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseChange();
+    await replaced;
+    await checked;
+    expect(store.getSnapshot().status).toBe('customer');
+    expect(api.callsTo('POST /auth/sign-in/anonymous')).toHaveLength(0);
+  });
+});

@@ -153,6 +153,21 @@ export class SessionStore {
   }
 
   /**
+   * Runs a call that replaces the session cookie (a password change ends every session and answers
+   * a new one), with no other session transition in between, then reads the new session. A check
+   * made meanwhile (the notification socket closes the moment the old session ends) would read
+   * the old, deleted cookie and sign the customer out.
+   */
+  replaceSession<T>(task: () => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      const result = await task();
+      const info = await fetchSession().catch(() => undefined);
+      if (info && info.expiresAt.getTime() > Date.now()) this.apply(snapshotOf(info));
+      return result;
+    });
+  }
+
+  /**
    * Signs in with e-mail and password (from the anonymous session, whose cart the server keeps).
    * On failure the visitor stays (or becomes again) anonymous and the error is thrown on.
    */

@@ -23,7 +23,14 @@ export function envelope(
 
 const HOUR = 60 * 60 * 1000;
 
-export type FakeUser = { id?: string; name?: string; email?: string; isAnonymous?: boolean; role?: string };
+export type FakeUser = {
+  id?: string;
+  name?: string;
+  email?: string;
+  isAnonymous?: boolean;
+  role?: string;
+  mustChangePassword?: boolean;
+};
 
 /** `GET /auth/get-session`'s answer for a session that ends in `expiresInMs`. */
 export function sessionBody(user: FakeUser = {}, expiresInMs = 24 * HOUR) {
@@ -44,6 +51,7 @@ export function sessionBody(user: FakeUser = {}, expiresInMs = 24 * HOUR) {
       emailVerified: false,
       isAnonymous: anonymous,
       role: user.role ?? 'customer',
+      mustChangePassword: user.mustChangePassword ?? false,
       createdAt: new Date(now - 10 * HOUR).toISOString(),
       updatedAt: new Date(now - HOUR).toISOString(),
     },

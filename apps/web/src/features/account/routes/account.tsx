@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { ActivitySummary } from '../components/activity-summary';
 
 /** The back office's pages: shown to staff and admins only (the API checks the role again). */
-function StaffDesk({ notice }: { notice: ReactNode }) {
+function StaffDesk({ notice, isAdmin }: { notice: ReactNode; isAdmin: boolean }) {
   return (
     <div className="space-y-4">
       <h2 className="font-serif text-2xl text-wine-900">Staff desk</h2>
@@ -78,6 +78,21 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Newsletter',
             description: 'Subscribers and their CSV; compose, test and send campaigns.',
           },
+          {
+            to: '/admin/customers',
+            title: 'Customers',
+            description:
+              'Find a customer by name, e-mail or phone; their orders, RSVPs, reviews and newsletter.',
+          },
+          ...(isAdmin
+            ? [
+                {
+                  to: '/admin/staff' as const,
+                  title: 'Staff and roles',
+                  description: 'Invite staff by e-mail, change roles, remove staff rights.',
+                },
+              ]
+            : []),
         ]}
       />
     </div>
@@ -146,7 +161,7 @@ export function AccountPage({ profileSummary, rsvps, changePassword, staffNotice
           />
         </div>
 
-        {isStaff ? <StaffDesk notice={staffNotice} /> : null}
+        {isStaff ? <StaffDesk notice={staffNotice} isAdmin={user?.role === 'admin'} /> : null}
 
         <section aria-labelledby="account-password" className="space-y-4">
           <h2 id="account-password" className="font-serif text-2xl text-wine-900">

@@ -16,8 +16,19 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 export const PASSWORD_CHANGED_MESSAGE =
   'Your password has been changed. Your other sessions have been signed out.';
 
-/** Change password in the account: current and new password; every other session ends. */
-export function ChangePasswordForm() {
+/**
+ * Change password in the account: current and new password; every other session ends.
+ * `onChanged` runs once the new session has been read (the choose-password page moves on).
+ */
+export function ChangePasswordForm({
+  onChanged,
+  submitLabel = 'Change password',
+  currentLabel = 'Current password',
+}: {
+  onChanged?: () => void | Promise<void>;
+  submitLabel?: string;
+  currentLabel?: string;
+} = {}) {
   const store = useSessionStore();
   const policy = usePasswordPolicy();
   const rulesId = useId();
@@ -39,7 +50,8 @@ export function ChangePasswordForm() {
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setFormError(null);
     try {
-      await changePassword(currentPassword, newPassword);
+      // The answer carries the new session: the store reads it before any other session check.
+      await store.replaceSession(() => changePassword(currentPassword, newPassword));
     } catch (error) {
       applyFieldErrors(error, FIELDS, setError);
       setFormError(formErrorMessage(error));
@@ -47,15 +59,14 @@ export function ChangePasswordForm() {
     }
     reset();
     toast.success(PASSWORD_CHANGED_MESSAGE, { duration: TOAST_DURATION_MS });
-    // The answer carries the new session: read it.
-    await store.refresh();
+    await onChanged?.();
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change password" className="max-w-md space-y-5">
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
       <FormField
-        label="Current password"
+        label={currentLabel}
         type="password"
         autoComplete="current-password"
         registration={register('currentPassword')}
@@ -70,7 +81,7 @@ export function ChangePasswordForm() {
         hint={<PasswordRules id={rulesId} policy={policy} password={password} />}
       />
       <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
-        {isSubmitting ? 'Changing…' : 'Change password'}
+        {isSubmitting ? 'Changing…' : submitLabel}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { signInRequestSchema } from '@shop/contract/identity';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { isApiError } from '../../../lib/api-client';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
 
@@ -38,7 +39,9 @@ export function LoginForm({
     } catch (error) {
       onBusyChange?.(false);
       applyFieldErrors(error, FIELDS, setError);
-      setFormError(formErrorMessage(error));
+      // A disabled account: the API's own sentence ("This account has been disabled…").
+      const refusal = isApiError(error) && error.status === 403 ? error.envelope?.message : undefined;
+      setFormError(refusal ?? formErrorMessage(error));
       return;
     }
     await onSignedIn();

@@ -27,15 +27,33 @@ export function loginHrefFor(href: string): string {
   return `/login?${new URLSearchParams({ redirect: href }).toString()}`;
 }
 
-/** `beforeLoad` of every route whose `staticData.requiresAuth` is true. */
+/** Where an account signed in with a one-time password chooses its own before anything else. */
+export const CHOOSE_PASSWORD_PATH = '/choose-password';
+
+/** The choose-password page's address that comes back to `href` afterwards. */
+export function choosePasswordHrefFor(href: string): string {
+  return `${CHOOSE_PASSWORD_PATH}?${new URLSearchParams({ redirect: href }).toString()}`;
+}
+
+/**
+ * `beforeLoad` of every route whose `staticData.requiresAuth` is true. An account that must
+ * still replace its one-time password is sent to choose one first (the API refuses it anything
+ * else: 403 password_change_required).
+ */
 export async function requireCustomer({
   context,
   location,
 }: {
   context: { queryClient: QueryClient };
-  location: { href: string };
+  location: { href: string; pathname?: string };
 }): Promise<void> {
   const snapshot = await waitForSessionStart(sessionStoreFor(context.queryClient));
-  if (snapshot.status === 'customer') return;
+  if (snapshot.status === 'customer') {
+    const pathname = location.pathname ?? location.href.split('?')[0];
+    if (snapshot.user?.mustChangePassword && pathname !== CHOOSE_PASSWORD_PATH) {
+      throw redirect({ href: choosePasswordHrefFor(location.href), replace: true });
+    }
+    return;
+  }
   throw redirect({ href: loginHrefFor(location.href), replace: true });
 }

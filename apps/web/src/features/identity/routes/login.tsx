@@ -6,6 +6,7 @@ import { useSessionStore } from '../../../lib/session/use-session-store';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { SocialSignIn } from '../components/social-sign-in';
+import { choosePasswordHrefFor } from '../guard/require-customer';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/login-search';
 import { socialErrorMessage } from '../lib/social-errors';
 
@@ -79,7 +80,15 @@ export function LoginPage() {
         <SocialSignIn callbackURL={destination} />
         <LoginForm
           onBusyChange={setSigningIn}
-          onSignedIn={() => router.navigate({ href: destination, replace: true })}
+          onSignedIn={() =>
+            router.navigate({
+              // A one-time password is replaced first, then the customer goes on to the destination.
+              href: store.getSnapshot().user?.mustChangePassword
+                ? choosePasswordHrefFor(destination)
+                : destination,
+              replace: true,
+            })
+          }
         />
         <p className="text-ink-soft">
           <Link to="/login" search={{ ...keep, mode: 'forgot' }} className={textLinkClass}>

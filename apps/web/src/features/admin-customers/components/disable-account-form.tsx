@@ -1,0 +1,90 @@
+import { type CustomerDetail, disableAccountRequestSchema } from '@shop/contract/customers-admin';
+import { useId, useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { isApiError } from '../../../lib/api-client';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useSetAccountDisabled } from '../api/set-account-disabled';
+
+const buttonClass =
+  'rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
+
+/**
+ * Disable an account with a reason, or enable it again (admins; the API refuses staff). A
+ * disabled account is signed out everywhere at once and cannot sign in; its orders stay.
+ */
+export function DisableAccountForm({ customer }: { customer: CustomerDetail }) {
+  const mutation = useSetAccountDisabled(customer.id);
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const id = useId();
+  const disabling = !customer.disabled;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    setNotice(null);
+    if (disabling) {
+      const parsed = disableAccountRequestSchema.safeParse({ reason });
+      if (!parsed.success) {
+        setFieldError(parsed.error.issues[0]?.message ?? null);
+        return;
+      }
+    }
+    setFieldError(null);
+    mutation.mutate(
+      { disabled: disabling, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          setReason('');
+          setNotice(
+            disabling
+              ? 'The account is disabled and signed out everywhere.'
+              : 'The account is enabled again.',
+          );
+        },
+        onError: (error) => {
+          const field = isApiError(error) ? error.fields.find((item) => item.field === 'reason') : undefined;
+          if (field) setFieldError(field.message);
+          setFormError(formErrorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={disabling ? 'Disable this account' : 'Enable this account'}
+      className="max-w-md space-y-3"
+    >
+      {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          {disabling ? 'Reason for disabling' : 'Reason for enabling (optional)'}
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          maxLength={500}
+          rows={2}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-error` : undefined}
+          className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-2"
+        />
+        {fieldError ? (
+          <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-wine-700">
+            {fieldError}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={buttonClass} disabled={mutation.isPending}>
+        {disabling ? 'Disable account' : 'Enable account'}
+      </button>
+    </form>
+  );
+}

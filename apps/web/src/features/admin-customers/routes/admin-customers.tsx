@@ -1,0 +1,175 @@
+import type { UserRole } from '@shop/contract/identity';
+import { formatKampalaShortDate } from '@shop/contract/kampala-time';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
+import { stackedTable } from '../../../components/stacked-table';
+import { StaffOnly } from '../../../components/staff-only';
+import { useCustomers } from '../api/customers';
+
+const smallButtonClass =
+  'rounded-full border border-wine-800 px-3 py-1.5 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
+
+export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin' } as const;
+
+/** Finds customers by part of a name, an e-mail address or a phone number (0772… works too). */
+function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(initial);
+  const id = useId();
+  return (
+    <form
+      aria-label="Find a customer"
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <div className="min-w-64 flex-1">
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          Name, e-mail or phone
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.target.value)}
+          className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-1.5"
+        />
+      </div>
+      <button type="submit" className={smallButtonClass}>
+        Search
+      </button>
+    </form>
+  );
+}
+
+const ROLE_FILTERS: ReadonlyArray<{ role: UserRole | null; label: string }> = [
+  { role: null, label: 'Every account' },
+  { role: 'customer', label: 'Customers' },
+  { role: 'staff', label: 'Staff' },
+  { role: 'admin', label: 'Admins' },
+];
+
+function CustomerDesk() {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<UserRole | null>(null);
+  const [page, setPage] = useState(1);
+  const roleId = useId();
+  const { data, isPending, isError, refetch } = useCustomers(search, page, role);
+
+  return (
+    <div className="space-y-6">
+      <CustomerSearch
+        initial={search}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
+      <div className="flex items-center gap-2">
+        <label htmlFor={roleId} className="text-sm font-semibold text-ink">
+          Show
+        </label>
+        <select
+          id={roleId}
+          value={role ?? ''}
+          onChange={(event) => {
+            setRole((event.target.value || null) as UserRole | null);
+            setPage(1);
+          }}
+          className="rounded-lg border border-cream-300 px-2 py-1"
+        >
+          {ROLE_FILTERS.map((filter) => (
+            <option key={filter.label} value={filter.role ?? ''}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Loading customers…
+        </p>
+      ) : isError ? (
+        <FormMessage kind="error">
+          The customers could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </FormMessage>
+      ) : data.results.length === 0 ? (
+        <p className="text-ink-soft">{search ? `No customer matches “${search}”.` : 'No customers yet.'}</p>
+      ) : (
+        <>
+          <p className="text-sm text-ink-soft" role="status">
+            {data.count === 1 ? '1 account' : `${data.count.toLocaleString('en-UG')} accounts`}
+          </p>
+          <div className={stackedTable.frame}>
+            <table className={stackedTable.table} aria-label="Customers">
+              <thead className={stackedTable.head}>
+                <tr>
+                  {['Name', 'E-mail', 'Phone', 'Role', 'Since', 'State'].map((label) => (
+                    <th key={label} scope="col" className={stackedTable.headerCell}>
+                      {label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className={stackedTable.body}>
+                {data.results.map((customer) => (
+                  <tr key={customer.id} className={stackedTable.row}>
+                    <td data-label="Name" className={stackedTable.cell}>
+                      <Link
+                        to="/admin/customers/$id"
+                        params={{ id: customer.id }}
+                        className="font-semibold text-wine-800 underline"
+                      >
+                        {customer.name || customer.email}
+                      </Link>
+                    </td>
+                    <td data-label="E-mail" className={stackedTable.cell}>
+                      {customer.email}
+                    </td>
+                    <td data-label="Phone" className={stackedTable.cell}>
+                      {customer.phone ?? '—'}
+                    </td>
+                    <td data-label="Role" className={stackedTable.cell}>
+                      {ROLE_LABELS[customer.role]}
+                    </td>
+                    <td data-label="Since" className={stackedTable.cell}>
+                      {formatKampalaShortDate(customer.created_at)}
+                    </td>
+                    <td data-label="State" className={stackedTable.cell}>
+                      {customer.disabled ? 'Disabled' : 'Active'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {data ? (
+        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /admin/customers (staff and admins; the API refuses anyone else too): every account, newest
+ * first, searched by name, e-mail or phone; each opens the customer's page.
+ */
+export function AdminCustomersPage() {
+  return (
+    <PageShell eyebrow="Back office" title="Customers">
+      <StaffOnly>
+        <CustomerDesk />
+      </StaffOnly>
+    </PageShell>
+  );
+}

@@ -1,0 +1,195 @@
+import { USER_ROLES, type UserRole } from '@shop/contract/identity';
+import { formatKampalaShortDate } from '@shop/contract/kampala-time';
+import type { StaffMember } from '@shop/contract/staff-accounts';
+import { useId, useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { PageShell } from '../../../components/page-shell';
+import { stackedTable } from '../../../components/stacked-table';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session/use-session';
+import { useChangeRole } from '../api/change-role';
+import { useStaff } from '../api/staff';
+import { InviteStaffForm } from '../components/invite-staff-form';
+
+const ROLE_LABELS: Record<UserRole, string> = { customer: 'Customer', staff: 'Staff', admin: 'Admin' };
+const smallButtonClass =
+  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
+
+export const ADMINS_ONLY_MESSAGE =
+  "You don't have permission to perform this action. This page is for admins.";
+
+function RoleActions({
+  member,
+  onDone,
+}: {
+  member: StaffMember;
+  onDone: (message: string, kind: 'success' | 'error') => void;
+}) {
+  const mutation = useChangeRole();
+  const [role, setRole] = useState<UserRole>(member.role);
+  const id = useId();
+  const change = (next: UserRole) =>
+    mutation.mutate(
+      { id: member.id, role: next },
+      {
+        onSuccess: (saved) =>
+          onDone(
+            saved.role === 'customer'
+              ? `${saved.email} no longer has staff rights.`
+              : `${saved.email} is now ${ROLE_LABELS[saved.role].toLowerCase()}.`,
+            'success',
+          ),
+        onError: (error) => {
+          setRole(member.role);
+          onDone(formErrorMessage(error), 'error');
+        },
+      },
+    );
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <label htmlFor={id} className="sr-only">
+        Role of {member.email}
+      </label>
+      <select
+        id={id}
+        value={role}
+        onChange={(event) => setRole(event.target.value as UserRole)}
+        className="rounded-lg border border-cream-300 px-2 py-1"
+      >
+        {USER_ROLES.map((value) => (
+          <option key={value} value={value}>
+            {ROLE_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={smallButtonClass}
+        disabled={mutation.isPending || role === member.role}
+        aria-label={`Save the role of ${member.email}`}
+        onClick={() => change(role)}
+      >
+        Save role
+      </button>
+      <button
+        type="button"
+        className={smallButtonClass}
+        disabled={mutation.isPending}
+        aria-label={`Remove staff rights of ${member.email}`}
+        onClick={() => {
+          if (
+            window.confirm(`Remove the staff rights of ${member.email}? They keep their customer account.`)
+          ) {
+            change('customer');
+          }
+        }}
+      >
+        Remove staff rights
+      </button>
+    </div>
+  );
+}
+
+function StaffDesk() {
+  const { data, isPending, isError, refetch } = useStaff(true);
+  const [message, setMessage] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  return (
+    <div className="space-y-10">
+      <InviteStaffForm />
+      <section aria-labelledby="staff-list" className="space-y-4">
+        <h2 id="staff-list" className="font-serif text-2xl text-wine-900">
+          Staff and admins
+        </h2>
+        <p className="text-sm text-ink-soft">
+          A role change signs the account out, so the new role applies from its next sign-in. The last admin
+          cannot lose their rights.
+        </p>
+        {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+        {isPending ? (
+          <p role="status" className="text-ink-soft">
+            Loading staff…
+          </p>
+        ) : isError ? (
+          <FormMessage kind="error">
+            The staff list could not be loaded.{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+              Try again
+            </button>
+          </FormMessage>
+        ) : (
+          <div className={stackedTable.frame}>
+            <table className={stackedTable.table} aria-label="Staff and admins">
+              <thead className={stackedTable.head}>
+                <tr>
+                  {['Name', 'E-mail', 'Role', 'Since', 'Password', ''].map((label) => (
+                    <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
+                      {label || <span className="sr-only">Actions</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className={stackedTable.body}>
+                {data.results.map((member) => (
+                  <tr key={member.id} className={stackedTable.row}>
+                    <td data-label="Name" className={stackedTable.cell}>
+                      <span className="font-semibold">{member.name}</span>
+                      {member.disabled ? <span className="block text-wine-700">Disabled</span> : null}
+                    </td>
+                    <td data-label="E-mail" className={stackedTable.cell}>
+                      {member.email}
+                    </td>
+                    <td data-label="Role" className={stackedTable.cell}>
+                      {ROLE_LABELS[member.role]}
+                    </td>
+                    <td data-label="Since" className={stackedTable.cell}>
+                      {formatKampalaShortDate(member.created_at)}
+                    </td>
+                    <td data-label="Password" className={stackedTable.cell}>
+                      {member.has_password ? 'Set' : 'Invitation not accepted yet'}
+                    </td>
+                    <td data-label="" className={stackedTable.cell}>
+                      <RoleActions
+                        key={`${member.id}-${member.role}`}
+                        member={member}
+                        onDone={(text, kind) => setMessage({ text, kind })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Admins only: a loading line while the session is read, then the desk or the refusal. */
+function AdminsOnly() {
+  const { status, user } = useSession();
+  if (status === 'loading') {
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading…
+      </p>
+    );
+  }
+  return user?.role === 'admin' ? (
+    <StaffDesk />
+  ) : (
+    <FormMessage kind="error">{ADMINS_ONLY_MESSAGE}</FormMessage>
+  );
+}
+
+/**
+ * /admin/staff (admins only; the API refuses anyone else too): invite staff by e-mail, the staff
+ * and admin accounts, change a role or remove staff rights.
+ */
+export function AdminStaffPage() {
+  return (
+    <PageShell eyebrow="Back office" title="Staff and roles">
+      <AdminsOnly />
+    </PageShell>
+  );
+}
