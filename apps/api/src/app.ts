@@ -48,6 +48,8 @@ import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
+import settingsPlugin from './modules/settings/settings.plugin';
+import { settingsAdminRoutes, settingsPublicRoutes } from './modules/settings/settings.routes';
 import stockPlugin from './modules/stock/stock.plugin';
 import stockRoutes from './modules/stock/stock.routes';
 import wishlistPlugin from './modules/wishlist/wishlist.plugin';
@@ -135,6 +137,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // The app's own plugins.
   await app.register(databasePlugin, { database });
   await app.register(jobsPlugin);
+  await app.register(settingsPlugin);
   await app.register(catalogPlugin);
   await app.register(catalogAdminPlugin);
   await app.register(domainEventsPlugin);
@@ -186,6 +189,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(discountCodesStaffRoutes);
       await api.register(discountCheckRoutes);
       await api.register(dashboardRoutes);
+      await api.register(settingsPublicRoutes);
+      await api.register(settingsAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

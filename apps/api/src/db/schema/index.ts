@@ -15,4 +15,5 @@ export * from './notifications';
 export * from './orders';
 export * from './payments';
 export * from './refunds';
+export * from './settings';
 export * from './stock';

@@ -1,9 +1,9 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { shopSettingsNow } from '../settings/settings-snapshot';
 import type { OrderRow } from './orders.repository';
 
 /**
@@ -150,6 +150,8 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   doc.setCreationDate(order.invoice_issued_at ?? order.created_at);
 
   const w = new Writer(doc, fonts);
+  // The shop's contact details, minimum age and VAT registration as its settings say now.
+  const shop = shopSettingsNow();
 
   // The shop, and the invoice's number and state.
   w.text(BRAND.name, MARGIN, { size: 20, bold: true, colour: COLOURS.wine });
@@ -158,7 +160,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   w.text(BRAND.tagline, MARGIN, { size: 9, colour: COLOURS.muted });
   w.text(invoiceNumber, PAGE.width - MARGIN, { size: 11, bold: true, align: 'right' });
   w.y -= 14;
-  w.text(BRAND.address, MARGIN, { size: 9 });
+  w.text(shop.address, MARGIN, { size: 9 });
   const state = order.invoice_status ?? 'issued';
   w.text(
     state === 'paid' ? 'PAID' : state === 'void' ? 'VOID (order cancelled)' : 'AWAITING PAYMENT',
@@ -171,7 +173,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     },
   );
   w.y -= 12;
-  w.text(`${BRAND.phone} · ${BRAND.email}`, MARGIN, { size: 9 });
+  w.text(`${shop.phone} · ${shop.email}${shop.vat_tin ? ` · TIN ${shop.vat_tin}` : ''}`, MARGIN, { size: 9 });
   w.y -= 18;
   w.rule(COLOURS.wine, 1.5);
   w.y -= 22;
@@ -263,7 +265,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     order.fulfilment === 'pickup'
       ? 'Pick-up (no delivery fee)'
       : order.delivery_fee === 0
-        ? `Delivery: free on orders of ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)} or more`
+        ? `Delivery: free on orders of ${formatUGX(shop.free_delivery_threshold)} or more`
         : `Delivery${order.delivery_zone_name ? ` (${order.delivery_zone_name})` : ''}`;
   const totals: Array<[string, string, boolean]> = [
     ['Subtotal', formatUGX(order.subtotal), false],
@@ -285,7 +287,11 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     w.y -= strong ? 20 : 15;
   }
   w.y -= 6;
-  w.text('All amounts are in Uganda shillings (UGX).', MARGIN, { size: 8, colour: COLOURS.muted });
+  w.text(
+    `All amounts are in Uganda shillings (UGX)${shop.prices_include_vat ? ', VAT included' : ', VAT not included'}.`,
+    MARGIN,
+    { size: 8, colour: COLOURS.muted },
+  );
   if (order.cancel_reason) {
     w.y -= 12;
     w.text(`Order cancelled: ${order.cancel_reason}`, MARGIN, { size: 8, colour: COLOURS.void });
@@ -293,7 +299,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
 
   // Footer on every page.
   w.pages.forEach((page, index) => {
-    const footer = `${BRAND.name} · ${BRAND.address} · Purchasers must be ${MINIMUM_AGE_YEARS} or older. Please enjoy responsibly.`;
+    const footer = `${BRAND.name} · ${shop.address} · Purchasers must be ${shop.minimum_age} or older. Please enjoy responsibly.`;
     page.drawText(drawable(fonts, footer), {
       x: MARGIN,
       y: MARGIN - 10,
