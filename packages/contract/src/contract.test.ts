@@ -59,7 +59,7 @@ describe('pageTitle', () => {
 
 describe('appRoutes', () => {
   it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(50);
+    expect(appRoutes).toHaveLength(52);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -89,6 +89,8 @@ describe('appRoutes', () => {
         '/admin/stock',
         '/admin/refunds',
         '/admin/discounts',
+        '/admin/settings',
+        '/admin/audit',
       ].sort(),
     );
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_BASE_PATH, MINIMUM_AGE_YEARS } from './constants';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from './csrf';
-import { HIGHEST_MINIMUM_AGE, LEGAL_MINIMUM_AGE } from './settings';
+import { HIGHEST_MINIMUM_AGE, LEGAL_MINIMUM_AGE } from './settings-values';
 
 /**
  * Accounts and sessions (better-auth under /api/v1/auth), as the storefront uses them.

@@ -89,6 +89,10 @@ export const appRoutes = [
   route('admin_refunds', '/admin/refunds', true),
   // The back office's discount codes (staff and admins only): create, change, pause, end.
   route('admin_discounts', '/admin/discounts', true),
+  // The shop's settings (admins only): contact, hours, free delivery, minimum age, VAT, reviews.
+  route('admin_settings', '/admin/settings', true),
+  // The audit trail (staff and admins): who did what and when, before → after.
+  route('admin_audit', '/admin/audit', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -15,3 +15,9 @@ export function shopSettingsNow(): ShopSettingsFields {
 export function rememberShopSettings(settings: ShopSettingsFields): void {
   latest = settings;
 }
+
+/** The delivery hours and windows for delivery promises (`expectedDeliveryTime`'s schedule). */
+export function deliveryScheduleNow() {
+  const { delivery_hours, delivery_windows } = latest;
+  return { hours: delivery_hours, windows: delivery_windows };
+}

@@ -165,10 +165,18 @@ export class SettingsCache {
     this.value = undefined;
   }
 
-  /** Drops the copy and reads the settings again at once (for `shopSettingsNow`). */
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` whenever the settings change (on any instance), e.g. to drop rendered pages. */
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  /** Drops the copy and reads the settings again at once (for `shopSettingsNow`); tells the listeners. */
   refresh(): void {
     this.invalidate();
     this.current().catch(() => undefined);
+    for (const listener of this.listeners) listener();
   }
 
   setEnabled(enabled: boolean): void {

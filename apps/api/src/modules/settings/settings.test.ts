@@ -156,6 +156,25 @@ describe('the settings form (admins only)', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the public read and the admins’ read and save, with their refusals', async () => {
+    const document = (await harness.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(Object.keys(document.paths['/api/v1/settings/'].get.responses)).toEqual(['200']);
+    expect(Object.keys(document.paths['/api/v1/admin/settings/'].get.responses).sort()).toEqual([
+      '200',
+      '401',
+      '403',
+    ]);
+    expect(Object.keys(document.paths['/api/v1/admin/settings/'].put.responses).sort()).toEqual([
+      '200',
+      '401',
+      '403',
+      '409',
+      '422',
+    ]);
+  });
+});
+
 describe('the settings are used at once', () => {
   it('the free-delivery threshold changes the cart and the checkout fee', async () => {
     const zone = await zoneBySlug(harness.database.pool);

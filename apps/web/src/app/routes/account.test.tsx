@@ -74,6 +74,8 @@ describe('the account page', () => {
       ['Stock', '/admin/stock'],
       ['Refunds', '/admin/refunds'],
       ['Discount codes', '/admin/discounts'],
+      ['Audit trail', '/admin/audit'],
+      ['Shop settings', '/admin/settings'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

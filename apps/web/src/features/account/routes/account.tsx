@@ -68,6 +68,16 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
             title: 'Discount codes',
             description: 'Promotion codes: percentage or amount off, limits and dates; pause or end them.',
           },
+          {
+            to: '/admin/audit',
+            title: 'Audit trail',
+            description: 'Every change made in the back office: who, when, before → after.',
+          },
+          {
+            to: '/admin/settings',
+            title: 'Shop settings',
+            description: 'Contact details, opening hours, free delivery, minimum age, VAT, reviews (admins).',
+          },
         ]}
       />
     </div>

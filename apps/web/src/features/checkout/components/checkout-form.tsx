@@ -145,8 +145,10 @@ export function CheckoutForm({
     name: ['fulfilment', 'delivery_zone', 'payment_method'],
   });
   const zone = zones.find((candidate) => String(candidate.id) === zoneId);
-  const free = qualifiesForFreeDelivery(cart.subtotal);
-  const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal });
+  // The shop's free-delivery threshold (its setting) comes with the cart.
+  const threshold = cart.free_delivery_threshold;
+  const free = qualifiesForFreeDelivery(cart.subtotal, threshold);
+  const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal, threshold });
   const saving = discount?.discount ?? 0;
   const total = cart.subtotal + (deliveryFee ?? 0) - saving;
 
