@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { auditListSchema } from '@shop/contract/audit';
 import { cartSchema } from '@shop/contract/cart';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
+import { eventMessages } from '@shop/contract/events';
 import {
   adminShopSettingsSchema,
   DEFAULT_SHOP_SETTINGS,
@@ -24,6 +25,7 @@ import {
 } from '../../../test/fixtures/orders';
 import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestEvent, RSVPS } from '../events/testing';
 import { TestBrowser, uniqueEmail } from '../identity/testing';
 
 const PUBLIC = '/api/v1/settings/';
@@ -230,6 +232,21 @@ describe('the settings are used at once', () => {
     expect(envelope(refused.body).fields).toEqual([
       { field: 'date_of_birth', message: 'Your date of birth must show that you are 23 or older' },
     ]);
+  });
+
+  it('an event never admits anyone younger than the shop’s minimum age, whatever its own', async () => {
+    const event = await createTestEvent(harness, { minimum_age: 21 });
+    const guest = await signedInCustomer(harness.app);
+    const profile = '/api/v1/users/users/update_profile/';
+    expect((await guest.client.patch(profile, { date_of_birth: birthDate(22) })).statusCode).toBe(200);
+    expect((await save({ minimum_age: 25 })).statusCode).toBe(200);
+    const refused = await guest.client.post(RSVPS, { event: event.id });
+    expect(refused.statusCode).toBe(422);
+    expect(envelope(refused.body).fields).toEqual([
+      { field: 'date_of_birth', message: eventMessages.tooYoung(25) },
+    ]);
+    expect((await save({ minimum_age: 21 })).statusCode).toBe(200);
+    expect((await guest.client.post(RSVPS, { event: event.id })).statusCode).toBe(201);
   });
 
   it('the review policy decides who may review; purchasers are verified either way', async () => {
