@@ -86,3 +86,19 @@ export function formatOpeningHours(days: readonly OpeningDay[]): string {
 
 /** A phone number as digits only, for `wa.me` and `tel:` links. */
 export const phoneDigits = (value: string) => value.replace(/\D/g, '');
+
+/** An hour of the day as the storefront writes it: 9 → "9:00", 21 → "21:00". */
+export const hourText = (hour: number) => `${hour}:00`;
+
+/**
+ * The checkout's label of a preferred delivery time, with the shop's windows (its
+ * `delivery_windows` setting): "Morning (9:00–12:00)".
+ */
+export function preferredTimeLabel(
+  time: 'asap' | 'morning' | 'afternoon' | 'evening',
+  windows: ShopSettingsFields['delivery_windows'],
+): string {
+  if (time === 'asap') return 'As soon as possible';
+  const names = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' } as const;
+  return `${names[time]} (${hourText(windows[time].from)}–${hourText(windows[time].to)})`;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { preferredDeliveryTimeLabels } from './delivery';
 import {
   DEFAULT_SHOP_SETTINGS,
   formatOpeningHours,
+  preferredTimeLabel,
   settingsMessages,
   shopSettingsFieldsSchema,
   updateShopSettingsRequestSchema,
@@ -69,5 +71,25 @@ describe('shop settings', () => {
     const hours = DEFAULT_SHOP_SETTINGS.opening_hours.map((day) => ({ ...day }));
     hours[6] = { ...hours[6]!, open: false };
     expect(formatOpeningHours(hours)).toBe('Monday to Saturday 09:00–21:00, Sunday closed (Kampala time)');
+  });
+});
+
+describe('preferredTimeLabel', () => {
+  it('writes the windows as the checkout always did, and follows the setting', () => {
+    expect(preferredTimeLabel('morning', DEFAULT_SHOP_SETTINGS.delivery_windows)).toBe(
+      preferredDeliveryTimeLabels.morning,
+    );
+    expect(preferredTimeLabel('evening', DEFAULT_SHOP_SETTINGS.delivery_windows)).toBe(
+      preferredDeliveryTimeLabels.evening,
+    );
+    expect(
+      preferredTimeLabel('evening', {
+        ...DEFAULT_SHOP_SETTINGS.delivery_windows,
+        evening: { from: 18, to: 22 },
+      }),
+    ).toBe('Evening (18:00–22:00)');
+    expect(preferredTimeLabel('asap', DEFAULT_SHOP_SETTINGS.delivery_windows)).toBe(
+      preferredDeliveryTimeLabels.asap,
+    );
   });
 });

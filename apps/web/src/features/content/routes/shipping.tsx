@@ -1,6 +1,6 @@
 import { BRAND } from '@shop/contract/brand';
 import { formatUGX } from '@shop/contract/money';
-import { formatOpeningHours } from '@shop/contract/settings-values';
+import { formatOpeningHours, hourText } from '@shop/contract/settings-values';
 import { Link } from '@tanstack/react-router';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
@@ -20,13 +20,13 @@ const deliveryZones = [
 ];
 
 export function ShippingPage() {
-  const { address, free_delivery_threshold, minimum_age, opening_hours } = useShopSettings();
+  const { address, delivery_hours, free_delivery_threshold, minimum_age, opening_hours } = useShopSettings();
   const openingHours = formatOpeningHours(opening_hours);
   return (
     <ContentPage
       eyebrow="Delivery"
       title="Shipping & delivery"
-      lead={`We deliver across ${BRAND.city}, Wakiso and Entebbe every day from 10:00 to 21:00, in insulated bags that keep your bottles cool.`}
+      lead={`We deliver across ${BRAND.city}, Wakiso and Entebbe every day from ${hourText(delivery_hours.from)} to ${hourText(delivery_hours.to)}, in insulated bags that keep your bottles cool.`}
     >
       <h2>Free delivery</h2>
       <p>
