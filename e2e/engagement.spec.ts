@@ -10,6 +10,7 @@ import {
 } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 import { decodeQuotedPrintable, waitForMail } from './support/identity/mailbox';
+import { setShopSettings } from './support/staff/shop-settings';
 
 // Wishlist, reviews and the newsletter (issue 9) in the production build, against the demo cellar
 // seeded on a fresh database and the loopback SMTP server started by e2e/serve.mjs.
@@ -102,6 +103,9 @@ test.describe('wishlist, reviews and newsletter', () => {
 
   test('write a review → the average updates', async ({ page, baseURL }) => {
     const base = baseUrlOf(baseURL);
+    // The shop's review policy (a setting) admits any signed-in customer here; its default admits
+    // only customers with a delivered order of the product (apps/api settings tests).
+    await setShopSettings(base, { review_policy: 'signed_in_customers' });
     const wine = await bottle(page.request, '-price', 1);
     // Someone reviewed it before: 2 stars.
     const earlier = await signedInApi(base, 'Brian Ssempala');
@@ -149,6 +153,7 @@ test.describe('wishlist, reviews and newsletter', () => {
         return [detail.average_rating, detail.review_count];
       })
       .toEqual([3, 2]);
+    await setShopSettings(base, { review_policy: 'delivered_purchasers' });
   });
 
   test('subscribe → the confirmation e-mail’s link → confirmed; its newsletter can be left in one click', async ({

@@ -55,6 +55,8 @@ import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
 import reviewsRoutes, { reviewsStaffRoutes } from './modules/reviews/reviews.routes';
+import settingsPlugin from './modules/settings/settings.plugin';
+import { settingsAdminRoutes, settingsPublicRoutes } from './modules/settings/settings.routes';
 import smsPlugin from './modules/sms/sms.plugin';
 import smsRoutes from './modules/sms/sms.routes';
 import stockPlugin from './modules/stock/stock.plugin';
@@ -144,6 +146,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   // The app's own plugins.
   await app.register(databasePlugin, { database });
   await app.register(jobsPlugin);
+  await app.register(settingsPlugin);
   await app.register(catalogPlugin);
   await app.register(catalogAdminPlugin);
   await app.register(domainEventsPlugin);
@@ -203,6 +206,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(customersStaffRoutes);
       await api.register(customersAdminRoutes);
       await api.register(staffAccountsRoutes);
+      await api.register(settingsPublicRoutes);
+      await api.register(settingsAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
         app.swagger(),
       );

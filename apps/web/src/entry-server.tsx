@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { setApiTransport } from './lib/api-client';
+import { shopSettingsQueryOptions } from './lib/shop-settings';
 
 /*
  * The server's side of the first screen (docs/decisions/0013-server-rendered-first-screen.md). The
@@ -60,6 +61,8 @@ export async function renderPage({ url, pageData, fetch }: RenderInput): Promise
   setApiTransport(fetch);
   const queryClient = createQueryClient();
   seedCatalogPageData(queryClient, pageData);
+  // The shop's settings (footer, hours, thresholds) are on every page: the page carries them.
+  void queryClient.prefetchQuery(shopSettingsQueryOptions());
   const router = createAppRouter({
     queryClient,
     history: createMemoryHistory({ initialEntries: [url] }),

@@ -93,8 +93,8 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 /** How much more qualifies for free delivery (0 once the subtotal reaches the threshold). */
-export function freeDeliveryRemaining(subtotal: number): number {
-  return Math.max(0, FREE_SHIPPING_THRESHOLD_UGX - subtotal);
+export function freeDeliveryRemaining(subtotal: number, threshold = FREE_SHIPPING_THRESHOLD_UGX): number {
+  return Math.max(0, threshold - subtotal);
 }
 
 export const EMPTY_CART: Cart = {

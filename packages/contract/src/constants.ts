@@ -32,10 +32,10 @@ export const BROWSER_NOTIFICATION_CLOSE_MS = 5_000;
 /** Read notifications older than this are removed by default. */
 export const READ_NOTIFICATION_RETENTION_DAYS = 30;
 
-/** Orders of at least Shs 1,000,000 are delivered free. */
+/** Orders of at least Shs 1,000,000 are delivered free: the default of the `free_delivery_threshold` setting (settings.ts). */
 export const FREE_SHIPPING_THRESHOLD_UGX = 1_000_000;
 
-/** Purchasers must be 21 or older. */
+/** Purchasers must be 21 or older: the default of the `minimum_age` setting (settings.ts; admins choose 18..25). */
 export const MINIMUM_AGE_YEARS = 21;
 
 /** Headers every web request carries (docs/product.md section 7). */

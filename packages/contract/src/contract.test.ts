@@ -59,7 +59,7 @@ describe('pageTitle', () => {
 
 describe('appRoutes', () => {
   it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(57);
+    expect(appRoutes).toHaveLength(59);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -96,6 +96,8 @@ describe('appRoutes', () => {
         '/admin/customers/$id',
         '/admin/staff',
         '/choose-password',
+        '/admin/settings',
+        '/admin/audit',
       ].sort(),
     );
   });

@@ -37,18 +37,40 @@ function kampalaMidnight(ms: number): number {
 /** The instant at `hour`:00 Kampala time on the day starting at `midnight`. */
 const at = (midnight: number, hour: number) => midnight + hour * HOUR_MS;
 
+/**
+ * The shop's delivery hours and windows (its `delivery_hours` and `delivery_windows` settings);
+ * the constants above when not given.
+ */
+export type DeliverySchedule = {
+  hours: { from: number; to: number };
+  windows: Record<Exclude<PreferredDeliveryTime, 'asap'>, { from: number; to: number }>;
+};
+
+const DEFAULT_SCHEDULE: DeliverySchedule = {
+  hours: { from: DELIVERY_HOURS.opens, to: DELIVERY_HOURS.closes },
+  windows: {
+    morning: PREFERRED_DELIVERY_WINDOWS.morning,
+    afternoon: PREFERRED_DELIVERY_WINDOWS.afternoon,
+    evening: PREFERRED_DELIVERY_WINDOWS.evening,
+  },
+};
+
 /** When the order is ready at the door at the earliest: the lead time counted in delivery hours. */
-function earliestArrival(from: number, leadMinutes: number): number {
+function earliestArrival(
+  from: number,
+  leadMinutes: number,
+  hours: { opens: number; closes: number },
+): number {
   let midnight = kampalaMidnight(from);
-  let start = Math.max(from, at(midnight, DELIVERY_HOURS.opens));
-  if (start >= at(midnight, DELIVERY_HOURS.closes)) {
+  let start = Math.max(from, at(midnight, hours.opens));
+  if (start >= at(midnight, hours.closes)) {
     midnight += DAY_MS;
-    start = at(midnight, DELIVERY_HOURS.opens);
+    start = at(midnight, hours.opens);
   }
   const arrival = start + leadMinutes * MINUTE_MS;
   // Too late for today: the next morning's first round, lead time counted again from opening.
-  if (arrival > at(midnight, DELIVERY_HOURS.closes) && start > at(midnight, DELIVERY_HOURS.opens)) {
-    return at(midnight + DAY_MS, DELIVERY_HOURS.opens) + leadMinutes * MINUTE_MS;
+  if (arrival > at(midnight, hours.closes) && start > at(midnight, hours.opens)) {
+    return at(midnight + DAY_MS, hours.opens) + leadMinutes * MINUTE_MS;
   }
   return arrival;
 }
@@ -61,11 +83,16 @@ export function expectedDeliveryTime(options: {
   from: Date;
   leadMinutes: number;
   preferredTime: PreferredDeliveryTime | null | undefined;
+  /** The shop's delivery hours and windows (settings); the defaults when not given. */
+  schedule?: DeliverySchedule;
 }): Date {
-  const window = PREFERRED_DELIVERY_WINDOWS[options.preferredTime ?? 'asap'];
-  const opens = Math.max(window.from, DELIVERY_HOURS.opens);
-  const closes = Math.min(window.to, DELIVERY_HOURS.closes);
-  const arrival = earliestArrival(options.from.getTime(), Math.max(0, options.leadMinutes));
+  const schedule = options.schedule ?? DEFAULT_SCHEDULE;
+  const hours = { opens: schedule.hours.from, closes: schedule.hours.to };
+  const preferred = options.preferredTime ?? 'asap';
+  const window = preferred === 'asap' ? schedule.hours : schedule.windows[preferred];
+  const opens = Math.max(window.from, hours.opens);
+  const closes = Math.min(window.to, hours.closes);
+  const arrival = earliestArrival(options.from.getTime(), Math.max(0, options.leadMinutes), hours);
   let midnight = kampalaMidnight(arrival);
   if (arrival <= at(midnight, opens)) return new Date(at(midnight, opens));
   if (arrival <= at(midnight, closes)) return new Date(arrival);
@@ -86,6 +113,7 @@ export function currentDeliveryPromise(options: {
   /** The order's or the delivery's status: a delivered or cancelled one keeps its promise. */
   status: string;
   preferredTime: PreferredDeliveryTime | null | undefined;
+  schedule?: DeliverySchedule;
 }): Date | null {
   const { promised, now } = options;
   if (!promised || FINISHED_STATUSES.has(options.status) || promised.getTime() > now.getTime())
@@ -94,5 +122,6 @@ export function currentDeliveryPromise(options: {
     from: now,
     leadMinutes: LATE_DELIVERY_GRACE_MINUTES,
     preferredTime: options.preferredTime,
+    ...(options.schedule ? { schedule: options.schedule } : {}),
   });
 }

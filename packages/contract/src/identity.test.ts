@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ageInYears,
   dateOfBirthSchema,
+  dateOfBirthSchemaFor,
   isOfMinimumAge,
   isSessionExpired,
   newPasswordSchema,
@@ -28,9 +29,18 @@ describe('dates of birth', () => {
 
   it('gives the clear messages', () => {
     const young = `${new Date().getUTCFullYear() - 10}-01-01`;
-    expect(dateOfBirthSchema.safeParse(young).error?.issues[0]?.message).toBe(
+    expect(dateOfBirthSchemaFor(21).safeParse(young).error?.issues[0]?.message).toBe(
       'You must be 21 or older to create an account',
     );
+    // The request schema holds the law's floor; the server then applies the shop's setting.
+    expect(dateOfBirthSchema.safeParse(young).error?.issues[0]?.message).toBe(
+      'You must be 18 or older to create an account',
+    );
+    const nineteen = `${new Date().getUTCFullYear() - 20}-01-01`;
+    expect(dateOfBirthSchema.safeParse(nineteen).success).toBe(true);
+    expect(dateOfBirthSchemaFor(21).safeParse(nineteen).success).toBe(false);
+    expect(isOfMinimumAge(nineteen, new Date(), 18)).toBe(true);
+    expect(isOfMinimumAge(nineteen, new Date(), 21)).toBe(false);
     expect(dateOfBirthSchema.safeParse('').error?.issues[0]?.message).toBe('Please enter your date of birth');
     expect(dateOfBirthSchema.safeParse(undefined).error?.issues[0]?.message).toBe(
       'Please enter your date of birth',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_BASE_PATH, MINIMUM_AGE_YEARS } from './constants';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from './csrf';
+import { HIGHEST_MINIMUM_AGE, LEGAL_MINIMUM_AGE } from './settings-values';
 
 /**
  * Accounts and sessions (better-auth under /api/v1/auth), as the storefront uses them.
@@ -68,11 +69,22 @@ export { CSRF_COOKIE_NAME, CSRF_HEADER_NAME };
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** What a date of birth younger than the shop's minimum age (the `minimum_age` setting) is told at sign-up. */
+export function underAgeMessage(minimumAge: number): string {
+  return `You must be ${minimumAge} or older to create an account`;
+}
+
+/** …and on the profile of an existing account. */
+export function underAgeProfileMessage(minimumAge: number): string {
+  return `Your date of birth must show that you are ${minimumAge} or older`;
+}
+
+/** Messages at the shop's default minimum age; the server answers with the setting's. */
 export const identityMessages = {
   signInToContinue: 'Please sign in to continue.',
-  underAge: `You must be ${MINIMUM_AGE_YEARS} or older to create an account`,
+  underAge: underAgeMessage(MINIMUM_AGE_YEARS),
   /** The same rule when a customer edits the date of birth of an existing account. */
-  underAgeProfile: `Your date of birth must show that you are ${MINIMUM_AGE_YEARS} or older`,
+  underAgeProfile: underAgeProfileMessage(MINIMUM_AGE_YEARS),
   dateOfBirthMissing: 'Please enter your date of birth',
   dateOfBirthInvalid: 'Please enter a valid date of birth (YYYY-MM-DD)',
   dateOfBirthInFuture: 'Your date of birth cannot be in the future',
@@ -147,17 +159,24 @@ export function ageInYears(dateOfBirth: string, today: Date = new Date()): numbe
   return age;
 }
 
-/** True when someone born on `dateOfBirth` is at least 21 today (born 29 Feb: 1 Mar in other years). */
-export function isOfMinimumAge(dateOfBirth: string, today: Date = new Date()): boolean {
+/**
+ * True when someone born on `dateOfBirth` is at least `minimumAge` (the shop's setting, 21 by
+ * default) today (born 29 Feb: 1 Mar in other years).
+ */
+export function isOfMinimumAge(
+  dateOfBirth: string,
+  today: Date = new Date(),
+  minimumAge: number = MINIMUM_AGE_YEARS,
+): boolean {
   const age = ageInYears(dateOfBirth, today);
-  return age !== null && age >= MINIMUM_AGE_YEARS;
+  return age !== null && age >= minimumAge;
 }
 
 /**
- * A date of birth: `YYYY-MM-DD`, a real date, not in the future, and 21 or older; `underAge` is
- * what a younger date is told (at sign-up, or on the profile).
+ * A date of birth: `YYYY-MM-DD`, a real date, not in the future, and `minimumAge` or older;
+ * `underAge` is what a younger date is told (at sign-up, or on the profile).
  */
-const dateOfBirthWith = (underAge: string) =>
+export const dateOfBirthWith = (minimumAge: number, underAge: string) =>
   z
     .string({ error: identityMessages.dateOfBirthMissing })
     .trim()
@@ -173,14 +192,25 @@ const dateOfBirthWith = (underAge: string) =>
         context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthInFuture });
         return;
       }
-      if (age < MINIMUM_AGE_YEARS) context.addIssue({ code: 'custom', message: underAge });
+      if (age < minimumAge) context.addIssue({ code: 'custom', message: underAge });
     })
-    .describe(`YYYY-MM-DD; the customer must be ${MINIMUM_AGE_YEARS} or older`);
+    .describe(
+      `YYYY-MM-DD; the customer must be at least the shop's minimum age (the minimum_age setting, ${LEGAL_MINIMUM_AGE}..${HIGHEST_MINIMUM_AGE})`,
+    );
 
-/** The date of birth given at sign-up. */
-export const dateOfBirthSchema = dateOfBirthWith(identityMessages.underAge);
+/** The date of birth given at sign-up, against the shop's minimum age (`minimum_age` setting). */
+export const dateOfBirthSchemaFor = (minimumAge: number) =>
+  dateOfBirthWith(minimumAge, underAgeMessage(minimumAge));
 /** The date of birth changed on the profile of an existing account. */
-export const profileDateOfBirthSchema = dateOfBirthWith(identityMessages.underAgeProfile);
+export const profileDateOfBirthSchemaFor = (minimumAge: number) =>
+  dateOfBirthWith(minimumAge, underAgeProfileMessage(minimumAge));
+
+/**
+ * The request schemas' own check: the law's floor. The server then holds the date to the shop's
+ * minimum age setting (a 422 on `date_of_birth` with the setting's message).
+ */
+export const dateOfBirthSchema = dateOfBirthSchemaFor(LEGAL_MINIMUM_AGE);
+export const profileDateOfBirthSchema = profileDateOfBirthSchemaFor(LEGAL_MINIMUM_AGE);
 
 export const emailSchema = z
   .string({ error: 'Please enter your email' })

@@ -101,6 +101,10 @@ export const appRoutes = [
   route('admin_staff', '/admin/staff', true),
   // An account made with a one-time password chooses its own before anything else.
   route('choose_password', '/choose-password', true),
+  // The shop's settings (admins only): contact, hours, free delivery, minimum age, VAT, reviews.
+  route('admin_settings', '/admin/settings', true),
+  // The audit trail (staff and admins): who did what and when, before → after.
+  route('admin_audit', '/admin/audit', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -133,6 +133,7 @@ export default fp(
       email: app.email,
       log: app.log,
       secret,
+      minimumAge: async () => (await app.shopSettings.current()).minimum_age,
     });
     // Initialise at start-up (schema check, OpenID Connect discovery), but never hang the start on
     // an identity provider that does not answer: better-auth retries discovery on first use.
@@ -221,5 +222,5 @@ export default fp(
     interval.unref();
     app.addHook('onClose', async () => clearInterval(interval));
   },
-  { name: 'auth', dependencies: ['config', 'database', 'domain-events', 'email'] },
+  { name: 'auth', dependencies: ['settings', 'config', 'database', 'domain-events', 'email'] },
 );

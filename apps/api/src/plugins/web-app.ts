@@ -220,6 +220,8 @@ export default fp(
     // Each rendered page's whole HTML by its URL, dropped with the catalog's own answers.
     const renderedHtml = new CatalogCache(undefined, 500);
     app.onCatalogChange(() => renderedHtml.clear());
+    // …and with the shop's settings (footer, hours, thresholds are in every page).
+    app.shopSettings.onChange(() => renderedHtml.clear());
 
     if (hasWebApp) {
       await app.register(fastifyStatic, {
@@ -364,5 +366,5 @@ export default fp(
       );
     });
   },
-  { name: 'web-app', dependencies: ['config', 'error-handler', 'catalog'] },
+  { name: 'web-app', dependencies: ['config', 'error-handler', 'catalog', 'settings'] },
 );

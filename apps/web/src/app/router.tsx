@@ -8,6 +8,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { validateAuditSearch } from '../features/admin-audit/lib/audit-search';
 import { validateCatalogImportSearch } from '../features/admin-catalog-import/lib/import-search';
 import { validateAdminProductsSearch } from '../features/admin-products/lib/admin-products-search';
 import { validateProductsSearch } from '../features/catalog/lib/products-search';
@@ -381,6 +382,21 @@ const routes = {
     component: lazyRouteComponent(
       () => import('../features/identity/routes/choose-password'),
       'ChoosePasswordPage',
+    ),
+  }),
+  admin_settings: createRoute({
+    ...page('admin_settings'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-settings/routes/admin-settings'),
+      'AdminSettingsPage',
+    ),
+  }),
+  admin_audit: createRoute({
+    ...page('admin_audit'),
+    validateSearch: validateAuditSearch,
+    component: lazyRouteComponent(
+      () => import('../features/admin-audit/routes/admin-audit'),
+      'AdminAuditPage',
     ),
   }),
   support: createRoute({

@@ -1,8 +1,9 @@
 import { MessageCircle } from 'lucide-react';
+import { useShopSettings } from '../lib/shop-settings';
 import { whatsappChatHref } from '../lib/whatsapp';
 import { secondaryButtonClass } from './form-field';
 
-/** "Chat with us on WhatsApp", opening a chat with the shop with `message` ready to send. */
+/** "Chat with us on WhatsApp", opening a chat with the shop's number (its setting) with `message` ready to send. */
 export function WhatsAppChatLink({
   message,
   label = 'Chat with us on WhatsApp',
@@ -12,9 +13,10 @@ export function WhatsAppChatLink({
   label?: string;
   className?: string;
 }) {
+  const { whatsapp } = useShopSettings();
   return (
     <a
-      href={whatsappChatHref(message)}
+      href={whatsappChatHref(message, whatsapp)}
       target="_blank"
       rel="noopener noreferrer"
       className={`${secondaryButtonClass} gap-2 ${className}`}

@@ -15,5 +15,6 @@ export * from './notifications';
 export * from './orders';
 export * from './payments';
 export * from './refunds';
+export * from './settings';
 export * from './sms';
 export * from './stock';

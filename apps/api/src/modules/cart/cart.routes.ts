@@ -1,5 +1,6 @@
 import {
   addCartItemRequestSchema,
+  type Cart,
   cartSchema,
   MAX_CART_ITEM_QUANTITY,
   removeCartItemRequestSchema,
@@ -8,7 +9,14 @@ import {
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth, requireVisitor } from '../../plugins/auth';
-import { addItem, clearCart, getCart, removeItem, updateItem } from './cart.service';
+import {
+  addItem,
+  clearCart,
+  getCart,
+  removeItem,
+  updateItem,
+  withFreeDeliveryThreshold,
+} from './cart.service';
 
 const refused = {
   401: errorEnvelopeSchema.describe('No session (start one with POST /auth/sign-in/anonymous)'),
@@ -27,6 +35,9 @@ const rules =
  * into their account when they sign in. Checkout (`/orders/cart/checkout/`) is in the orders module.
  */
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Every answer carries the shop's free-delivery threshold as it is now. */
+  const answer = async (cart: Cart) =>
+    withFreeDeliveryThreshold(cart, (await app.shopSettings.current()).free_delivery_threshold);
   const common = { tags: ['cart'], security: [{ bearer: [] }] };
 
   app.get(
@@ -41,7 +52,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getCart(app.db, currentAuth(request).user.id);
+      return answer(await getCart(app.db, currentAuth(request).user.id));
     },
   );
 
@@ -59,7 +70,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return addItem(app.db, currentAuth(request).user.id, request.body);
+      return answer(await addItem(app.db, currentAuth(request).user.id, request.body));
     },
   );
 
@@ -77,7 +88,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return updateItem(app.db, currentAuth(request).user.id, request.body);
+      return answer(await updateItem(app.db, currentAuth(request).user.id, request.body));
     },
   );
 
@@ -94,7 +105,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return removeItem(app.db, currentAuth(request).user.id, request.body.item_id);
+      return answer(await removeItem(app.db, currentAuth(request).user.id, request.body.item_id));
     },
   );
 
@@ -110,7 +121,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return clearCart(app.db, currentAuth(request).user.id);
+      return answer(await clearCart(app.db, currentAuth(request).user.id));
     },
   );
 };

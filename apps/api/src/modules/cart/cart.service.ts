@@ -57,6 +57,15 @@ export function toCartItem(row: CartLineRow): CartItem {
   };
 }
 
+/** The cart with the shop's free-delivery threshold (the `free_delivery_threshold` setting). */
+export function withFreeDeliveryThreshold(cart: Cart, threshold: number): Cart {
+  return {
+    ...cart,
+    free_delivery_threshold: threshold,
+    free_delivery_remaining: freeDeliveryRemaining(cart.subtotal, threshold),
+  };
+}
+
 export function toCart(rows: CartLineRow[]): Cart {
   const items = rows.map(toCartItem);
   const subtotal = items.reduce((sum, item) => sum + item.subtotal, 0);

@@ -24,6 +24,7 @@ import type { Tx } from '../../db/transaction';
 import { AppError, conflict, notFound } from '../../errors';
 import type { DomainEventOutbox } from '../../lib/domain-events';
 import './delivery.events';
+import { deliveryScheduleNow } from '../settings/settings-snapshot';
 import {
   copyOrderChanges,
   type DeliveryChanges,
@@ -64,6 +65,7 @@ function promiseFrom(order: OrderForDelivery, from: Date): Date | null {
     from,
     leadMinutes: order.zone_minutes,
     preferredTime: order.delivery_instructions?.preferred_delivery_time,
+    schedule: deliveryScheduleNow(),
   });
 }
 
@@ -167,6 +169,7 @@ export function toDelivery(row: DeliveryViewRow, timeline: TimelineRow[]): Deliv
         now: new Date(),
         status: row.status,
         preferredTime: row.delivery_instructions?.preferred_delivery_time,
+        schedule: deliveryScheduleNow(),
       }),
     ),
     // The rider's name and number are the customer's to see while the bottles are on the road.

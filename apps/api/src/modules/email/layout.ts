@@ -1,5 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
-import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+import { shopSettingsNow } from '../settings/settings-snapshot';
 
 /**
  * The shop's e-mail layout: every message has a plain-text and an HTML version with the brand,
@@ -58,10 +58,12 @@ const COLOURS = { wine: '#6b1d2a', ink: '#1f1a17', muted: '#6b625c', paper: '#fa
 export function renderEmail(content: EmailContent): RenderedEmail {
   const actionUrl = content.action ? safeUrl(content.action.url) : undefined;
   const unsubscribeUrl = content.unsubscribeUrl ? safeUrl(content.unsubscribeUrl) : undefined;
+  // The shop's contact details and minimum age as its settings say now.
+  const shop = shopSettingsNow();
   const footer = [
-    `${BRAND.name} · ${BRAND.address}`,
-    `${BRAND.phone} · ${BRAND.email}`,
-    `Purchasers must be ${MINIMUM_AGE_YEARS} or older. Please enjoy responsibly.`,
+    `${BRAND.name} · ${shop.address}`,
+    `${shop.phone} · ${shop.email}`,
+    `Purchasers must be ${shop.minimum_age} or older. Please enjoy responsibly.`,
   ];
 
   const blocks = (content.blocks ?? []).map((block) =>

@@ -14,6 +14,7 @@ import {
 } from '@shop/contract/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth, requireStaff } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import {
   cancelEvent,
   checkIn,
@@ -72,7 +73,8 @@ const eventsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: staffEventSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createEvent(app.db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createEvent(app.db, actorOf(currentAuth(request).user), request.body)),
   );
 
   app.get(
@@ -103,7 +105,7 @@ const eventsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffEventSchema, ...errors },
       },
     },
-    async (request) => updateEvent(deps, request.params.id, request.body),
+    async (request) => updateEvent(deps, actorOf(currentAuth(request).user), request.params.id, request.body),
   );
 
   app.post(
@@ -116,7 +118,7 @@ const eventsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffEventSchema, ...errors },
       },
     },
-    async (request) => publishEvent(app.db, request.params.id),
+    async (request) => publishEvent(app.db, actorOf(currentAuth(request).user), request.params.id),
   );
 
   app.post(
@@ -130,7 +132,8 @@ const eventsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffEventSchema, ...errors },
       },
     },
-    async (request) => cancelEvent(deps, request.params.id, request.body.reason),
+    async (request) =>
+      cancelEvent(deps, actorOf(currentAuth(request).user), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -143,7 +146,7 @@ const eventsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffEventSchema, ...errors },
       },
     },
-    async (request) => completeEvent(app.db, request.params.id),
+    async (request) => completeEvent(app.db, actorOf(currentAuth(request).user), request.params.id),
   );
 
   app.get(

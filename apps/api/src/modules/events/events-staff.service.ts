@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
 import { AppError, conflict, invalidInput, notFound } from '../../errors';
+import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
 import {
   addSeatsBooked,
   checkInTicket,
@@ -137,7 +138,19 @@ async function chooseSlug(
 type CreateInput = z.output<typeof createEventRequestSchema>;
 
 /** A new event, as a draft: nobody sees it until it is published. */
-export async function createEvent(db: Database, body: CreateInput, now = new Date()): Promise<StaffEvent> {
+/** An event's values as the audit trail keeps them (times as ISO 8601). */
+function auditedValues(values: EventValues): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+}
+
+export async function createEvent(
+  db: Database,
+  actor: AuditActor,
+  body: CreateInput,
+  now = new Date(),
+): Promise<StaffEvent> {
   const wines = await checkFeaturedWines(db, body.featured_wines);
   const row = await db.transaction(async (tx) => {
     const slug = await chooseSlug(tx, blank(body.slug), body.title);
@@ -161,6 +174,18 @@ export async function createEvent(db: Database, body: CreateInput, now = new Dat
       minimum_age: body.minimum_age,
     });
     await replaceFeaturedWines(tx, created.id, wines);
+    await recordAudit(tx, actor, {
+      kind: 'event.create',
+      subjectType: 'event',
+      subjectId: created.id,
+      summary: `Created ${created.title} (draft)`,
+      after: {
+        title: created.title,
+        starts_at: created.starts_at.toISOString(),
+        capacity: created.capacity,
+        price: created.price,
+      },
+    });
     return created;
   });
   return staffView(db, row, now);
@@ -175,6 +200,7 @@ type UpdateInput = z.output<typeof updateEventRequestSchema>;
  */
 export async function updateEvent(
   deps: EventsDeps,
+  actor: AuditActor,
   id: number,
   body: UpdateInput,
   now = new Date(),
@@ -237,6 +263,18 @@ export async function updateEvent(
 
     let updated = await updateEventValues(tx, event.id, next);
     if (wines) await replaceFeaturedWines(tx, event.id, wines);
+    const { seats_booked: _booked, ...current } = event;
+    const diff = changedFields(auditedValues(current as unknown as EventValues), auditedValues(next));
+    if (diff || wines) {
+      await recordAudit(tx, actor, {
+        kind: 'event.update',
+        subjectType: 'event',
+        subjectId: event.id,
+        summary: `Changed ${next.title}`,
+        before: diff?.before ?? null,
+        after: diff?.after ?? (wines ? { featured_wines: body.featured_wines } : null),
+      });
+    }
     // More room (capacity up, fewer reserved seats): the waitlist moves.
     ({ event: updated } = await promoteWaitlist(tx, updated, outbox, now));
     return updated;
@@ -245,7 +283,12 @@ export async function updateEvent(
 }
 
 /** A draft goes public; it must still be in the future. */
-export async function publishEvent(db: Database, id: number, now = new Date()): Promise<StaffEvent> {
+export async function publishEvent(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  now = new Date(),
+): Promise<StaffEvent> {
   const row = await db.transaction(async (tx) => {
     const event = await lockEvent(tx, id);
     if (!event) throw notFound('Event');
@@ -255,6 +298,7 @@ export async function publishEvent(db: Database, id: number, now = new Date()): 
       const message = 'An event that has already started cannot be published: change its dates first';
       throw conflict(message, 'conflict', [{ field: 'starts_at', message }]);
     }
+    await statusAudit(tx, actor, event, 'published', 'event.publish');
     return setEventStatus(tx, id, 'published', { published_at: now });
   });
   return staffView(db, row, now);
@@ -266,6 +310,7 @@ export async function publishEvent(db: Database, id: number, now = new Date()): 
  */
 export async function cancelEvent(
   deps: EventsDeps,
+  actor: AuditActor,
   id: number,
   reason: string,
   now = new Date(),
@@ -294,6 +339,14 @@ export async function cancelEvent(
       );
     }
     if (released > 0) await addSeatsBooked(tx, id, -released);
+    await statusAudit(
+      tx,
+      actor,
+      event,
+      'cancelled',
+      'event.cancel',
+      `, ${countOf(open.length, 'RSVP')} cancelled: ${reason}`,
+    );
     const cancelled = await setEventStatus(tx, id, 'cancelled', { cancelled_at: now, cancel_reason: reason });
     outbox.publish('event.cancelled', {
       eventId: id,
@@ -314,7 +367,12 @@ export async function cancelEvent(
 }
 
 /** After the event: marks it completed; confirmed guests who never checked in become no-shows. */
-export async function completeEvent(db: Database, id: number, now = new Date()): Promise<StaffEvent> {
+export async function completeEvent(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  now = new Date(),
+): Promise<StaffEvent> {
   const row = await db.transaction(async (tx) => {
     const event = await lockEvent(tx, id);
     if (!event) throw notFound('Event');
@@ -322,9 +380,29 @@ export async function completeEvent(db: Database, id: number, now = new Date()):
       throw conflict(`Only a published event can be completed; this one is ${event.status}.`);
     if (event.ends_at > now) throw conflict('The event has not ended yet.');
     await markNoShows(tx, id, now);
+    await statusAudit(tx, actor, event, 'completed', 'event.complete');
     return setEventStatus(tx, id, 'completed', { completed_at: now });
   });
   return staffView(db, row, now);
+}
+
+/** An event's status change in the audit trail, in the transaction that makes it. */
+async function statusAudit(
+  tx: Executor,
+  actor: AuditActor,
+  event: { id: number; title: string; status: string },
+  status: string,
+  kind: string,
+  more = '',
+): Promise<void> {
+  await recordAudit(tx, actor, {
+    kind,
+    subjectType: 'event',
+    subjectId: event.id,
+    summary: `${event.title}: ${event.status} → ${status}${more}`,
+    before: { status: event.status },
+    after: { status },
+  });
 }
 
 export async function guestList(

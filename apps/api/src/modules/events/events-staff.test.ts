@@ -138,6 +138,19 @@ describe('creating and publishing', () => {
     expect(staffEventSchema.parse(published.json())).toMatchObject({ status: 'published' });
     expect((await new TestBrowser(harness.app).get(eventUrl('rose-on-the-terrace'))).statusCode).toBe(200);
     expect((await client.post(staffEventUrl(created.id, 'publish'))).statusCode).toBe(409);
+
+    // Creating and publishing are in the audit trail.
+    const trail = (
+      await client.get(`/api/v1/admin/audit/?subject_type=event&subject_id=${created.id}`)
+    ).json() as { results: { kind: string; before: unknown; after: unknown }[] };
+    expect(trail.results.map((entry) => [entry.kind, entry.before, entry.after])).toEqual([
+      ['event.publish', { status: 'draft' }, { status: 'published' }],
+      [
+        'event.create',
+        null,
+        { title: 'Rosé on the Terrace', starts_at: '2031-03-14T14:30:00.000Z', capacity: 40, price: 0 },
+      ],
+    ]);
   });
 
   it('names every bad field (422) and creates nothing', async () => {

@@ -39,7 +39,11 @@ const QR_CACHE = 'public, max-age=31536000, immutable';
  * A customer only ever reaches their own RSVPs: another customer's id answers 404.
  */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, events: app.events };
+  const deps = {
+    db: app.db,
+    events: app.events,
+    shopMinimumAge: async () => (await app.shopSettings.current()).minimum_age,
+  };
 
   app.get(
     '/events/events/',

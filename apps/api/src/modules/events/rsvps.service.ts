@@ -50,7 +50,12 @@ import { newTicketCode } from './tickets';
  * the previous one left, and none can oversell. Domain events go out after commit.
  */
 
-export type EventsDeps = { db: Database; events: DomainEvents };
+export type EventsDeps = {
+  db: Database;
+  events: DomainEvents;
+  /** The shop's minimum age (the `minimum_age` setting): an event never admits anyone younger. */
+  shopMinimumAge?: () => Promise<number>;
+};
 
 const HOLD_MS = RSVP_HOLD_MINUTES * 60 * 1000;
 
@@ -208,12 +213,13 @@ export async function createRsvp(
 ): Promise<Rsvp> {
   const customer = await findCustomer(deps.db, userId);
   if (!customer || customer.is_anonymous) throw unauthorized();
+  const shopMinimumAge = deps.shopMinimumAge ? await deps.shopMinimumAge() : 0;
 
   const id = await eventsTransaction(deps.db, deps.events, async (tx, outbox) => {
     const locked = await lockEvent(tx, body.event);
     if (!locked || locked.status === 'draft' || locked.published_at === null) throw eventNotFound();
     assertOpenForRsvps(locked, now);
-    assertOldEnough(customer.date_of_birth, locked.minimum_age, now);
+    assertOldEnough(customer.date_of_birth, Math.max(locked.minimum_age, shopMinimumAge), now);
     // Seats of holds that ran out are free now, and go to the waitlist before a newcomer.
     const released = await releaseExpiredHolds(tx, locked, outbox, now);
     const event =

@@ -1,4 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
+import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { customersAdminMessages } from '@shop/contract/customers-admin';
 import {
   AUTH_BASE_PATH,
@@ -6,6 +7,7 @@ import {
   isOfMinimumAge,
   PASSWORD_MIN_LENGTH,
   parseIsoDate,
+  underAgeMessage,
 } from '@shop/contract/identity';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -83,6 +85,8 @@ export type AuthDependencies = {
   email: EmailService;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
   secret: string;
+  /** The shop's minimum age (the `minimum_age` setting); MINIMUM_AGE_YEARS when not given. */
+  minimumAge?: () => Promise<number>;
 };
 
 type HeaderSource = { headers?: Headers | undefined; request?: Request | undefined };
@@ -162,8 +166,9 @@ export function createAuth(deps: AuthDependencies) {
         if (!parseIsoDate(dateOfBirth)) {
           throw fieldError('UNPROCESSABLE_ENTITY', 'date_of_birth', identityMessages.dateOfBirthInvalid);
         }
-        if (!isOfMinimumAge(dateOfBirth)) {
-          throw fieldError('UNPROCESSABLE_ENTITY', 'date_of_birth', identityMessages.underAge);
+        const minimumAge = deps.minimumAge ? await deps.minimumAge() : MINIMUM_AGE_YEARS;
+        if (!isOfMinimumAge(dateOfBirth, new Date(), minimumAge)) {
+          throw fieldError('UNPROCESSABLE_ENTITY', 'date_of_birth', underAgeMessage(minimumAge));
         }
         return;
       }

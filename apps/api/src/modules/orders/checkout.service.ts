@@ -36,7 +36,7 @@ import { getOrder } from './orders.service';
  *    finds the order the first one made (same idempotency key) and answers it.
  * 2. The lines' sizes are locked in id order and checked against the catalog as it is now
  *    (still on sale, stock covers the quantity); prices are the catalog's, the fee the zone's,
- *    free at FREE_SHIPPING_THRESHOLD_UGX or more, and nothing for pick-up (`deliveryFeeFor`,
+ *    free from the shop's free-delivery threshold (setting) up, and nothing for pick-up (`deliveryFeeFor`,
  *    the contract's rule, which the storefront shows before the customer pays).
  * 3. A discount code, when asked for, is applied here (../discounts/discount-rules.ts): its row is
  *    locked, so checkouts with the same code take turns and its limits hold; a code that does
@@ -58,6 +58,8 @@ export type CheckoutContext = {
   unpaidTimeoutMinutes: number;
   /** The shop's VAT registration now (shop settings): no TIN, no VAT on its invoices. */
   vat: VatSettings;
+  /** The shop's free-delivery threshold (the `free_delivery_threshold` setting). */
+  freeDeliveryThreshold?: number;
 };
 
 export type VatSettings = { shopTin: string | null; pricesIncludeVat: boolean };
@@ -206,7 +208,13 @@ export async function placeOrder(
       const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
       const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
       // A delivery has its zone (checked above); pick-up needs none.
-      const fee = deliveryFeeFor({ fulfilment: input.fulfilment, subtotal, zone }) ?? 0;
+      const fee =
+        deliveryFeeFor({
+          fulfilment: input.fulfilment,
+          subtotal,
+          zone,
+          threshold: context.freeDeliveryThreshold,
+        }) ?? 0;
       // Locked after the sizes (every checkout takes its locks in that order: no deadlocks).
       const applied: AppliedDiscount | null = input.discount_code
         ? await claimDiscount(

@@ -10,7 +10,8 @@ import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedBody } from '../../lib/http-cache';
-import { requireStaff } from '../../plugins/auth';
+import { currentAuth, requireStaff } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import { changeZone, createZone, zoneList, zoneListBody } from './delivery-zones.service';
 
 /** Zones change rarely: browsers and proxies keep the list a minute, then revalidate by ETag. */
@@ -73,7 +74,7 @@ const deliveryZonesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await createZone(app.db, request.body));
+      return reply.code(201).send(await createZone(app.db, actorOf(currentAuth(request).user), request.body));
     },
   );
 
@@ -93,7 +94,7 @@ const deliveryZonesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return changeZone(app.db, request.params.id, request.body);
+      return changeZone(app.db, actorOf(currentAuth(request).user), request.params.id, request.body);
     },
   );
 };

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { SendableBody } from '../../lib/http-cache';
+import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
 import {
   findZone,
   insertZone,
@@ -65,28 +66,57 @@ function changes(input: Partial<z.output<typeof createDeliveryZoneRequestSchema>
   };
 }
 
+/** A new zone, audited (`delivery_zone.create`) in the same transaction. */
 export async function createZone(
   db: Database,
+  actor: AuditActor,
   input: z.output<typeof createDeliveryZoneRequestSchema>,
 ): Promise<DeliveryZone> {
   try {
-    return toZone(await insertZone(db, changes(input) as Required<ZoneChanges>));
+    return await db.transaction(async (tx) => {
+      const zone = toZone(await insertZone(tx, changes(input) as Required<ZoneChanges>));
+      await recordAudit(tx, actor, {
+        kind: 'delivery_zone.create',
+        subjectType: 'delivery_zone',
+        subjectId: zone.id,
+        summary: `Added ${zone.name}`,
+        after: zone,
+      });
+      return zone;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
 }
 
+/** Changes a zone, audited (`delivery_zone.update`, the changed fields before → after). */
 export async function changeZone(
   db: Database,
+  actor: AuditActor,
   id: number,
   input: z.output<typeof updateDeliveryZoneRequestSchema>,
 ): Promise<DeliveryZone> {
-  if (!(await findZone(db, id))) throw notFound('Delivery zone');
   try {
-    const row = await updateZone(db, id, changes(input));
-    if (!row) throw notFound('Delivery zone');
-    return toZone(row);
+    return await db.transaction(async (tx) => {
+      const current = await findZone(tx, id);
+      if (!current) throw notFound('Delivery zone');
+      const row = await updateZone(tx, id, changes(input));
+      if (!row) throw notFound('Delivery zone');
+      const zone = toZone(row);
+      const diff = changedFields(toZone(current), zone);
+      if (diff) {
+        await recordAudit(tx, actor, {
+          kind: 'delivery_zone.update',
+          subjectType: 'delivery_zone',
+          subjectId: id,
+          summary: `Changed ${zone.name}`,
+          before: diff.before,
+          after: diff.after,
+        });
+      }
+      return zone;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;

@@ -112,6 +112,16 @@ describe('staff keep the zones', () => {
       (await staff.client.get(`${ZONES}?include_inactive=true`)).json(),
     );
     expect(staffList.results.find((item) => item.id === saved.id)).toMatchObject({ is_active: false });
+
+    // Each change is in the audit trail, before → after.
+    const trail = (
+      await staff.client.get(`/api/v1/admin/audit/?subject_type=delivery_zone&subject_id=${saved.id}`)
+    ).json() as { results: { kind: string; before: unknown; after: unknown }[] };
+    expect(trail.results.map((entry) => [entry.kind, entry.before, entry.after])).toEqual([
+      ['delivery_zone.update', { is_active: true }, { is_active: false }],
+      ['delivery_zone.update', { fee: 35_000, sort_order: 0 }, { fee: 40_000, sort_order: 5 }],
+      ['delivery_zone.create', null, saved],
+    ]);
   });
 
   it('charges the fee of the moment: an order keeps the zone name, time and fee it was placed with', async () => {

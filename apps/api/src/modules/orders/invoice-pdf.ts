@@ -1,10 +1,10 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import { VAT_RATE_PERCENT, type VatLine, vatBreakdown } from '@shop/contract/vat';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { shopSettingsNow } from '../settings/settings-snapshot';
 import type { OrderRow } from './orders.repository';
 
 /**
@@ -196,6 +196,9 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   doc.setCreationDate(order.invoice_issued_at ?? order.created_at);
 
   const w = new Writer(doc, fonts);
+  // The shop's contact details and minimum age as its settings say now; its VAT registration as
+  // it was when the invoice was issued (kept on the invoice).
+  const shop = shopSettingsNow();
   const shopTin = order.invoice_shop_tin;
   const includesVat = order.invoice_prices_include_vat ?? true;
   // Each line's VAT, in the order the totals list them: the bottles, the delivery, the discount.
@@ -217,7 +220,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   w.text(BRAND.tagline, MARGIN, { size: 9, colour: COLOURS.muted });
   w.text(invoiceNumber, PAGE.width - MARGIN, { size: 11, bold: true, align: 'right' });
   w.y -= 14;
-  w.text(BRAND.address, MARGIN, { size: 9 });
+  w.text(shop.address, MARGIN, { size: 9 });
   const state = order.invoice_status ?? 'issued';
   w.text(
     state === 'paid' ? 'PAID' : state === 'void' ? 'VOID (order cancelled)' : 'AWAITING PAYMENT',
@@ -230,7 +233,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     },
   );
   w.y -= 12;
-  w.text(`${BRAND.phone} · ${BRAND.email}`, MARGIN, { size: 9 });
+  w.text(`${shop.phone} · ${shop.email}`, MARGIN, { size: 9 });
   if (shopTin) {
     w.y -= 12;
     w.text(`TIN ${shopTin} · VAT registered`, MARGIN, { size: 9, bold: true });
@@ -341,7 +344,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     order.fulfilment === 'pickup'
       ? 'Pick-up (no delivery fee)'
       : order.delivery_fee === 0
-        ? `Delivery: free on orders of ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)} or more`
+        ? `Delivery: free on orders of ${formatUGX(shop.free_delivery_threshold)} or more`
         : `Delivery${order.delivery_zone_name ? ` (${order.delivery_zone_name})` : ''}`;
   const totals: Array<[string, string, boolean]> = [
     ['Subtotal', formatUGX(order.subtotal), false],
@@ -367,6 +370,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   }
   if (vat) vatSummary(w, vat.total, includesVat);
   w.y -= 6;
+  // Whether VAT applies is the invoice's own (its TIN and mode when issued), said by the analysis.
   w.text('All amounts are in Uganda shillings (UGX).', MARGIN, { size: 8, colour: COLOURS.muted });
   if (order.cancel_reason) {
     w.y -= 12;
@@ -375,7 +379,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
 
   // Footer on every page.
   w.pages.forEach((page, index) => {
-    const footer = `${BRAND.name} · ${BRAND.address} · Purchasers must be ${MINIMUM_AGE_YEARS} or older. Please enjoy responsibly.`;
+    const footer = `${BRAND.name} · ${shop.address} · Purchasers must be ${shop.minimum_age} or older. Please enjoy responsibly.`;
     page.drawText(drawable(fonts, footer), {
       x: MARGIN,
       y: MARGIN - 10,

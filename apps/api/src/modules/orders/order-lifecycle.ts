@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../errors';
 import type { DomainEventOutbox, DomainEvents } from '../../lib/domain-events';
 import { releaseDiscountUse } from '../discounts/discounts.repository';
 import type { MarkPaidResult } from '../payments/payable-registry';
+import { deliveryScheduleNow } from '../settings/settings-snapshot';
 import {
   findOverdueOrderIds,
   type LockedOrderRow,
@@ -136,6 +137,7 @@ function confirmationEstimate(row: LockedOrderRow): Date | null {
     from: new Date(),
     leadMinutes: row.zone_minutes,
     preferredTime: row.preferred_delivery_time,
+    schedule: deliveryScheduleNow(),
   });
 }
 

@@ -1,11 +1,11 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX } from '@shop/contract/constants';
 import { formatKampalaClock } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION } from '@shop/contract/orders';
 import { countOf } from '@shop/contract/plural';
 import type { OutgoingEmail } from '../email/email.service';
 import { renderEmail } from '../email/layout';
+import { shopSettingsNow } from '../settings/settings-snapshot';
 import type { OrderRow } from './orders.repository';
 
 /** The e-mails of orders (layout of ../email/layout: a text and an HTML version of each). */
@@ -35,7 +35,7 @@ export function orderConfirmationEmail(options: { order: OrderRow; url: string }
     order.fulfilment === 'pickup'
       ? 'Pick-up at the shop: no delivery fee'
       : order.delivery_fee === 0
-        ? `Delivery to ${order.delivery_zone_name}: free (orders of ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)} or more)`
+        ? `Delivery to ${order.delivery_zone_name}: free (orders of ${formatUGX(shopSettingsNow().free_delivery_threshold)} or more)`
         : `Delivery to ${order.delivery_zone_name}: ${formatUGX(order.delivery_fee)}`;
   const rendered = renderEmail({
     subject: pending

@@ -11,6 +11,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { executePrepared } from '../../db/named-statement';
 import type { Executor, Tx } from '../../db/transaction';
+import { deliveryScheduleNow } from '../settings/settings-snapshot';
 
 /**
  * The orders' queries: checkout's writes, orders and invoices as the API answers them, lists
@@ -227,6 +228,7 @@ export async function insertOrder(
           from: new Date(),
           leadMinutes: order.zone.minutes,
           preferredTime: order.deliveryInstructions?.preferred_delivery_time,
+          schedule: deliveryScheduleNow(),
         })
       : null;
   const due =

@@ -50,7 +50,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'One transaction: prices and stock are checked against the catalog as it is now, stock is taken, the ' +
           'order (with a snapshot of each line), its status history and its invoice are written and the cart ' +
-          `is emptied. The delivery fee is the zone’s, free at ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)} or more, ` +
+          `is emptied. The delivery fee is the zone’s, free from the shop’s free-delivery threshold (setting; ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)} by default), ` +
           'and 0 for pick-up. Cash on delivery is confirmed at once; mobile money stays pending until paid ' +
           `(payments module) and is cancelled when unpaid after ${UNPAID_ORDER_TIMEOUT_MINUTES} minutes ` +
           '(UNPAID_ORDER_TIMEOUT_MINUTES). 409 out_of_stock names what is left; 409 conflict for an empty cart, ' +
@@ -66,13 +66,15 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const settings = await app.shopSettings.current();
       const { order, created } = await placeOrder(
         {
           db: app.db,
           events: app.events,
           jobs: app.jobs,
           unpaidTimeoutMinutes: app.config.UNPAID_ORDER_TIMEOUT_MINUTES,
-          vat: { shopTin: null, pricesIncludeVat: true }, // VAT_SETTINGS_UNWIRED
+          freeDeliveryThreshold: settings.free_delivery_threshold,
+          vat: { shopTin: settings.vat_tin, pricesIncludeVat: settings.prices_include_vat },
         },
         currentAuth(request).user.id,
         request.body,

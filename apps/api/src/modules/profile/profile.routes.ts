@@ -43,7 +43,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return changeProfile(app.db, currentAuth(request).user.id, request.body);
+      const { minimum_age } = await app.shopSettings.current();
+      return changeProfile(app.db, currentAuth(request).user.id, request.body, minimum_age);
     },
   );
 };

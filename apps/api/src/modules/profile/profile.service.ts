@@ -1,7 +1,9 @@
+import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+import { isOfMinimumAge, underAgeProfileMessage } from '@shop/contract/identity';
 import type { Profile, UpdateProfileRequest, updateProfileRequestSchema } from '@shop/contract/profile';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { unauthorized } from '../../errors';
+import { invalidInput, unauthorized } from '../../errors';
 import { findProfile, type ProfileChanges, type ProfileRow, updateProfile } from './profile.repository';
 
 export function toProfile(row: ProfileRow): Profile {
@@ -38,7 +40,13 @@ export async function changeProfile(
   db: Database,
   userId: string,
   changes: z.output<typeof updateProfileRequestSchema>,
+  /** The shop's minimum age (the `minimum_age` setting). */
+  minimumAge: number = MINIMUM_AGE_YEARS,
 ): Promise<Profile> {
+  if (changes.date_of_birth !== undefined && !isOfMinimumAge(changes.date_of_birth, new Date(), minimumAge)) {
+    const message = underAgeProfileMessage(minimumAge);
+    throw invalidInput([{ field: 'date_of_birth', message }], message);
+  }
   const update: ProfileChanges = {};
   if (changes.name !== undefined) update.name = changes.name;
   if (changes.phone !== undefined) update.phone = changes.phone;

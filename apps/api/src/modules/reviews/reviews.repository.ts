@@ -123,6 +123,16 @@ export async function isReviewableProduct(db: Executor, productId: number): Prom
   return result.rows[0]?.ok === true;
 }
 
+/** Whether the customer has a delivered order with the product (the review policy's test). */
+export async function hasDeliveredOrderOf(db: Executor, userId: string, productId: number): Promise<boolean> {
+  const result = await db.execute<{ ok: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id
+      WHERE o.user_id = ${userId} AND o.status = 'delivered' AND i.product_id = ${productId}
+    ) AS ok`);
+  return result.rows[0]?.ok === true;
+}
+
 /** Whether the product exists at all (a withdrawn product still shows its reviews). */
 export async function productExists(db: Executor, productId: number): Promise<boolean> {
   const result = await db.execute<{ ok: boolean }>(

@@ -146,14 +146,16 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
           `rating: a whole number from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}; title: 1 to ` +
           `${REVIEW_TITLE_MAX_LENGTH} characters; text: 1 to ${REVIEW_TEXT_MAX_LENGTH}. One review per ` +
           'customer per product (409 for a second: edit the first). An unknown or withdrawn product is a ' +
-          "422 on `product`. The product's average and count change at once.",
+          "422 on `product`. The product's average and count change at once. The shop's review policy " +
+          '(setting) may allow only customers with a delivered order of the product (403 otherwise).',
         security,
         body: createReviewRequestSchema,
         response: { 201: reviewSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const review = await createReview(app.db, currentAuth(request).user.id, request.body);
+      const { review_policy } = await app.shopSettings.current();
+      const review = await createReview(app.db, currentAuth(request).user.id, request.body, review_policy);
       return reply.code(201).send(review);
     },
   );

@@ -13,6 +13,7 @@ import {
   reviewMessages,
   type updateReviewRequestSchema,
 } from '@shop/contract/reviews';
+import { type ReviewPolicy, settingsMessages } from '@shop/contract/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { conflict, forbidden, invalidInput, notFound } from '../../errors';
@@ -21,6 +22,7 @@ import {
   deleteOwnReview,
   findReview,
   findReviewOf,
+  hasDeliveredOrderOf,
   insertReport,
   insertReview,
   isReviewableProduct,
@@ -122,14 +124,22 @@ export async function getReview(db: Database, id: number, viewer: Viewer): Promi
   return visibleReview(db, id, viewer);
 }
 
-/** One review per customer per product, of a product that is sold. */
+/**
+ * One review per customer per product, of a product that is sold. The shop's review policy (a
+ * setting) decides who may write one: only customers with a delivered order of the product (the
+ * default; 403 otherwise), or any signed-in customer (purchasers are then shown as verified).
+ */
 export async function createReview(
   db: Database,
   userId: string,
   request: z.output<typeof createReviewRequestSchema>,
+  policy: ReviewPolicy = 'delivered_purchasers',
 ): Promise<Review> {
   if (!(await isReviewableProduct(db, request.product))) {
     throw invalidInput([{ field: 'product', message: reviewMessages.unknownProduct }]);
+  }
+  if (policy === 'delivered_purchasers' && !(await hasDeliveredOrderOf(db, userId, request.product))) {
+    throw forbidden(settingsMessages.reviewNeedsDeliveredOrder);
   }
   const inserted = await insertReview(db, {
     productId: request.product,

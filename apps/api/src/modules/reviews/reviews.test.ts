@@ -18,6 +18,7 @@ import {
   createProduct,
   type ProductFixture,
 } from '../../../test/fixtures/catalog';
+import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
 import { TestBrowser, uniqueEmail } from '../identity/testing';
@@ -40,6 +41,8 @@ const review = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true' });
+  // These tests write reviews without orders; the review policy's own tests are in settings.test.ts.
+  await setShopSettings(harness.app, { review_policy: 'signed_in_customers' });
   category = await createCategory(harness.database.pool, { name: 'Red Wine' });
   merlot = await createProduct(harness.database.pool, { categoryId: category.id, name: 'Estate Merlot' });
   withdrawn = await createProduct(harness.database.pool, {

@@ -1,9 +1,9 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Award, Clock, Mail, Phone, ShieldCheck, Truck } from 'lucide-react';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
+import { useOpeningHoursLine, useShopSettings } from '../../lib/shop-settings';
 
 type FooterLink = { to: NonNullable<LinkProps['to']>; label: string };
 
@@ -36,17 +36,24 @@ export const footerLinkGroups: readonly { heading: string; links: readonly Foote
   },
 ];
 
-export const benefits = [
-  { icon: Truck, text: `Free shipping on orders over ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)}` },
-  { icon: Award, text: 'Expert curation' },
-  { icon: Clock, text: '24/7 support' },
-] as const;
+/** Why buy here, with the shop's free-delivery threshold (a setting). */
+export const benefitsFor = (freeDeliveryThreshold: number) =>
+  [
+    { icon: Truck, text: `Free shipping on orders over ${formatUGX(freeDeliveryThreshold)}` },
+    { icon: Award, text: 'Expert curation' },
+    { icon: Clock, text: '24/7 support' },
+  ] as const;
 
-export const ageNotice = `You must be ${MINIMUM_AGE_YEARS} years or older to purchase alcohol`;
+/** The age notice, with the shop's minimum age (a setting). */
+export const ageNoticeFor = (minimumAge: number) =>
+  `You must be ${minimumAge} years or older to purchase alcohol`;
 
 /** The shop's footer: who we are, why buy here, the newsletter, the information pages and the age notice. */
 export function Footer() {
   const year = new Date().getFullYear();
+  const settings = useShopSettings();
+  const openingHours = useOpeningHoursLine();
+  const benefits = benefitsFor(settings.free_delivery_threshold);
   return (
     <footer className="on-dark bg-wine-900 text-cream-100">
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-12 lg:px-8">
@@ -99,17 +106,21 @@ export function Footer() {
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" className="size-4 text-gold-300" />
               <a
-                href={`tel:${BRAND.phone.replace(/\s+/g, '')}`}
+                href={`tel:${settings.phone.replace(/\s+/g, '')}`}
                 className="hover:text-gold-200 hover:underline"
               >
-                {BRAND.phone}
+                {settings.phone}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" className="size-4 text-gold-300" />
-              <a href={`mailto:${BRAND.email}`} className="hover:text-gold-200 hover:underline">
-                {BRAND.email}
+              <a href={`mailto:${settings.email}`} className="hover:text-gold-200 hover:underline">
+                {settings.email}
               </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Clock aria-hidden="true" className="size-4 text-gold-300" />
+              <span>Open {openingHours}</span>
             </li>
           </ul>
         </div>
@@ -119,7 +130,7 @@ export function Footer() {
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p className="flex items-center gap-2 font-medium text-cream-50">
             <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-gold-300" />
-            {ageNotice}
+            {ageNoticeFor(settings.minimum_age)}
           </p>
           <p className="text-cream-200">
             © {year} {BRAND.name}, {BRAND.city}, {BRAND.country}. Please enjoy responsibly.

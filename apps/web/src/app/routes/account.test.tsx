@@ -77,6 +77,8 @@ describe('the account page', () => {
       ['Reviews', '/admin/reviews'],
       ['Newsletter', '/admin/newsletter'],
       ['Customers', '/admin/customers'],
+      ['Audit trail', '/admin/audit'],
+      ['Shop settings', '/admin/settings'],
     ] as const) {
       expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }

@@ -69,6 +69,16 @@ function StaffDesk({ notice, isAdmin }: { notice: ReactNode; isAdmin: boolean })
             description: 'Promotion codes: percentage or amount off, limits and dates; pause or end them.',
           },
           {
+            to: '/admin/audit',
+            title: 'Audit trail',
+            description: 'Every change made in the back office: who, when, before → after.',
+          },
+          {
+            to: '/admin/settings',
+            title: 'Shop settings',
+            description: 'Contact details, opening hours, free delivery, minimum age, VAT, reviews (admins).',
+          },
+          {
             to: '/admin/reviews',
             title: 'Reviews',
             description: 'Reported reviews first; hide one with a reason its author sees, or show it again.',

@@ -1,11 +1,11 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { productStoreMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { Award, CalendarDays, Clock, ShieldCheck, Truck } from 'lucide-react';
 import { LoadError } from '../../../components/load-error';
 import { SearchForm } from '../../../components/search-form';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { useCategories } from '../api/get-categories';
 import { useSectionProducts } from '../api/get-section-products';
 import { CatalogStats } from '../components/catalog-stats';
@@ -16,11 +16,20 @@ import { useAfterFirstPaint } from '../hooks/use-after-first-paint';
 import { useHomeStats } from '../hooks/use-home-stats';
 import { useNearViewport } from '../hooks/use-near-viewport';
 
-const benefits = [
+/** Why buy here, with the shop's settings (free-delivery threshold, WhatsApp number, minimum age). */
+const benefitsFor = ({
+  free_delivery_threshold,
+  whatsapp,
+  minimum_age,
+}: {
+  free_delivery_threshold: number;
+  whatsapp: string;
+  minimum_age: number;
+}) => [
   {
     icon: Truck,
     title: 'Free delivery',
-    text: `On orders over ${formatUGX(FREE_SHIPPING_THRESHOLD_UGX)}, anywhere in our Kampala delivery area.`,
+    text: `On orders over ${formatUGX(free_delivery_threshold)}, anywhere in our Kampala delivery area.`,
   },
   {
     icon: Award,
@@ -30,14 +39,14 @@ const benefits = [
   {
     icon: Clock,
     title: '24/7 support',
-    text: `Questions about an order or a pairing? Call or WhatsApp ${BRAND.whatsapp} any time.`,
+    text: `Questions about an order or a pairing? Call or WhatsApp ${whatsapp} any time.`,
   },
   {
     icon: ShieldCheck,
-    title: `${MINIMUM_AGE_YEARS}+ only`,
-    text: `We sell alcohol to adults aged ${MINIMUM_AGE_YEARS} and over, and check ID at the door.`,
+    title: `${minimum_age}+ only`,
+    text: `We sell alcohol to adults aged ${minimum_age} and over, and check ID at the door.`,
   },
-] as const;
+];
 
 const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
 /** Parts below the fold: the browser skips their layout and painting until they come near. */
@@ -142,6 +151,7 @@ export function HomePage() {
 
 /** Everything under the hero: drawn just after the first screen (see useAfterFirstPaint). */
 function BelowTheFold() {
+  const benefits = benefitsFor(useShopSettings());
   return (
     <>
       <section aria-labelledby="benefits-heading" className="border-y border-cream-200 bg-white">

@@ -4,7 +4,6 @@ import {
   contactPreferenceLabels,
   type DeliveryZone,
   PREFERRED_DELIVERY_TIMES,
-  preferredDeliveryTimeLabels,
 } from '@shop/contract/delivery';
 import { deliveryFeeFor, qualifiesForFreeDelivery } from '@shop/contract/delivery-fee';
 import type { DiscountCheck } from '@shop/contract/discounts';
@@ -12,6 +11,7 @@ import { cartMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
 import { type Order, PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import type { Profile } from '@shop/contract/profile';
+import { preferredTimeLabel } from '@shop/contract/settings-values';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
@@ -21,6 +21,7 @@ import { FormField, FormMessage, primaryButtonClass } from '../../../components/
 import { isApiError } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-key';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { placeOrder } from '../api/place-order';
 import { CheckoutAttempt, orderCertainlyNotPlaced } from '../lib/checkout-attempt';
 import {
@@ -145,8 +146,12 @@ export function CheckoutForm({
     name: ['fulfilment', 'delivery_zone', 'payment_method'],
   });
   const zone = zones.find((candidate) => String(candidate.id) === zoneId);
-  const free = qualifiesForFreeDelivery(cart.subtotal);
-  const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal });
+  // The shop's free-delivery threshold (its setting) comes with the cart.
+  const threshold = cart.free_delivery_threshold;
+  // The preferred times' hours are the shop's delivery windows (a setting).
+  const deliveryWindows = useShopSettings().delivery_windows;
+  const free = qualifiesForFreeDelivery(cart.subtotal, threshold);
+  const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal, threshold });
   const saving = discount?.discount ?? 0;
   const total = cart.subtotal + (deliveryFee ?? 0) - saving;
 
@@ -316,7 +321,7 @@ export function CheckoutForm({
                   error={errors.preferred_delivery_time?.message}
                   options={PREFERRED_DELIVERY_TIMES.map((value) => ({
                     value,
-                    label: preferredDeliveryTimeLabels[value],
+                    label: preferredTimeLabel(value, deliveryWindows),
                   }))}
                 />
                 <SelectField

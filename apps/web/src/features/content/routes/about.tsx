@@ -1,9 +1,10 @@
 import { BRAND } from '@shop/contract/brand';
-import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { Link } from '@tanstack/react-router';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
 export function AboutPage() {
+  const { minimum_age } = useShopSettings();
   return (
     <ContentPage
       eyebrow="Our story"
@@ -54,8 +55,7 @@ export function AboutPage() {
         We are a small team of {BRAND.city} people who love what we sell. Our buyer trained with the Wine &
         Spirit Education Trust and travels to taste at the source; our cellar team receives, checks and stores
         every delivery; our riders know the city’s shortcuts and check ID at the door, because we sell only to
-        adults aged {MINIMUM_AGE_YEARS} and over; and our support team answers your calls and messages at any
-        hour.
+        adults aged {minimum_age} and over; and our support team answers your calls and messages at any hour.
       </p>
       <p>
         Come and taste with us at one of our <Link to="/events">events</Link>, read our{' '}

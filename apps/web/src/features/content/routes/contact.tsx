@@ -1,9 +1,12 @@
 import { BRAND } from '@shop/contract/brand';
 import { Link } from '@tanstack/react-router';
-import { ContactList, mapHref } from '../components/contact-details';
+import { useShopSettings } from '../../../lib/shop-settings';
+import { ContactList, mapHrefOf } from '../components/contact-details';
 import { ContentPage } from '../components/content-page';
 
 export function ContactPage() {
+  const { address } = useShopSettings();
+  const mapHref = mapHrefOf(address);
   return (
     <ContentPage
       eyebrow="Contact"
@@ -15,12 +18,12 @@ export function ContactPage() {
 
       <h2>Finding the shop</h2>
       <p>
-        We are at {BRAND.address}. Parking is available in front of the shop, and boda bodas and ride-hailing
+        We are at {address}. Parking is available in front of the shop, and boda bodas and ride-hailing
         drivers know Acacia Avenue well.
       </p>
       <p>
         <a href={mapHref} target="_blank" rel="noopener noreferrer">
-          Open {BRAND.address} in Google Maps (opens in a new tab)
+          Open {address} in Google Maps (opens in a new tab)
         </a>
       </p>
 

@@ -1,9 +1,10 @@
 import { BRAND } from '@shop/contract/brand';
-import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { Link } from '@tanstack/react-router';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
 export function CookiesPage() {
+  const { minimum_age } = useShopSettings();
   return (
     <ContentPage
       eyebrow="Legal"
@@ -32,7 +33,7 @@ export function CookiesPage() {
           </tr>
           <tr>
             <td>Age confirmation</td>
-            <td>Remembers that you confirmed you are {MINIMUM_AGE_YEARS} or older</td>
+            <td>Remembers that you confirmed you are {minimum_age} or older</td>
             <td>30 days</td>
           </tr>
           <tr>

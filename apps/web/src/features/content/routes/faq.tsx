@@ -1,17 +1,26 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
-const questions: { question: string; answer: ReactNode }[] = [
+/** The questions, with the shop's settings (minimum age, free-delivery threshold, e-mail). */
+const questionsFor = ({
+  minimum_age,
+  free_delivery_threshold,
+  email,
+}: {
+  minimum_age: number;
+  free_delivery_threshold: number;
+  email: string;
+}): { question: string; answer: ReactNode }[] => [
   {
     question: 'How old do I have to be to buy?',
     answer: (
       <p>
-        {MINIMUM_AGE_YEARS} or older. Our riders check a national ID, passport or driving permit on delivery,
-        and we cannot hand alcohol to anyone younger.
+        {minimum_age} or older. Our riders check a national ID, passport or driving permit on delivery, and we
+        cannot hand alcohol to anyone younger.
       </p>
     ),
   },
@@ -30,7 +39,7 @@ const questions: { question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         In central {BRAND.city} usually within two hours; in most of the city the same day; Entebbe and the
-        outer areas the same or next day. Delivery is free over {formatUGX(FREE_SHIPPING_THRESHOLD_UGX)}. See{' '}
+        outer areas the same or next day. Delivery is free over {formatUGX(free_delivery_threshold)}. See{' '}
         <Link to="/shipping">shipping</Link> for fees and times by area.
       </p>
     ),
@@ -50,8 +59,8 @@ const questions: { question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         Yes. At checkout, give the recipient’s address and phone number and add a message in the delivery
-        instructions; we include a handwritten card and no prices. The recipient must be {MINIMUM_AGE_YEARS}{' '}
-        or older and show ID when the rider arrives.
+        instructions; we include a handwritten card and no prices. The recipient must be {minimum_age} or
+        older and show ID when the rider arrives.
       </p>
     ),
   },
@@ -60,8 +69,8 @@ const questions: { question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         Yes: staff gifts, client hampers, launches, weddings and conferences, with invoices for your accounts
-        and delivery to several addresses. E-mail <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a> with the
-        date, quantities and budget, and we will send a proposal within one working day.
+        and delivery to several addresses. E-mail <a href={`mailto:${email}`}>{email}</a> with the date,
+        quantities and budget, and we will send a proposal within one working day.
       </p>
     ),
   },
@@ -78,6 +87,7 @@ const questions: { question: string; answer: ReactNode }[] = [
 ];
 
 export function FaqPage() {
+  const questions = questionsFor(useShopSettings());
   return (
     <ContentPage
       eyebrow="Help"

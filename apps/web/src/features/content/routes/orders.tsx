@@ -1,6 +1,6 @@
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
 const statuses = [
@@ -13,6 +13,7 @@ const statuses = [
 ];
 
 export function OrdersPage() {
+  const { free_delivery_threshold, minimum_age } = useShopSettings();
   return (
     <ContentPage
       eyebrow="Ordering"
@@ -30,8 +31,8 @@ export function OrdersPage() {
       <p>
         At <Link to="/checkout">checkout</Link>, choose your delivery address and a time that suits you, add a
         landmark and any instructions for the rider, and check the total. Delivery is free on orders over{' '}
-        {formatUGX(FREE_SHIPPING_THRESHOLD_UGX)}; below that, the fee for your area is shown before you pay
-        (see <Link to="/shipping">shipping</Link>).
+        {formatUGX(free_delivery_threshold)}; below that, the fee for your area is shown before you pay (see{' '}
+        <Link to="/shipping">shipping</Link>).
       </p>
 
       <h2>3. Pay</h2>
@@ -51,8 +52,8 @@ export function OrdersPage() {
 
       <h2>4. Receive</h2>
       <p>
-        The rider checks that the person receiving the order is {MINIMUM_AGE_YEARS} or older, so please have
-        an ID ready. We cannot leave alcohol with anyone younger.
+        The rider checks that the person receiving the order is {minimum_age} or older, so please have an ID
+        ready. We cannot leave alcohol with anyone younger.
       </p>
 
       <h2>Order statuses</h2>

@@ -1,9 +1,11 @@
 import { BRAND } from '@shop/contract/brand';
 import { Link } from '@tanstack/react-router';
-import { emailHref } from '../components/contact-details';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
 export function PrivacyPage() {
+  const { address, email } = useShopSettings();
+  const emailHref = `mailto:${email}`;
   return (
     <ContentPage
       eyebrow="Legal"
@@ -91,8 +93,7 @@ export function PrivacyPage() {
 
       <h2>Contact</h2>
       <p>
-        Write to us at <a href={emailHref}>{BRAND.email}</a> or at {BRAND.address}, with “Data protection” in
-        the subject.
+        Write to us at <a href={emailHref}>{email}</a> or at {address}, with “Data protection” in the subject.
       </p>
     </ContentPage>
   );

@@ -1,9 +1,12 @@
-import { BRAND } from '@shop/contract/brand';
 import { Link } from '@tanstack/react-router';
-import { emailHref, whatsappHref } from '../components/contact-details';
+import { useShopSettings } from '../../../lib/shop-settings';
+import { whatsappChatHref } from '../../../lib/whatsapp';
 import { ContentPage } from '../components/content-page';
 
 export function ReturnsPage() {
+  const { email, whatsapp } = useShopSettings();
+  const emailHref = `mailto:${email}`;
+  const whatsappHref = whatsappChatHref(undefined, whatsapp);
   return (
     <ContentPage
       eyebrow="Returns"
@@ -15,9 +18,9 @@ export function ReturnsPage() {
         Check your order when it arrives. If a bottle is broken, leaking, or its seal or label is damaged,
         tell us within <strong>48 hours</strong> of delivery, with photos of the bottle and the packaging, by{' '}
         <a href={whatsappHref} target="_blank" rel="noopener noreferrer">
-          WhatsApp on {BRAND.whatsapp}
+          WhatsApp on {whatsapp}
         </a>{' '}
-        or by e-mail to <a href={emailHref}>{BRAND.email}</a>. Include your order number.
+        or by e-mail to <a href={emailHref}>{email}</a>. Include your order number.
       </p>
       <p>
         We will send a replacement with our next delivery to your area, or refund the bottle to the mobile

@@ -1,7 +1,8 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
+import { formatOpeningHours, hourText } from '@shop/contract/settings-values';
 import { Link } from '@tanstack/react-router';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
 /** Indicative delivery fees (whole shillings) and times by area. */
@@ -19,15 +20,17 @@ const deliveryZones = [
 ];
 
 export function ShippingPage() {
+  const { address, delivery_hours, free_delivery_threshold, minimum_age, opening_hours } = useShopSettings();
+  const openingHours = formatOpeningHours(opening_hours);
   return (
     <ContentPage
       eyebrow="Delivery"
       title="Shipping & delivery"
-      lead={`We deliver across ${BRAND.city}, Wakiso and Entebbe every day from 10:00 to 21:00, in insulated bags that keep your bottles cool.`}
+      lead={`We deliver across ${BRAND.city}, Wakiso and Entebbe every day from ${hourText(delivery_hours.from)} to ${hourText(delivery_hours.to)}, in insulated bags that keep your bottles cool.`}
     >
       <h2>Free delivery</h2>
       <p>
-        Delivery is free on every order over {formatUGX(FREE_SHIPPING_THRESHOLD_UGX)}, anywhere in the areas
+        Delivery is free on every order over {formatUGX(free_delivery_threshold)}, anywhere in the areas
         below.
       </p>
 
@@ -59,16 +62,15 @@ export function ShippingPage() {
 
       <h2>Age check on delivery</h2>
       <p>
-        We sell alcohol only to adults aged {MINIMUM_AGE_YEARS} and over. The rider will ask the person
-        receiving the order for a national ID, passport or driving permit. If no one aged {MINIMUM_AGE_YEARS}{' '}
-        or over can show ID, the order comes back to the shop and we will arrange a new delivery with you.
+        We sell alcohol only to adults aged {minimum_age} and over. The rider will ask the person receiving
+        the order for a national ID, passport or driving permit. If no one aged {minimum_age} or over can show
+        ID, the order comes back to the shop and we will arrange a new delivery with you.
       </p>
 
       <h2>Pick-up at the shop</h2>
       <p>
-        Prefer to collect? Choose pick-up at checkout and collect your order, free of charge, from{' '}
-        {BRAND.address} during opening hours ({BRAND.openingHours}). Bring the ID of the person named on the
-        order.
+        Prefer to collect? Choose pick-up at checkout and collect your order, free of charge, from {address}{' '}
+        during opening hours ({openingHours}). Bring the ID of the person named on the order.
       </p>
 
       <h2>Following your delivery</h2>

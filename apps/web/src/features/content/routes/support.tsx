@@ -1,10 +1,14 @@
 import { BRAND } from '@shop/contract/brand';
+import { formatOpeningHours, hourText } from '@shop/contract/settings-values';
 import { Link } from '@tanstack/react-router';
 import { WhatsAppChatLink } from '../../../components/whatsapp-chat-link';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContactList } from '../components/contact-details';
 import { ContentPage } from '../components/content-page';
 
 export function SupportPage() {
+  const { delivery_hours, opening_hours } = useShopSettings();
+  const openingHours = formatOpeningHours(opening_hours);
   return (
     <ContentPage
       eyebrow="Help"
@@ -22,8 +26,8 @@ export function SupportPage() {
       </p>
       <ContactList />
       <p>
-        The shop and its tasting room are open {BRAND.openingHours}. Deliveries run every day from 10:00 to
-        21:00.
+        The shop and its tasting room are open {openingHours}. Deliveries run every day from{' '}
+        {hourText(delivery_hours.from)} to {hourText(delivery_hours.to)}.
       </p>
 
       <h2>Common questions</h2>

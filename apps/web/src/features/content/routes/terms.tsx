@@ -1,11 +1,12 @@
 import { BRAND } from '@shop/contract/brand';
-import { FREE_SHIPPING_THRESHOLD_UGX, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
-import { emailHref } from '../components/contact-details';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
 export function TermsPage() {
+  const { address, email, free_delivery_threshold, minimum_age, phone } = useShopSettings();
+  const emailHref = `mailto:${email}`;
   return (
     <ContentPage
       eyebrow="Legal"
@@ -14,24 +15,24 @@ export function TermsPage() {
     >
       <h2>1. Who we are</h2>
       <p>
-        {BRAND.name}, {BRAND.address}, {BRAND.country}. You can reach us on {BRAND.phone} or at{' '}
-        <a href={emailHref}>{BRAND.email}</a>.
+        {BRAND.name}, {address}, {BRAND.country}. You can reach us on {phone} or at{' '}
+        <a href={emailHref}>{email}</a>.
       </p>
 
       <h2>2. Sale of alcohol</h2>
       <p>
-        We sell alcohol only to adults aged {MINIMUM_AGE_YEARS} and over. By ordering you confirm that you are{' '}
-        {MINIMUM_AGE_YEARS} or older, and that the person receiving the order is too. We check ID on delivery
-        and at pick-up, and we may refuse to hand over an order, or cancel it, if no valid ID is shown or if
-        we believe the alcohol is being bought for someone under age. We also refuse delivery to anyone who
+        We sell alcohol only to adults aged {minimum_age} and over. By ordering you confirm that you are{' '}
+        {minimum_age} or older, and that the person receiving the order is too. We check ID on delivery and at
+        pick-up, and we may refuse to hand over an order, or cancel it, if no valid ID is shown or if we
+        believe the alcohol is being bought for someone under age. We also refuse delivery to anyone who
         appears intoxicated.
       </p>
 
       <h2>3. Prices</h2>
       <p>
         Prices are in Uganda shillings (UGX) and include VAT and excise duty. Delivery fees are shown at
-        checkout before you pay; delivery is free on orders over {formatUGX(FREE_SHIPPING_THRESHOLD_UGX)}. If
-        a price on the site is obviously wrong, we will tell you before your order is processed and you may
+        checkout before you pay; delivery is free on orders over {formatUGX(free_delivery_threshold)}. If a
+        price on the site is obviously wrong, we will tell you before your order is processed and you may
         cancel it for a full refund.
       </p>
 
@@ -53,7 +54,7 @@ export function TermsPage() {
       <p>
         We deliver to the areas, and in the indicative times, listed on our{' '}
         <Link to="/shipping">shipping</Link> page. Risk in the goods passes to you when they are handed over.
-        If nobody aged {MINIMUM_AGE_YEARS} or over is available to receive the order, we will arrange a new
+        If nobody aged {minimum_age} or over is available to receive the order, we will arrange a new
         delivery; a second failed delivery may be charged at the fee for your area.
       </p>
 

@@ -1,6 +1,7 @@
 import { BRAND } from '@shop/contract/brand';
-import { LOGO_PATH, MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+import { LOGO_PATH } from '@shop/contract/constants';
 import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { isAgeConfirmed, rememberAgeConfirmed } from './age-confirmation';
 
 type Answer = 'yes' | 'no' | null;
@@ -37,6 +38,7 @@ export function AgeGate({ children }: { children: ReactNode }) {
 }
 
 function AgeDialog({ onAnswer }: { onAnswer: (answer: 'yes' | 'no') => void }) {
+  const minimumAge = useShopSettings().minimum_age;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -61,11 +63,11 @@ function AgeDialog({ onAnswer }: { onAnswer: (answer: 'yes' | 'no') => void }) {
     >
       <img src={LOGO_PATH} alt="" width={175} height={40} className="mx-auto h-10 w-auto" />
       <h2 id={titleId} className="mt-6 text-2xl sm:text-3xl">
-        Are you {MINIMUM_AGE_YEARS} or older?
+        Are you {minimumAge} or older?
       </h2>
       <p id={descriptionId} className="mt-3 text-ink-soft">
-        {BRAND.name} sells wines and spirits only to adults aged {MINIMUM_AGE_YEARS} and over. Please confirm
-        your age to enter the shop.
+        {BRAND.name} sells wines and spirits only to adults aged {minimumAge} and over. Please confirm your
+        age to enter the shop.
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse sm:justify-center">
         <button
@@ -73,14 +75,14 @@ function AgeDialog({ onAnswer }: { onAnswer: (answer: 'yes' | 'no') => void }) {
           onClick={() => onAnswer('yes')}
           className="rounded-full bg-wine-800 px-6 py-3 font-semibold text-cream-50 transition hover:bg-wine-900"
         >
-          Yes, I am {MINIMUM_AGE_YEARS} or older
+          Yes, I am {minimumAge} or older
         </button>
         <button
           type="button"
           onClick={() => onAnswer('no')}
           className="rounded-full border border-wine-800 px-6 py-3 font-semibold text-wine-800 transition hover:bg-cream-100"
         >
-          No, I am under {MINIMUM_AGE_YEARS}
+          No, I am under {minimumAge}
         </button>
       </div>
     </dialog>
@@ -88,6 +90,7 @@ function AgeDialog({ onAnswer }: { onAnswer: (answer: 'yes' | 'no') => void }) {
 }
 
 function UnderAgePage({ onAskAgain }: { onAskAgain: () => void }) {
+  const minimumAge = useShopSettings().minimum_age;
   useEffect(() => {
     document.title = `Adults only | ${BRAND.name}`;
   }, []);
@@ -97,9 +100,9 @@ function UnderAgePage({ onAskAgain }: { onAskAgain: () => void }) {
         <img src={LOGO_PATH} alt={BRAND.name} width={175} height={40} className="mx-auto h-10 w-auto" />
         <h1 className="mt-8 text-3xl sm:text-4xl">Sorry, we can only welcome adults</h1>
         <p className="mt-4 text-lg text-ink-soft">
-          Thank you for your honesty. {BRAND.name} sells wines and spirits only to customers aged{' '}
-          {MINIMUM_AGE_YEARS} and over, so we cannot show you the shop. We look forward to welcoming you when
-          you are {MINIMUM_AGE_YEARS}.
+          Thank you for your honesty. {BRAND.name} sells wines and spirits only to customers aged {minimumAge}{' '}
+          and over, so we cannot show you the shop. We look forward to welcoming you when you are {minimumAge}
+          .
         </p>
         <button
           type="button"

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
-import { signUpRequestSchema } from '@shop/contract/identity';
-import { useId, useState } from 'react';
+import { dateOfBirthSchemaFor, signUpRequestSchema } from '@shop/contract/identity';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
 import { useEmailDelivery } from '../../../lib/email/email-delivery';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { signUp } from '../api/sign-up';
 import { usePasswordPolicy } from '../api/use-password-policy';
 import { PasswordRules } from './password-rules';
@@ -36,6 +36,11 @@ export function RegisterForm({
   const policy = usePasswordPolicy();
   const emailDelivery = useEmailDelivery();
   const rulesId = useId();
+  const minimumAge = useShopSettings().minimum_age;
+  const schema = useMemo(
+    () => signUpRequestSchema.extend({ date_of_birth: dateOfBirthSchemaFor(minimumAge) }),
+    [minimumAge],
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -44,7 +49,8 @@ export function RegisterForm({
     control,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(signUpRequestSchema),
+    // The date of birth against the shop's minimum age (its setting); the server checks it again.
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: { name: '', email: '', password: '', date_of_birth: '', newsletter_opt_in: false },
   });
@@ -104,7 +110,7 @@ export function RegisterForm({
         autoComplete="bday"
         registration={register('date_of_birth')}
         error={errors.date_of_birth?.message}
-        hint={`You must be ${MINIMUM_AGE_YEARS} or older to buy from us.`}
+        hint={`You must be ${minimumAge} or older to buy from us.`}
       />
       <label className="flex items-start gap-3 text-sm text-ink">
         <input type="checkbox" className="mt-0.5 size-4 accent-wine-800" {...register('newsletter_opt_in')} />

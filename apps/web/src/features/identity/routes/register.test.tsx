@@ -1,4 +1,5 @@
-import { identityMessages, PASSWORD_POLICY } from '@shop/contract/identity';
+import { identityMessages, PASSWORD_POLICY, underAgeMessage } from '@shop/contract/identity';
+import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +78,24 @@ describe('the register page', () => {
     await user.type(password, 's');
     expect(rule(/At least 10/)).toHaveAttribute('data-state', 'met');
     expect(rule(/At least 10/)).toHaveTextContent('(done)');
+  });
+
+  it('holds the date of birth to the shop’s minimum age setting (25 here)', async () => {
+    const api = mockIdentityApi({
+      'GET /auth/get-session': () => anonymousSession(),
+      'GET /settings/': () => ({ ...DEFAULT_SHOP_SETTINGS, minimum_age: 25 }),
+    });
+    await renderApp('/register');
+    expect(await screen.findByText('You must be 25 or older to buy from us.')).toBeInTheDocument();
+    const user = await fillIn({
+      name: 'Young Visitor',
+      email: 'young@example.ug',
+      password: 'correct horse battery staple',
+      dateOfBirth: bornYearsAgo(23),
+    });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(underAgeMessage(25))).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/sign-up/email')).toHaveLength(0);
   });
 
   it('refuses a customer under 21 with a clear message, without calling the API', async () => {

@@ -1,9 +1,9 @@
-import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { useSessionStore } from '../../../lib/session/use-session-store';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { RegisterForm } from '../components/register-form';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/login-search';
 
@@ -11,6 +11,7 @@ const routeApi = getRouteApi('/register');
 
 /** Sign-up, then sign-in, then the remembered destination (or the account page). */
 export function RegisterPage() {
+  const minimumAge = useShopSettings().minimum_age;
   const search = routeApi.useSearch();
   const router = useRouter();
   const store = useSessionStore();
@@ -23,7 +24,7 @@ export function RegisterPage() {
     <PageShell
       eyebrow="Account"
       title="Create your account"
-      lead={`An account keeps your delivery address, orders, invoices and wishlist together. You must be ${MINIMUM_AGE_YEARS} or older to buy from us.`}
+      lead={`An account keeps your delivery address, orders, invoices and wishlist together. You must be ${minimumAge} or older to buy from us.`}
     >
       <div className="max-w-md space-y-6">
         {snapshot.status === 'customer' && !busy ? (

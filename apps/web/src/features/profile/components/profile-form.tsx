@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { profileQuery } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import {
@@ -24,6 +25,7 @@ export const PROFILE_UNCHANGED_MESSAGE = 'Nothing has changed: there is nothing 
 
 /** Name, phone, date of birth, default delivery address and newsletter choice, saved with PATCH. */
 export function ProfileForm({ profile }: { profile: Profile }) {
+  const settings = useShopSettings();
   const queryClient = useQueryClient();
   const store = useSessionStore();
   const [formError, setFormError] = useState<string | null>(null);
@@ -34,7 +36,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema({ dateOfBirthRequired: profile.date_of_birth !== null })),
+    resolver: zodResolver(
+      profileFormSchema({
+        dateOfBirthRequired: profile.date_of_birth !== null,
+        minimumAge: settings.minimum_age,
+      }),
+    ),
     mode: 'onTouched',
     defaultValues: formValuesOf(profile),
   });

@@ -1,4 +1,5 @@
-import { identityMessages, personNameSchema, profileDateOfBirthSchema } from '@shop/contract/identity';
+import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
+import { identityMessages, personNameSchema, profileDateOfBirthSchemaFor } from '@shop/contract/identity';
 import {
   deliveryAddressSchema,
   normaliseUgandanPhone,
@@ -49,7 +50,15 @@ const addressShape = deliveryAddressSchema.shape;
  * The same rules as the API (the contract's schemas), per field. A date of birth already given
  * cannot be removed; the address needs its area once any part of it is filled in.
  */
-export function profileFormSchema({ dateOfBirthRequired }: { dateOfBirthRequired: boolean }) {
+export function profileFormSchema({
+  dateOfBirthRequired,
+  minimumAge = MINIMUM_AGE_YEARS,
+}: {
+  dateOfBirthRequired: boolean;
+  /** The shop's minimum age (its setting); the server checks it again. */
+  minimumAge?: number;
+}) {
+  const profileDateOfBirthSchema = profileDateOfBirthSchemaFor(minimumAge);
   return z
     .object({
       name: personNameSchema,

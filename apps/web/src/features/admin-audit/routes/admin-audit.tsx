@@ -1,0 +1,295 @@
+import { AUDIT_SUBJECT_TYPES, type AuditEntry } from '@shop/contract/audit';
+import { formatKampalaDateTime } from '@shop/contract/kampala-time';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useId } from 'react';
+import { inputClass, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { LoadError } from '../../../components/load-error';
+import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
+import { StaffOnly } from '../../../components/staff-only';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useAuditEntries } from '../api/audit-entries';
+import { changedValues, readablePath } from '../lib/audit-diff';
+import type { AuditSearch } from '../lib/audit-search';
+
+const subjectLabels: Record<string, string> = {
+  product: 'Product',
+  variant: 'Size',
+  category: 'Category',
+  stock: 'Stock',
+  image: 'Photo',
+  catalog_import: 'Catalog import',
+  order: 'Order',
+  refund: 'Refund',
+  discount_code: 'Discount code',
+  user: 'Account',
+  settings: 'Shop settings',
+  review: 'Review',
+  campaign: 'Newsletter campaign',
+  event: 'Event',
+  delivery_zone: 'Delivery zone',
+};
+
+/** The subject's name, with a link to its back-office page where there is one. */
+function Subject({ entry }: { entry: AuditEntry }) {
+  const label =
+    `${subjectLabels[entry.subject_type] ?? entry.subject_type} ${entry.subject_type === 'settings' ? '' : entry.subject_id}`.trim();
+  const id = entry.subject_id;
+  switch (entry.subject_type) {
+    case 'product':
+      return (
+        <Link to="/admin/products/$id" params={{ id }} className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'order':
+      return (
+        <Link to="/admin/orders/$id" params={{ id }} className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'settings':
+      return (
+        <Link to="/admin/settings" className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'discount_code':
+      return (
+        <Link to="/admin/discounts" className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'refund':
+      return (
+        <Link to="/admin/refunds" className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'category':
+      return (
+        <Link to="/admin/categories" className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'stock':
+    case 'variant':
+      return (
+        <Link to="/admin/stock" className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'event':
+      return (
+        <Link to="/admin/events" className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'delivery_zone':
+      return (
+        <Link to="/admin/delivery-zones" className={textLinkClass}>
+          {label}
+        </Link>
+      );
+    default:
+      return <span>{label}</span>;
+  }
+}
+
+/** Before → after of the values that changed, one line each. */
+export function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = changedValues(entry.before, entry.after);
+  if (changes.length === 0) return <span className="text-ink-soft">No values recorded</span>;
+  return (
+    <ul aria-label="Changes" className="space-y-1">
+      {changes.map((change) => (
+        <li key={change.path}>
+          <span className="font-semibold">{readablePath(change.path)}</span>:{' '}
+          <del className="text-ink-soft">{change.before}</del> →{' '}
+          <ins className="no-underline">{change.after}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Filters({ search, onSearch }: { search: AuditSearch; onSearch: (search: AuditSearch) => void }) {
+  const id = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => {
+      const text = String(form.get(name) ?? '').trim();
+      return text === '' ? undefined : text;
+    };
+    onSearch({ ...search, kind: value('kind'), from: value('from'), to: value('to'), page: undefined });
+  };
+  const kinds =
+    search.kind && !(AUDIT_SUBJECT_TYPES as readonly string[]).includes(search.kind) ? [search.kind] : [];
+  return (
+    <form aria-label="Filter the audit trail" onSubmit={onSubmit} className="flex flex-wrap items-end gap-4">
+      <div>
+        <label htmlFor={`${id}-kind`} className="mb-1.5 block text-sm font-semibold">
+          Kind
+        </label>
+        <select
+          id={`${id}-kind`}
+          name="kind"
+          defaultValue={search.kind ?? ''}
+          className={`${inputClass} w-56`}
+        >
+          <option value="">All kinds</option>
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind}
+            </option>
+          ))}
+          {AUDIT_SUBJECT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {subjectLabels[type] ?? type}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-from`} className="mb-1.5 block text-sm font-semibold">
+          From (Kampala day)
+        </label>
+        <input
+          id={`${id}-from`}
+          name="from"
+          type="date"
+          defaultValue={search.from ?? ''}
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-to`} className="mb-1.5 block text-sm font-semibold">
+          Until (Kampala day)
+        </label>
+        <input id={`${id}-to`} name="to" type="date" defaultValue={search.to ?? ''} className={inputClass} />
+      </div>
+      <button type="submit" className={secondaryButtonClass}>
+        Filter
+      </button>
+      {search.actor ? (
+        <p className="flex items-center gap-2 text-sm">
+          Only {search.actor_name ?? 'one person'}’s actions
+          <button
+            type="button"
+            className={textLinkClass}
+            onClick={() => onSearch({ ...search, actor: undefined, actor_name: undefined, page: undefined })}
+          >
+            Show everyone
+          </button>
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function Trail() {
+  const search = useSearch({ strict: false }) as AuditSearch;
+  const navigate = useNavigate();
+  const onSearch = (next: AuditSearch) => void navigate({ to: '/admin/audit', search: next });
+  const query = useAuditEntries(search, true);
+  const page = search.page ?? 1;
+
+  return (
+    <div className="space-y-6">
+      <Filters key={JSON.stringify(search)} search={search} onSearch={onSearch} />
+      {query.isError ? (
+        <LoadError
+          message={formErrorMessage(query.error)}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !query.data ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : query.data.results.length === 0 ? (
+        <p role="status" className="text-ink-soft">
+          Nothing was recorded for these filters.
+        </p>
+      ) : (
+        <>
+          <p role="status" className="text-sm text-ink-soft">
+            {query.data.count.toLocaleString('en-US')} {query.data.count === 1 ? 'entry' : 'entries'}
+          </p>
+          <table aria-label="Audit trail" className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-cream-300">
+                <th className="px-2 py-2">When</th>
+                <th className="px-2 py-2">Who</th>
+                <th className="px-2 py-2">What</th>
+                <th className="px-2 py-2">Before → after</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.results.map((entry) => (
+                <tr key={entry.id} className="border-b border-cream-200 align-top">
+                  <td className="px-2 py-3 whitespace-nowrap">{formatKampalaDateTime(entry.occurred_at)}</td>
+                  <td className="px-2 py-3">
+                    {entry.actor.id ? (
+                      <button
+                        type="button"
+                        className={textLinkClass}
+                        aria-label={`Only ${entry.actor.name}’s actions`}
+                        onClick={() =>
+                          onSearch({
+                            ...search,
+                            actor: entry.actor.id ?? undefined,
+                            actor_name: entry.actor.name,
+                            page: undefined,
+                          })
+                        }
+                      >
+                        {entry.actor.name}
+                      </button>
+                    ) : (
+                      entry.actor.name
+                    )}
+                    <span className="block text-xs text-ink-soft">{entry.actor.role}</span>
+                  </td>
+                  <td className="px-2 py-3">
+                    <code className="text-xs">{entry.kind}</code>
+                    <span className="block">
+                      <Subject entry={entry} />
+                    </span>
+                    {entry.summary ? <span className="block text-ink-soft">{entry.summary}</span> : null}
+                  </td>
+                  <td className="px-2 py-3">
+                    <Changes entry={entry} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            label="Audit trail pages"
+            page={page}
+            totalPages={query.data.total_pages}
+            hasNext={query.data.next !== null}
+            onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /admin/audit: every back-office action, who and when, before → after (staff and admins). */
+export function AdminAuditPage() {
+  return (
+    <PageShell
+      eyebrow="Back office"
+      title="Audit trail"
+      lead="Every change made in the back office: who, when (Kampala time), what, and the values before → after."
+    >
+      <StaffOnly>
+        <Trail />
+      </StaffOnly>
+    </PageShell>
+  );
+}

@@ -1,0 +1,51 @@
+import { FormMessage } from '../../../components/form-field';
+import { LoadError } from '../../../components/load-error';
+import { PageShell } from '../../../components/page-shell';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session/use-session';
+import { useAdminShopSettings } from '../api/shop-settings';
+import { SettingsForm } from '../components/settings-form';
+
+export const ADMINS_ONLY_MESSAGE =
+  "You don't have permission to change the shop's settings. This page is for admins.";
+
+function Settings() {
+  const query = useAdminShopSettings(true);
+  if (query.isError)
+    return (
+      <LoadError
+        message={formErrorMessage(query.error)}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  if (!query.data)
+    return (
+      <p role="status" className="text-ink-soft">
+        Loading…
+      </p>
+    );
+  return <SettingsForm settings={query.data} />;
+}
+
+/** /admin/settings: the shop's settings, for admins only (the API refuses anyone else too). */
+export function AdminSettingsPage() {
+  const { status, user } = useSession();
+  return (
+    <PageShell
+      eyebrow="Back office"
+      title="Shop settings"
+      lead="Contact details, opening hours, free delivery, minimum age, VAT and reviews. A change is used at once across the shop."
+    >
+      {status === 'loading' ? (
+        <p role="status" className="text-ink-soft">
+          Loading…
+        </p>
+      ) : user?.role === 'admin' ? (
+        <Settings />
+      ) : (
+        <FormMessage kind="error">{ADMINS_ONLY_MESSAGE}</FormMessage>
+      )}
+    </PageShell>
+  );
+}
