@@ -268,6 +268,11 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   delivery_fee: money('Delivery fee'),
   discount: money('What the discount code took off (0: none)'),
   discount_code: z.string().nullable().describe('The discount code applied, if any'),
+  vat_added: money('VAT added on top when the shop’s prices exclude VAT (0: included)'),
+  vat_invoice: z
+    .object({ business_name: z.string(), tin: z.string() })
+    .nullable()
+    .describe('The business the VAT invoice is made out to, when the customer asked for one'),
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   mobile_money_network: mobileMoneyNetworkSchema.nullable(),
   payment_phone: z.string().nullable(),

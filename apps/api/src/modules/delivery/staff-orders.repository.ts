@@ -194,6 +194,9 @@ export type StaffOrderExtrasRow = {
   delivery_fee: number;
   discount: number;
   discount_code: string | null;
+  vat_added: number;
+  vat_business_name: string | null;
+  vat_business_tin: string | null;
   user_id: string;
   customer_name: string;
   customer_email: string;
@@ -208,7 +211,8 @@ export async function findOrderExtras(
   orderId: string,
 ): Promise<StaffOrderExtrasRow | undefined> {
   const result = await db.execute<StaffOrderExtrasRow>(sql`
-    SELECT o.subtotal, o.delivery_fee, o.discount, o.discount_code, o.user_id, u.name AS customer_name, u.email AS customer_email,
+    SELECT o.subtotal, o.delivery_fee, o.discount, o.discount_code, o.vat_added, o.vat_business_name,
+           o.vat_business_tin, o.user_id, u.name AS customer_name, u.email AS customer_email,
            o.mobile_money_network, o.payment_phone, i.invoice_number
     FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN invoices i ON i.order_id = o.id
     WHERE o.id = ${orderId}`);

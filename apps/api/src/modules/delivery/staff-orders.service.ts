@@ -187,6 +187,11 @@ export async function getStaffOrderDetail(db: Database, orderId: string): Promis
     delivery_fee: extras.delivery_fee,
     discount: extras.discount,
     discount_code: extras.discount_code,
+    vat_added: extras.vat_added,
+    vat_invoice:
+      extras.vat_business_name && extras.vat_business_tin
+        ? { business_name: extras.vat_business_name, tin: extras.vat_business_tin }
+        : null,
     customer: { id: extras.user_id, name: extras.customer_name, email: extras.customer_email },
     mobile_money_network: extras.mobile_money_network,
     payment_phone: extras.payment_phone,

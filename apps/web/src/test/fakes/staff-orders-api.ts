@@ -79,6 +79,8 @@ export function makeStaffOrderDetail(overrides: Partial<StaffOrderDetail> = {}):
     delivery_fee: 10_000,
     discount: 0,
     discount_code: null,
+    vat_added: 0,
+    vat_invoice: null,
     customer: { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Namara K.', email: 'namara@example.ug' },
     mobile_money_network: null,
     payment_phone: null,

@@ -181,6 +181,14 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
                 {order.discount > 0 ? `−${formatUGX(order.discount)}` : formatUGX(0)}
               </td>
             </tr>
+            {order.vat_added > 0 ? (
+              <tr>
+                <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
+                  VAT added
+                </th>
+                <td className="py-1 text-right tabular-nums">{formatUGX(order.vat_added)}</td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-semibold">
                 Total
@@ -197,6 +205,11 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
             <Row label="Contact">
               {order.contact_name}, <a href={`tel:${order.contact_phone}`}>{order.contact_phone}</a>
             </Row>
+            {order.vat_invoice ? (
+              <Row label="VAT invoice to">
+                {order.vat_invoice.business_name}, TIN {order.vat_invoice.tin}
+              </Row>
+            ) : null}
             {instructions ? (
               <Row label="Contact by">{contactPreferenceLabels[instructions.contact_preference]}</Row>
             ) : null}

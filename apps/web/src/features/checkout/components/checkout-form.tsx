@@ -12,6 +12,7 @@ import { formatUGX } from '@shop/contract/money';
 import { type Order, PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import type { Profile } from '@shop/contract/profile';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
+import { vatBreakdown } from '@shop/contract/vat';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
@@ -53,6 +54,8 @@ const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
       'special_instructions',
       'landmark',
     ].map((field) => `delivery_instructions.${field}`),
+    'vat_invoice.business_name',
+    'vat_invoice.tin',
   ].map((path) => [path, formFieldOf(path) as CheckoutField]),
 );
 
@@ -149,11 +152,22 @@ export function CheckoutForm({
   // The shop's free-delivery threshold (its setting) comes with the cart.
   const threshold = cart.free_delivery_threshold;
   // The preferred times' hours are the shop's delivery windows (a setting).
-  const deliveryWindows = useShopSettings().delivery_windows;
+  const settings = useShopSettings();
+  const deliveryWindows = settings.delivery_windows;
   const free = qualifiesForFreeDelivery(cart.subtotal, threshold);
   const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal, threshold });
   const saving = discount?.discount ?? 0;
-  const total = cart.subtotal + (deliveryFee ?? 0) - saving;
+  // A VAT-registered shop: VAT on every line as the API works it out; added when prices exclude it.
+  const vatRegistered = Boolean(settings.vat_tin);
+  const vatAdded =
+    vatRegistered && !settings.prices_include_vat
+      ? vatBreakdown(
+          [...cart.items.map((item) => item.subtotal), deliveryFee ?? 0, saving > 0 ? -saving : 0],
+          false,
+        ).total.vat
+      : 0;
+  const total = cart.subtotal + (deliveryFee ?? 0) - saving + vatAdded;
+  const [wantsVatInvoice] = useWatch({ control, name: ['vat_invoice'] });
 
   const onSubmit = handleSubmit(async (values) => {
     // A second click while the first is on its way: the button is disabled, but a fast double click can land first.
@@ -257,6 +271,32 @@ export function CheckoutForm({
               hint="Our rider calls this number."
             />
           </div>
+          {vatRegistered ? (
+            <>
+              <CheckboxField
+                label="I need a VAT invoice"
+                hint="For a business: the invoice is made out to it, with its TIN."
+                registration={register('vat_invoice')}
+              />
+              {wantsVatInvoice ? (
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <FormField
+                    label="Business name"
+                    autoComplete="organization"
+                    registration={register('vat_business_name')}
+                    error={errors.vat_business_name?.message}
+                  />
+                  <FormField
+                    label="Business TIN"
+                    inputMode="numeric"
+                    placeholder="10 digits"
+                    registration={register('vat_tin')}
+                    error={errors.vat_tin?.message}
+                  />
+                </div>
+              ) : null}
+            </>
+          ) : null}
         </Step>
 
         <Step number={2} title="Delivery or pick-up">
@@ -474,6 +514,7 @@ export function CheckoutForm({
         fulfilment={fulfilment}
         deliveryFee={deliveryFee}
         discount={discount ? { code: discount.code, amount: discount.discount } : null}
+        vat={vatRegistered ? (settings.prices_include_vat ? { included: true } : { added: vatAdded }) : null}
       />
     </div>
   );

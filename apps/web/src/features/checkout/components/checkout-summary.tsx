@@ -1,15 +1,20 @@
 import type { Cart } from '@shop/contract/cart';
 import { formatUGX } from '@shop/contract/money';
 import type { Fulfilment } from '@shop/contract/orders';
+import { VAT_RATE_PERCENT } from '@shop/contract/vat';
 import { Link } from '@tanstack/react-router';
 import { BottleThumbnail } from '../../../components/bottle-thumbnail';
 
-/** The order as it will be placed: its lines, subtotal, delivery fee, discount and total. */
+/**
+ * The order as it will be placed: its lines, subtotal, delivery fee, discount, the VAT (added when
+ * a VAT-registered shop's prices exclude it, worked out as the API does) and the total.
+ */
 export function CheckoutSummary({
   cart,
   fulfilment,
   deliveryFee,
   discount = null,
+  vat = null,
 }: {
   cart: Cart;
   fulfilment: Fulfilment;
@@ -17,8 +22,11 @@ export function CheckoutSummary({
   deliveryFee: number | null;
   /** The applied discount code and its saving, as the server last answered it. */
   discount?: { code: string; amount: number } | null;
+  /** A VAT-registered shop's VAT: added on top, or included in the prices; null when not registered. */
+  vat?: { added: number } | { included: true } | null;
 }) {
-  const total = cart.subtotal + (deliveryFee ?? 0) - (discount?.amount ?? 0);
+  const added = vat && 'added' in vat ? vat.added : 0;
+  const total = cart.subtotal + (deliveryFee ?? 0) - (discount?.amount ?? 0) + added;
   return (
     <section
       aria-labelledby="checkout-summary-heading"
@@ -67,12 +75,23 @@ export function CheckoutSummary({
             </dd>
           </div>
         ) : null}
+        {vat && 'added' in vat ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">VAT ({VAT_RATE_PERCENT}%)</dt>
+            <dd data-testid="summary-vat" className="text-right text-ink">
+              {formatUGX(vat.added)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-cream-200 pt-3 text-base">
           <dt className="font-semibold text-ink">Total</dt>
           <dd data-testid="summary-total" className="font-serif text-xl font-semibold text-wine-900">
             {formatUGX(total)}
           </dd>
         </div>
+        {vat && 'included' in vat ? (
+          <p className="text-right text-xs text-ink-soft">Prices include VAT at {VAT_RATE_PERCENT}%.</p>
+        ) : null}
       </dl>
     </section>
   );

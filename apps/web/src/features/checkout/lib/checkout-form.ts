@@ -31,6 +31,10 @@ export type CheckoutFormValues = {
   mobile_money_network: '' | MobileMoneyNetwork;
   payment_phone: string;
   customer_note: string;
+  /** "I need a VAT invoice": a business's name and TIN (offered when the shop is VAT-registered). */
+  vat_invoice: boolean;
+  vat_business_name: string;
+  vat_tin: string;
 };
 
 export type CheckoutField = keyof CheckoutFormValues;
@@ -54,6 +58,9 @@ export const CHECKOUT_FIELDS = [
   'mobile_money_network',
   'payment_phone',
   'customer_note',
+  'vat_invoice',
+  'vat_business_name',
+  'vat_tin',
 ] as const satisfies readonly CheckoutField[];
 
 const INSTRUCTION_FIELDS: ReadonlySet<string> = new Set([
@@ -74,6 +81,8 @@ const INSTRUCTION_FIELDS: ReadonlySet<string> = new Set([
  */
 export function formFieldOf(path: string): CheckoutField | null {
   if (path === 'delivery_instructions') return 'preferred_delivery_time';
+  if (path === 'vat_invoice.business_name') return 'vat_business_name';
+  if (path === 'vat_invoice.tin') return 'vat_tin';
   const [head, rest] = path.split(/\.(.*)/s, 2);
   if (head === 'delivery_instructions' && rest !== undefined) {
     const field = rest.split('.')[0] ?? '';
@@ -144,6 +153,9 @@ export function initialCheckoutValues(
     mobile_money_network: networkOf(phone),
     payment_phone: phone,
     customer_note: '',
+    vat_invoice: false,
+    vat_business_name: '',
+    vat_tin: '',
   };
 }
 
@@ -181,6 +193,7 @@ export function checkoutRequestOf(values: CheckoutFormValues, idempotencyKey: st
       mobileMoney && values.mobile_money_network !== '' ? values.mobile_money_network : null,
     payment_phone: mobileMoney && values.payment_phone.trim() !== '' ? values.payment_phone : null,
     customer_note: values.customer_note.trim() === '' ? null : values.customer_note,
+    vat_invoice: values.vat_invoice ? { business_name: values.vat_business_name, tin: values.vat_tin } : null,
   };
 }
 
@@ -206,6 +219,7 @@ const STAND_INS: Record<string, unknown> = {
   payment_phone: '+256772000000',
   customer_note: null,
   discount_code: null,
+  vat_invoice: null,
 };
 const INSTRUCTION_STAND_INS: Record<string, unknown> = {
   preferred_delivery_time: 'asap',

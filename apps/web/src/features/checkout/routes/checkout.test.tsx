@@ -1,6 +1,7 @@
 import { cartMessages, deliveryInstructionMessages } from '@shop/contract/errors';
 import { PICKUP_LOCATION } from '@shop/contract/orders';
 import { UGANDAN_PHONE_MESSAGE } from '@shop/contract/profile';
+import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -205,6 +206,7 @@ describe('the checkout form', () => {
       payment_phone: null,
       customer_note: null,
       discount_code: null,
+      vat_invoice: null,
     });
     await waitFor(() => expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument());
   });
@@ -408,5 +410,56 @@ describe('a discount code at checkout', () => {
     expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 530,000');
     expect(router.state.location.pathname).toBe('/checkout');
     expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(1);
+  });
+});
+
+describe('a VAT invoice at checkout', () => {
+  const registered = (prices_include_vat: boolean) => () => ({
+    ...DEFAULT_SHOP_SETTINGS,
+    vat_tin: '1000123456',
+    prices_include_vat,
+  });
+
+  it('is not offered by a shop that is not registered for VAT', async () => {
+    await openCheckout({ 'GET /settings/': () => DEFAULT_SHOP_SETTINGS });
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 530,000');
+    expect(screen.queryByLabelText(/I need a VAT invoice/)).not.toBeInTheDocument();
+    expect(within(summary()).queryByText(/VAT/)).not.toBeInTheDocument();
+  });
+
+  it('asks for the business’s name and TIN, checks them with the contract, and sends them', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({
+      'GET /settings/': registered(true),
+      'POST /orders/cart/checkout/': () => makeOrder(),
+    });
+    const invoiceBox = await screen.findByLabelText(/I need a VAT invoice/);
+    expect(within(summary()).getByText('Prices include VAT at 18%.')).toBeInTheDocument();
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 530,000');
+    await user.click(invoiceBox);
+    await user.type(screen.getByLabelText('Business TIN'), '12345');
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    expect(await screen.findByText('Business name is required')).toBeInTheDocument();
+    expect(screen.getByText('must be the 10 digits of a Uganda TIN')).toBeInTheDocument();
+    expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Business name'), 'Acacia Lodge Ltd');
+    await user.clear(screen.getByLabelText('Business TIN'));
+    await user.type(screen.getByLabelText('Business TIN'), '1000 987 654');
+    await user.click(placeOrderButton());
+    await waitFor(() => expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(1));
+    expect(bodyOf(api.callsTo('POST /orders/cart/checkout/')[0]).vat_invoice).toEqual({
+      business_name: 'Acacia Lodge Ltd',
+      tin: '1000987654',
+    });
+  });
+
+  it('adds the VAT to the total when the shop’s prices exclude it, as the API works it out', async () => {
+    await openCheckout({ 'GET /settings/': registered(false) });
+    // 520,000 of wine and 10,000 of delivery: 93,600 + 1,800 of VAT.
+    expect(await within(summary()).findByTestId('summary-vat')).toHaveTextContent('Shs 95,400');
+    expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 625,400');
+    expect(placeOrderButton()).toHaveTextContent('Place order · Shs 625,400');
   });
 });

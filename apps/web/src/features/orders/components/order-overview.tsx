@@ -26,6 +26,7 @@ export function OrderOverview({ order }: { order: Order }) {
             deliveryFee={order.delivery_fee}
             discount={order.discount}
             discountCode={order.discount_code}
+            vatAdded={order.vat_added}
             total={order.total}
             fulfilment={order.fulfilment}
           />
@@ -38,6 +39,13 @@ export function OrderOverview({ order }: { order: Order }) {
         <Panel title="Payment">
           <OrderPaymentDetails order={order} />
         </Panel>
+        {order.vat_invoice ? (
+          <Panel title="VAT invoice">
+            <p className="text-sm text-ink">
+              Made out to {order.vat_invoice.business_name}, TIN {order.vat_invoice.tin}.
+            </p>
+          </Panel>
+        ) : null}
         {order.customer_note ? (
           <Panel title="Your note">
             <p className="text-sm text-ink">{order.customer_note}</p>

@@ -1,15 +1,17 @@
 import { formatUGX } from '@shop/contract/money';
 import type { Fulfilment } from '@shop/contract/orders';
+import { VAT_RATE_PERCENT } from '@shop/contract/vat';
 
 /**
- * Subtotal, delivery fee (free for pick-up and for orders of Shs 1,000,000 or more), the discount
- * code's saving when one applied, and total.
+ * Subtotal, delivery fee (free for pick-up and above the shop's free-delivery threshold), the
+ * discount code's saving when one applied, the VAT added when the shop's prices exclude it, and total.
  */
 export function OrderTotals({
   subtotal,
   deliveryFee,
   discount = 0,
   discountCode = null,
+  vatAdded = 0,
   total,
   fulfilment,
 }: {
@@ -17,6 +19,7 @@ export function OrderTotals({
   deliveryFee: number;
   discount?: number;
   discountCode?: string | null;
+  vatAdded?: number;
   total: number;
   fulfilment: Fulfilment;
 }) {
@@ -34,6 +37,12 @@ export function OrderTotals({
         <div className="flex justify-between gap-4">
           <dt className="text-ink-soft">Discount{discountCode ? ` (${discountCode})` : ''}</dt>
           <dd className="text-ink">−{formatUGX(discount)}</dd>
+        </div>
+      ) : null}
+      {vatAdded > 0 ? (
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">VAT ({VAT_RATE_PERCENT}%)</dt>
+          <dd className="text-ink">{formatUGX(vatAdded)}</dd>
         </div>
       ) : null}
       <div className="flex justify-between gap-4 border-t border-cream-200 pt-3 text-base">
