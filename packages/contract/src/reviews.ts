@@ -202,6 +202,15 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 /** `GET /orders/reviews/mine/?product=`. */
 export const myReviewResponseSchema = z.object({
   review: reviewSchema.nullable().describe("The caller's review of the product, or null"),
+  can_review: z
+    .boolean()
+    .describe(
+      'Whether the caller may write a review of it now (the shop’s review policy); false once written',
+    ),
+  cannot_review_reason: z
+    .string()
+    .nullable()
+    .describe('Why not, in words for the customer, when the policy is what refuses; null otherwise'),
 });
 export type MyReviewResponse = z.infer<typeof myReviewResponseSchema>;
 

@@ -3,6 +3,7 @@ import { adminReviewListSchema, reviewMessages, reviewSchema } from '@shop/contr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CategoryFixture, createCategory, createProduct } from '../../../test/fixtures/catalog';
+import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
 import { TestBrowser, uniqueEmail } from '../identity/testing';
@@ -18,6 +19,8 @@ const envelope = (body: string) => errorEnvelopeSchema.parse(JSON.parse(body)).e
 
 beforeAll(async () => {
   harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true' });
+  // These tests write reviews without orders; the review policy's own tests are in settings.test.ts.
+  await setShopSettings(harness.app, { review_policy: 'signed_in_customers' });
   category = await createCategory(harness.database.pool, { name: 'Moderated Wine' });
 });
 afterAll(() => harness?.close());

@@ -32,12 +32,12 @@ import {
   changeReview,
   createReview,
   getModerationQueue,
-  getOwnReview,
   getReview,
   getReviewSummary,
   getReviews,
   markHelpful,
   moderateReview,
+  ownReviewAndEligibility,
   removeReview,
   reportReview,
   type Viewer,
@@ -116,9 +116,13 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myReviewResponseSchema, 401: errorEnvelopeSchema, 422: errorEnvelopeSchema },
       },
     },
-    async (request) => ({
-      review: await getOwnReview(app.db, currentAuth(request).user.id, request.query.product),
-    }),
+    async (request) =>
+      ownReviewAndEligibility(
+        app.db,
+        currentAuth(request).user.id,
+        request.query.product,
+        (await app.shopSettings.current()).review_policy,
+      ),
   );
 
   app.get(

@@ -113,6 +113,24 @@ export async function getOwnReview(db: Database, userId: string, productId: numb
   return row ? toReview(row) : null;
 }
 
+/**
+ * The caller's own review of a product and whether they may write one, by the same rules as
+ * `createReview`: so the product page offers the form only to those it would accept.
+ */
+export async function ownReviewAndEligibility(
+  db: Database,
+  userId: string,
+  productId: number,
+  policy: ReviewPolicy,
+): Promise<{ review: Review | null; can_review: boolean; cannot_review_reason: string | null }> {
+  const review = await getOwnReview(db, userId, productId);
+  if (review) return { review, can_review: false, cannot_review_reason: null };
+  if (policy === 'delivered_purchasers' && !(await hasDeliveredOrderOf(db, userId, productId))) {
+    return { review, can_review: false, cannot_review_reason: settingsMessages.reviewNeedsDeliveredOrder };
+  }
+  return { review, can_review: true, cannot_review_reason: null };
+}
+
 /** A review someone may see: visible, or their own, or anyone's for staff. */
 async function visibleReview(db: Database, id: number, viewer: Viewer): Promise<Review> {
   const row = await findReview(db, id, viewer?.id ?? null);

@@ -293,6 +293,8 @@ describe('editing and deleting', () => {
     expect(await productFigures(product.id)).toEqual({ average: 5, count: 1 });
     expect((await intruder.client.get(`${REVIEWS}mine/?product=${product.id}`)).json()).toEqual({
       review: null,
+      can_review: true,
+      cannot_review_reason: null,
     });
     expect((await author.client.get(`${REVIEWS}mine/?product=${product.id}`)).json().review.id).toBe(
       written.id,

@@ -253,6 +253,16 @@ describe('the settings are used at once', () => {
     const product = await stockedProduct(harness.database.pool);
     const review = { product: product.id, rating: 4, title: 'Good', text: 'A good bottle.' };
     const stranger = await signedInCustomer(harness.app);
+    // The product page asks first, and is told the same rule the save would apply.
+    const mine = (customer: typeof stranger) =>
+      customer.client
+        .get(`/api/v1/orders/reviews/mine/?product=${product.id}`)
+        .then((answer) => answer.json());
+    expect(await mine(stranger)).toEqual({
+      review: null,
+      can_review: false,
+      cannot_review_reason: settingsMessages.reviewNeedsDeliveredOrder,
+    });
     const refused = await stranger.client.post('/api/v1/orders/reviews/', review);
     expect(refused.statusCode).toBe(403);
     expect(envelope(refused.body).message).toBe(settingsMessages.reviewNeedsDeliveredOrder);
@@ -275,11 +285,14 @@ describe('the settings are used at once', () => {
         product.variantIds[0],
       ],
     );
+    expect(await mine(buyer)).toMatchObject({ review: null, can_review: true, cannot_review_reason: null });
     const bought = await buyer.client.post('/api/v1/orders/reviews/', review);
     expect(bought.statusCode).toBe(201);
     expect(bought.json().verified_purchase).toBe(true);
 
+    expect(await mine(buyer)).toMatchObject({ can_review: false, cannot_review_reason: null });
     expect((await save({ review_policy: 'signed_in_customers' })).statusCode).toBe(200);
+    expect(await mine(stranger)).toEqual({ review: null, can_review: true, cannot_review_reason: null });
     const anyone = await stranger.client.post('/api/v1/orders/reviews/', review);
     expect(anyone.statusCode).toBe(201);
     expect(anyone.json().verified_purchase).toBe(false);

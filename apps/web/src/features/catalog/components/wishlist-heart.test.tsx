@@ -48,7 +48,7 @@ function mockShop(summary: WishlistSummary, handlers: Record<string, FakeHandler
       distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })),
     }),
     'GET /orders/reviews/': () => ({ results: [], count: 0, total_pages: 0, next: null }),
-    'GET /orders/reviews/mine/': () => ({ review: null }),
+    'GET /orders/reviews/mine/': () => ({ review: null, can_review: true, cannot_review_reason: null }),
     'GET /orders/cart/my_cart/': () => ({ items: [], item_count: 0, subtotal: 0, total: 0 }),
     'GET /orders/wishlist/summary/': () => current,
     'POST /orders/wishlist/': ({ body }) => {

@@ -155,7 +155,11 @@ describe('the reviews of a product page', () => {
       'GET /auth/get-session': () => customerSession(),
       'GET /orders/reviews/summary/': () => summary(ratings),
       'GET /orders/reviews/': () => paged(mine ? [mine, review()] : [review()]),
-      'GET /orders/reviews/mine/': () => ({ review: mine }),
+      'GET /orders/reviews/mine/': () => ({
+        review: mine,
+        can_review: mine === null,
+        cannot_review_reason: null,
+      }),
       'POST /orders/reviews/': ({ body }) => {
         const sent = body as { rating: number; title: string; text: string };
         ratings = [...ratings, sent.rating];
@@ -204,13 +208,32 @@ describe('the reviews of a product page', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('offers no form to a customer the shop’s review policy refuses, and says why', async () => {
+    mockShop({
+      'GET /auth/get-session': () => customerSession(),
+      'GET /orders/reviews/summary/': () => summary([]),
+      'GET /orders/reviews/': () => paged([]),
+      'GET /orders/reviews/mine/': () => ({
+        review: null,
+        can_review: false,
+        cannot_review_reason: 'Only customers who have received this product can review it.',
+      }),
+    });
+    await renderApp(PRODUCT_PATH);
+    const section = reviewsSection();
+    expect(
+      await within(section).findByText('Only customers who have received this product can review it.'),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
+  });
+
   it('shows the server’s reason next to the field it names', async () => {
     const user = userEvent.setup();
     mockShop({
       'GET /auth/get-session': () => customerSession(),
       'GET /orders/reviews/summary/': () => summary([]),
       'GET /orders/reviews/': () => paged([]),
-      'GET /orders/reviews/mine/': () => ({ review: null }),
+      'GET /orders/reviews/mine/': () => ({ review: null, can_review: true, cannot_review_reason: null }),
       'POST /orders/reviews/': () =>
         envelope(422, 'validation_failed', 'Please check your input and try again.', [
           { field: 'text', message: reviewMessages.controlCharacters },
@@ -242,7 +265,7 @@ describe('the reviews of a product page', () => {
       'GET /auth/get-session': () => customerSession(),
       'GET /orders/reviews/summary/': () => summary(mine ? [mine.rating] : []),
       'GET /orders/reviews/': () => paged(mine ? [mine] : []),
-      'GET /orders/reviews/mine/': () => ({ review: mine }),
+      'GET /orders/reviews/mine/': () => ({ review: mine, can_review: false, cannot_review_reason: null }),
       'PATCH /orders/reviews/5/': ({ body }) => {
         mine = { ...(mine as Review), ...(body as Partial<Review>), is_edited: true };
         return mine;
@@ -277,7 +300,7 @@ describe('the reviews of a product page', () => {
       'GET /auth/get-session': () => customerSession(),
       'GET /orders/reviews/summary/': () => summary([4]),
       'GET /orders/reviews/': () => paged([review({ voted_helpful: voted, helpful_count: voted ? 1 : 0 })]),
-      'GET /orders/reviews/mine/': () => ({ review: null }),
+      'GET /orders/reviews/mine/': () => ({ review: null, can_review: true, cannot_review_reason: null }),
       'POST /orders/reviews/1/helpful/': () => {
         voted = true;
         return { id: 1, helpful_count: 1, voted_helpful: true };
@@ -308,7 +331,7 @@ describe('the reviews of a product page', () => {
       'GET /auth/get-session': () => customerSession(),
       'GET /orders/reviews/summary/': () => summary([4]),
       'GET /orders/reviews/': () => paged([review({})]),
-      'GET /orders/reviews/mine/': () => ({ review: null }),
+      'GET /orders/reviews/mine/': () => ({ review: null, can_review: true, cannot_review_reason: null }),
       'POST /orders/reviews/1/report/': () => ({
         id: 1,
         reported_by_me: true,

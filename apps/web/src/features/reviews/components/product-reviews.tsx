@@ -102,6 +102,12 @@ function ReviewWriter({ product }: { product: { id: number; name: string } }) {
     );
   }
   if (own) return <OwnReview review={own} onEdit={() => setOpen(true)} />;
+  // The shop's review policy: only those it would accept are offered the form.
+  if (!mine.data.can_review) {
+    return mine.data.cannot_review_reason ? (
+      <p className="text-sm text-ink-soft">{mine.data.cannot_review_reason}</p>
+    ) : null;
+  }
   return (
     <button type="button" onClick={() => setOpen(true)} className={outlineButton}>
       <PenLine aria-hidden="true" className="size-4" />
