@@ -10,7 +10,8 @@ import { CatalogIndex, type IndexRow, type Vocabulary } from './catalog-index';
  * notification heard — and while the LISTEN is lost — `current()` is null and the SQL answers.
  */
 
-const BATCH = 5_000;
+// Small batches: each holds its products' whole documents as text until indexed.
+const BATCH = 1_000;
 
 const indexColumns = sql`
   p.id, p.category_id, p.product_type, p.country, p.region, p.varietal, p.vintage, p.price,
@@ -130,6 +131,31 @@ export class CatalogIndexKeeper {
   /** The index, when it reflects every change heard; else null (the SQL answers). */
   current(): CatalogIndex | null {
     return this.listening && this.pending === 0 ? this.index : null;
+  }
+
+  private versionInflight: Promise<number> | null = null;
+  private versionNext: Promise<number> | null = null;
+
+  /**
+   * The database's catalog version, read after this call (so a change committed before it is
+   * seen). Callers at the same time share one query: at most one is running and one waiting.
+   */
+  versionNow(): Promise<number> {
+    if (!this.versionInflight) {
+      this.versionInflight = catalogVersion(this.db).finally(() => {
+        this.versionInflight = null;
+      });
+      return this.versionInflight;
+    }
+    if (!this.versionNext) {
+      this.versionNext = this.versionInflight
+        .catch(() => undefined)
+        .then(() => {
+          this.versionNext = null;
+          return this.versionNow();
+        });
+    }
+    return this.versionNext;
   }
 
   /** Resolves once every queued refresh and rebuild has run (tests, start-up). */

@@ -117,8 +117,10 @@ function setSimilarity(a: Set<string>, b: Set<string>): number {
  * extent of b's (iterate_word_similarity of trgm_op.c, not strict).
  */
 export function wordSimilarity(a: string, b: string): number {
-  const first = new Set(trigramSequence(a));
-  const second = trigramSequence(b);
+  return wordSimilarityOf(new Set(trigramSequence(a)), trigramSequence(b));
+}
+
+function wordSimilarityOf(first: Set<string>, second: string[]): number {
   if (first.size === 0 || second.length === 0) return 0;
   const ids = new Map<string, number>();
   const index = second.map((trigram) => {
@@ -586,6 +588,7 @@ export class CatalogIndex {
   }
 
   private reorder(position: number, removeOnly: boolean) {
+    this.counts.clear();
     if (this.ordersLength < 0) return;
     let length = this.ordersLength;
     for (const by of SORTED_ORDERS) {
@@ -738,19 +741,33 @@ export class CatalogIndex {
   // Lists
   // -------------------------------------------------------------------------------------------
 
+  /** List counts by their filters, dropped on every change (a stream of pages shares them). */
+  private readonly counts = new Map<string, number>();
+
   /** A list page without a search: the ids of the page, in order, and how many match. */
   list(filters: ProductFilters, order: ListOrder, limit: number, offset: number): IndexPage {
     const matches = this.matcher(filters);
-    const { by, reverse } = walkOf(order);
-    const sorted = this.orders.get(by)!;
-    const length = this.ordersLength;
+    const key = JSON.stringify(filters);
+    let count = filters.newArrivals ? undefined : this.counts.get(key);
+    if (count === undefined) {
+      count = 0;
+      for (let position = 0; position < this.size; position++) if (matches(position)) count++;
+      if (!filters.newArrivals) {
+        if (this.counts.size >= 5_000) this.counts.clear();
+        this.counts.set(key, count);
+      }
+    }
     const ids: number[] = [];
-    let count = 0;
-    for (let i = 0; i < length; i++) {
-      const position = sorted[reverse ? length - 1 - i : i]!;
-      if (!matches(position)) continue;
-      if (count >= offset && ids.length < limit) ids.push(this.ids[position]!);
-      count++;
+    if (offset < count) {
+      const { by, reverse } = walkOf(order);
+      const sorted = this.orders.get(by)!;
+      const length = this.ordersLength;
+      let seen = 0;
+      for (let i = 0; i < length && ids.length < limit; i++) {
+        const position = sorted[reverse ? length - 1 - i : i]!;
+        if (!matches(position)) continue;
+        if (seen++ >= offset) ids.push(this.ids[position]!);
+      }
     }
     return { ids, count, capped: false };
   }
@@ -892,14 +909,16 @@ export class CatalogIndex {
     const count = Math.min(total, SEARCH_COUNT_CAP);
     const capped = total > SEARCH_COUNT_CAP;
     if (order === 'relevance') {
-      const folded = catalogFold(filters.search);
+      const folded = new Set(trigramSequence(catalogFold(filters.search)));
       const ranked = hits.slice(0, total).map((position, row) => {
         let rank: number;
         if (row < SEARCH_RANKED) {
           const flags = hitFlags[row]!;
-          const name = this.names[position]!;
+          const name = trigramSequence(this.names[position]!);
           const words = 4 * (flags & 1 ? 1 : 0) + 2 * (flags & 2 ? 1 : 0);
-          rank = f32(f32(words + f32(2 * wordSimilarity(folded, name))) + trigramSimilarity(folded, name));
+          rank = f32(
+            f32(words + f32(2 * wordSimilarityOf(folded, name))) + setSimilarity(folded, new Set(name)),
+          );
         } else rank = -(row + 1);
         return { position, rank };
       });

@@ -39,7 +39,7 @@ import {
 } from './catalog.repository';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
 import type { CatalogIndex } from './catalog-index';
-import { type CatalogIndexKeeper, catalogVersion } from './catalog-index-keeper';
+import type { CatalogIndexKeeper } from './catalog-index-keeper';
 
 export type ProductSection = 'featured' | 'new' | 'on_sale';
 
@@ -97,6 +97,8 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
    */
   async function cardsOf(index: CatalogIndex, ids: number[]): Promise<ProductCard[] | null> {
     const version = index.version;
+    // An empty page needs no cards: the version alone, shared with the requests of the moment.
+    if (ids.length === 0) return (await keeper!.versionNow()) === version ? [] : null;
     const found = await findCardsByIds(db, ids);
     return found.version === version ? found.rows.map(toCard) : null;
   }
@@ -221,7 +223,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
       const filters = await toFilters(query);
       return cache.get(`facets:${JSON.stringify(filters)}`, async () => {
         let index = keeper?.current();
-        if (index && (await catalogVersion(db)) !== index.version) index = null;
+        if (index && (await keeper!.versionNow()) !== index.version) index = null;
         const counts = (matchAll: boolean) =>
           index?.facetRows(filters, matchAll) ?? findFacetCounts(db, filters, matchAll);
         const [allWords, categories] = await Promise.all([
