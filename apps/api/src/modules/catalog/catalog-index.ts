@@ -297,7 +297,7 @@ function union(a: Matches, b: Matches): Matches {
 
 const EMPTY: Matches = { positions: new Int32Array(0), flags: new Uint8Array(0) };
 
-/** A lexeme's products (positions ascending) and the weights it has in each. */
+/** A lexeme's products (positions ascending) and, for each, whether it is in the name or place. */
 class Postings {
   positions = new Int32Array(4);
   masks = new Uint8Array(4);
@@ -356,10 +356,9 @@ class Postings {
     this.masks = this.masks.slice(0, this.length);
   }
 
+  /** The postings as matches; `masks` hold the name/place flags already (see addDocument). */
   matches(): Matches {
-    const flags = new Uint8Array(this.length);
-    for (let i = 0; i < this.length; i++) flags[i] = flagsOf(this.masks[i]!);
-    return { positions: this.positions.subarray(0, this.length), flags };
+    return { positions: this.positions.subarray(0, this.length), flags: this.masks.subarray(0, this.length) };
   }
 }
 
@@ -516,9 +515,11 @@ export class CatalogIndex {
         this.lexemes.set(lexeme, postings);
         this.sortedLexemes = null;
       }
+      // Only whether the word is in the name (A) or in the name or place (A, B) is ever asked.
+      const flags = flagsOf(mask);
       if (postings.length === 0 || postings.positions[postings.length - 1]! < position) {
-        postings.push(position, mask);
-      } else postings.insert(position, mask);
+        postings.push(position, flags);
+      } else postings.insert(position, flags);
     }
   }
 
