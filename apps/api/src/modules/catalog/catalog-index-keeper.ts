@@ -12,6 +12,8 @@ import { CatalogIndex, type IndexRow, type Vocabulary } from './catalog-index';
 
 // Small batches: each holds its products' whole documents as text until indexed.
 const BATCH = 1_000;
+/** How long a version ahead of the index waits for its notification (see behind()). */
+const CATCH_UP_MS = 2_000;
 
 const indexColumns = sql`
   p.id, p.category_id, p.product_type, p.country, p.region, p.varietal, p.vintage, p.price,
@@ -133,6 +135,28 @@ export class CatalogIndexKeeper {
     return this.listening && this.pending === 0 ? this.index : null;
   }
 
+  private catchUpTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * An answer found the database's version ahead of the index's. Normally its notification is on
+   * its way; but a rolled-back change advances the version without one. If, after a moment, the
+   * index is still behind with nothing queued and the LISTEN up, it takes the database's version.
+   */
+  behind() {
+    if (this.catchUpTimer || this.closed) return;
+    this.catchUpTimer = setTimeout(() => {
+      this.catchUpTimer = undefined;
+      if (this.pending > 0 || !this.listening || !this.index) return;
+      this.enqueue(async () => {
+        const index = this.index;
+        if (!index) return;
+        const version = await catalogVersion(this.db);
+        if (version > index.version) index.version = version;
+      });
+    }, CATCH_UP_MS);
+    this.catchUpTimer.unref();
+  }
+
   private versionInflight: Promise<number> | null = null;
   private versionNext: Promise<number> | null = null;
 
@@ -196,6 +220,7 @@ export class CatalogIndexKeeper {
     this.closed = true;
     this.index = null;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.catchUpTimer);
   }
 
   private rebuild() {

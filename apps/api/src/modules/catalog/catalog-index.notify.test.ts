@@ -114,4 +114,34 @@ describe('the catalog index on every instance', () => {
     });
     expect(productListResponseSchema.parse(response.json()).results.map((card) => card.id)).toEqual([id]);
   });
+
+  it('catches up with a version a rolled-back change took (no notification comes)', async () => {
+    const index = await eventually(
+      () => currentIndex(harness.app),
+      (found) => found !== null,
+    );
+    const pool = harness.database.pool;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        'UPDATE product_variants SET stock = stock + 1 WHERE id = (SELECT min(id) FROM product_variants)',
+      );
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    // Answered by the SQL meanwhile; a moment later the index again, the same one.
+    const list = () =>
+      harness.app.inject({ method: 'GET', url: '/api/v1/products/products/?ordering=price' });
+    expect((await list()).statusCode).toBe(200);
+    const after = await eventually(
+      async () => {
+        await list();
+        return currentIndex(harness.app);
+      },
+      (found) => found !== null,
+    );
+    expect(after).toBe(index);
+  });
 });

@@ -98,9 +98,11 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
   async function cardsOf(index: CatalogIndex, ids: number[]): Promise<ProductCard[] | null> {
     const version = index.version;
     // An empty page needs no cards: the version alone, shared with the requests of the moment.
-    if (ids.length === 0) return (await keeper!.versionNow()) === version ? [] : null;
-    const found = await findCardsByIds(db, ids);
-    return found.version === version ? found.rows.map(toCard) : null;
+    const current = ids.length === 0 ? await keeper!.versionNow() : undefined;
+    const found = current === undefined ? await findCardsByIds(db, ids) : { rows: [], version: current };
+    if (found.version === version) return found.rows.map(toCard);
+    keeper!.behind();
+    return null;
   }
 
   const categoryIndex = () =>
@@ -223,7 +225,10 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
       const filters = await toFilters(query);
       return cache.get(`facets:${JSON.stringify(filters)}`, async () => {
         let index = keeper?.current();
-        if (index && (await keeper!.versionNow()) !== index.version) index = null;
+        if (index && (await keeper!.versionNow()) !== index.version) {
+          keeper!.behind();
+          index = null;
+        }
         const counts = (matchAll: boolean) =>
           index?.facetRows(filters, matchAll) ?? findFacetCounts(db, filters, matchAll);
         const [allWords, categories] = await Promise.all([
