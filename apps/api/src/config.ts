@@ -72,6 +72,8 @@ export const configSchema = z.object({
    * once through the database (LISTEN identity_changed); this only bounds a lost message.
    */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
+  // The in-process catalog index answers product lists, searches and facets (decision 0016).
+  CATALOG_INDEX: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** Sign-in, sign-up, password-reset and anonymous-session rate limits (on unless set to false). */
   AUTH_RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
   /** Tests only: hash passwords with a cheap argon2id cost. Refused outside NODE_ENV=test. */

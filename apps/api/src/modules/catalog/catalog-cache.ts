@@ -110,9 +110,10 @@ export class CatalogCache {
   }
 }
 
-const caches = new Set<CatalogCache>();
+const caches = new Set<Pick<CatalogCache, 'clear'>>();
 
-export function registerCatalogCache(cache: CatalogCache): () => void {
+/** A cache (or the catalog index) that invalidateCatalogCache() drops. */
+export function registerCatalogCache(cache: Pick<CatalogCache, 'clear'>): () => void {
   caches.add(cache);
   return () => caches.delete(cache);
 }
@@ -139,6 +140,8 @@ export type CatalogListener = Pick<ChannelListener, 'ready' | 'close'>;
 export function listenForCatalogChanges(options: {
   connection: pg.ClientConfig;
   onChange: (reason: string) => void;
+  /** The LISTEN connection failed (notifications may be missed until `onChange('listening')`). */
+  onLost?: () => void;
   backoff?: Backoff;
   log: Log;
 }): CatalogListener {
@@ -148,6 +151,7 @@ export function listenForCatalogChanges(options: {
     channel: CATALOG_CHANGED_CHANNEL,
     onNotification: (payload) => onChange(payload || 'change'),
     onListening: () => onChange('listening'),
+    onLost: options.onLost,
     backoff: options.backoff,
     log: options.log,
   });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { reconnectBackoff } from '../../config';
 import { type CatalogService, createCatalogService } from './catalog.service';
 import { CatalogCache, listenForCatalogChanges, registerCatalogCache } from './catalog-cache';
+import { CatalogIndexKeeper } from './catalog-index-keeper';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,20 +22,33 @@ export default fp(
     const cache = new CatalogCache();
     const dependents = new Set<() => void>();
     const unregister = registerCatalogCache(cache);
+    // The in-process index of lists and searches (CATALOG_INDEX=on), kept by the same LISTEN.
+    const index =
+      app.config.CATALOG_INDEX === 'on'
+        ? new CatalogIndexKeeper(app.db, {
+            warn: (message) => app.log.warn(message),
+            info: (message) => app.log.info(message),
+          })
+        : undefined;
+    const unregisterIndex = index ? registerCatalogCache(index) : () => undefined;
     const listener = listenForCatalogChanges({
       connection: app.pool.options,
-      onChange: () => {
+      onChange: (reason) => {
         cache.clear();
+        index?.onChange(reason);
         for (const listener of dependents) listener();
       },
+      onLost: () => index?.onLost(),
       backoff: reconnectBackoff(app.config),
       log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
     });
     app.addHook('onClose', async () => {
       unregister();
+      unregisterIndex();
       await listener.close();
+      index?.close();
     });
-    app.decorate('catalog', createCatalogService(app.db, cache));
+    app.decorate('catalog', createCatalogService(app.db, cache, index));
     app.decorate('onCatalogChange', (listener: () => void) => {
       dependents.add(listener);
     });

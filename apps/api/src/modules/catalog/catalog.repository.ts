@@ -252,6 +252,29 @@ export async function findProductRows(
   );
 }
 
+/**
+ * The cards of a page the catalog index found, in its order (one query by primary key), with the
+ * catalog's version (migration 0033) to tell whether the index was current.
+ */
+export async function findCardsByIds(
+  db: Database,
+  ids: number[],
+): Promise<{ rows: CardRow[]; version: number }> {
+  const rows = await executePrepared<CardRow & { catalog_version: number }>(
+    db,
+    sql`SELECT v.catalog_version, page.*
+      FROM (SELECT last_value::float8 AS catalog_version FROM catalog_version) v
+      LEFT JOIN LATERAL (
+        SELECT ${cardColumns} ${fromListed}
+        WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[]) AND p.listed AND c.is_active) page ON true`,
+  );
+  const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
+  return {
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    version: rows[0]?.catalog_version ?? -1,
+  };
+}
+
 /** How many products match (no search); an index-only scan of products_list_counts_idx. */
 export async function countProducts(db: Database, filters: ProductFilters): Promise<number> {
   const rows = await executePrepared<{ count: number }>(

@@ -23,6 +23,7 @@ import {
   type CardImage,
   type CardRow,
   countProducts,
+  findCardsByIds,
   findCategories,
   findCategoryIndex,
   findFacetCounts,
@@ -37,6 +38,8 @@ import {
   searchProductPage,
 } from './catalog.repository';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
+import type { CatalogIndex } from './catalog-index';
+import type { CatalogIndexKeeper } from './catalog-index-keeper';
 
 export type ProductSection = 'featured' | 'new' | 'on_sale';
 
@@ -87,7 +90,21 @@ function normalizeText(text: string | undefined) {
  * The catalog's read side. Every answer goes through the cache: the caller gets the value,
  * its JSON and its ETag.
  */
-export function createCatalogService(db: Database, cache: CatalogCache) {
+export function createCatalogService(db: Database, cache: CatalogCache, keeper?: CatalogIndexKeeper) {
+  /**
+   * The page's cards, read by primary key, in the order the index found them; null when the
+   * catalog changed after the index's version (its notification not applied yet): the SQL answers.
+   */
+  async function cardsOf(index: CatalogIndex, ids: number[]): Promise<ProductCard[] | null> {
+    const version = index.version;
+    // An empty page needs no cards: the version alone, shared with the requests of the moment.
+    const current = ids.length === 0 ? await keeper!.versionNow() : undefined;
+    const found = current === undefined ? await findCardsByIds(db, ids) : { rows: [], version: current };
+    if (found.version === version) return found.rows.map(toCard);
+    keeper!.behind();
+    return null;
+  }
+
   const categoryIndex = () =>
     cache.get('categories:index', async () => {
       const rows = await findCategoryIndex(db);
@@ -139,6 +156,12 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
     const { search } = filters;
     if (search) return cache.get(key, () => searchPage({ ...filters, search }, order, paging));
     return cache.get(key, async () => {
+      const index = keeper?.current();
+      if (index) {
+        const found = index.list(filters, order, paging.page_size, pageOffset(paging));
+        const cards = await cardsOf(index, found.ids);
+        if (cards) return toPagedList(cards, found.count, paging);
+      }
       // The count is cached by the filters alone, apart from the pages (whose churn would push it
       // out): every page and order of a list shares it. It comes first: it picks the page's plan.
       const count = await cache.getCount(filterKey, () => countProducts(db, filters));
@@ -154,6 +177,18 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
     paging: PageQuery,
   ): Promise<ProductListResponse> {
     const offset = pageOffset(paging);
+    const index = keeper?.current();
+    if (index) {
+      let hits = index.search(filters, order, paging.page_size, offset, true);
+      if (hits && hits.count === 0 && filters.search.includes(' ')) {
+        hits = index.search(filters, order, paging.page_size, offset, false);
+      }
+      const cards = hits && (await cardsOf(index, hits.ids));
+      if (hits && cards) {
+        const list: ProductListResponse = toPagedList(cards, hits.count, paging);
+        return hits.capped ? { ...list, count_capped: true } : list;
+      }
+    }
     let found: SearchPage = await searchProductPage(db, filters, order, paging.page_size, offset, true);
     if (found.count === 0 && filters.search.includes(' ')) {
       found = await searchProductPage(db, filters, order, paging.page_size, offset, false);
@@ -163,6 +198,9 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
   }
 
   return {
+    /** The in-process index's keeper (CATALOG_INDEX=on), for tests and health. */
+    indexKeeper: keeper,
+
     async listProducts(query: ProductListQuery) {
       const filters = await toFilters(query);
       const requested =
@@ -186,14 +224,20 @@ export function createCatalogService(db: Database, cache: CatalogCache) {
     async facets(query: ProductFacetsQuery): Promise<CachedAnswer<ProductFacets>> {
       const filters = await toFilters(query);
       return cache.get(`facets:${JSON.stringify(filters)}`, async () => {
+        let index = keeper?.current();
+        if (index && (await keeper!.versionNow()) !== index.version) {
+          keeper!.behind();
+          index = null;
+        }
+        const counts = (matchAll: boolean) =>
+          index?.facetRows(filters, matchAll) ?? findFacetCounts(db, filters, matchAll);
         const [allWords, categories] = await Promise.all([
-          findFacetCounts(db, filters),
+          counts(true),
           cache.get('categories', () => loadCategories()),
         ]);
         // As the list: when not every word matches, the counts are those of any word.
         const nothing = !allWords.some((row) => row.facet === 'total' && row.count > 0);
-        const rows =
-          nothing && filters.search?.includes(' ') ? await findFacetCounts(db, filters, false) : allWords;
+        const rows = nothing && filters.search?.includes(' ') ? await counts(false) : allWords;
         const byId = new Map(categories.value.results.map((category) => [category.id, category]));
         const facets: ProductFacets = {
           count: 0,

@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { CatalogIndex, type IndexRow, type Vocabulary } from './catalog-index';
+
+/**
+ * Keeps one instance's catalog index current (docs/decisions/0016-in-process-catalog-index.md):
+ * built whole when the LISTEN on `catalog_changed` is (re)established, then refreshed product by
+ * product from the ids the NOTIFY names (migration 0033). A notification without ids (a bulk
+ * import, a category, a seed) rebuilds it whole. Until the index has caught up with every
+ * notification heard — and while the LISTEN is lost — `current()` is null and the SQL answers.
+ */
+
+// Small batches: each holds its products' whole documents as text until indexed.
+const BATCH = 1_000;
+/** How long a version ahead of the index waits for its notification (see behind()). */
+const CATCH_UP_MS = 2_000;
+
+const indexColumns = sql`
+  p.id, p.category_id, p.product_type, p.country, p.region, p.varietal, p.vintage, p.price,
+  p.original_price, p.in_stock, p.is_featured, p.is_new_arrival,
+  (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms,
+  p.average_rating::float8 AS rating, p.review_count, p.name_folded,
+  p.search_document::text AS document`;
+
+async function loadRows(db: Database, after: number): Promise<IndexRow[]> {
+  const result = await db.execute<IndexRow>(sql`
+    SELECT ${indexColumns}
+    FROM products p JOIN categories c ON c.id = p.category_id
+    WHERE p.listed AND c.is_active AND p.id > ${after}
+    ORDER BY p.id LIMIT ${BATCH}`);
+  return result.rows;
+}
+
+async function loadRowsById(db: Database, ids: number[]): Promise<IndexRow[]> {
+  const result = await db.execute<IndexRow>(sql`
+    SELECT ${indexColumns}
+    FROM products p JOIN categories c ON c.id = p.category_id
+    WHERE p.listed AND c.is_active AND p.id = ANY(${`{${ids.join(',')}}`}::int[])
+    ORDER BY p.id`);
+  return result.rows;
+}
+
+/** catalog_words, with PostgreSQL's English stems of each word and each start of one. */
+export async function loadVocabulary(db: Database): Promise<Vocabulary> {
+  // to_tsquery reads only plain words (or words-joined-by-hyphens) safely.
+  const words = await db.execute<{ word: string; exact: string | null }>(sql`
+    SELECT word,
+           CASE WHEN word ~ '^[[:alnum:]]+(-[[:alnum:]]+)*$' THEN to_tsquery('english', word)::text END AS exact
+    FROM catalog_words`);
+  const prefixes = await db.execute<{ start: string; query: string }>(sql`
+    SELECT s.start, to_tsquery('english', s.start || ':*')::text AS query
+    FROM (SELECT DISTINCT left(word, n) AS start
+          FROM catalog_words, generate_series(3, length(word)) n
+          WHERE left(word, n) ~ '^[[:alnum:]]+$') s`);
+  return {
+    words: words.rows.map((row) => row.word),
+    exact: new Map(words.rows.map((row) => [row.word, row.exact])),
+    prefixes: new Map(prefixes.rows.map((row) => [row.start, row.query])),
+  };
+}
+
+/** The catalog's version now (the sequence every change advances, migration 0033). */
+export async function catalogVersion(db: Database): Promise<number> {
+  const result = await db.execute<{ version: number }>(
+    sql`SELECT last_value::float8 AS version FROM catalog_version`,
+  );
+  return result.rows[0]!.version;
+}
+
+/** A whole index, read in batches by id. */
+export async function buildCatalogIndex(db: Database): Promise<CatalogIndex> {
+  const index = new CatalogIndex();
+  // Read first: a change after it has a later version, and its notification is applied after.
+  index.version = await catalogVersion(db);
+  index.setVocabulary(await loadVocabulary(db));
+  let after = 0;
+  for (;;) {
+    const rows = await loadRows(db, after);
+    if (rows.length === 0) break;
+    index.append(rows);
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < BATCH) break;
+  }
+  index.finish();
+  return index;
+}
+
+/** Re-reads the named products: changed ones are updated, unlisted or deleted ones removed. */
+export async function refreshProducts(db: Database, index: CatalogIndex, ids: number[]): Promise<void> {
+  const rows = await loadRowsById(db, ids);
+  const seen = new Set<number>();
+  let textChanged = false;
+  for (const row of rows) {
+    seen.add(row.id);
+    if (index.upsert(row).textChanged) textChanged = true;
+  }
+  for (const id of ids) if (!seen.has(id)) index.remove(id);
+  // New words reach catalog_words by trigger; the corrections must know them.
+  if (textChanged) index.setVocabulary(await loadVocabulary(db));
+}
+
+type Log = { warn: (message: string) => void; info?: (message: string) => void };
+
+/**
+ * What a `catalog_changed` payload ("products:12,57@1043") says: the products it names ('none':
+ * nothing the index holds; null: all may have changed) and the catalog's version after it.
+ */
+export function parseChange(payload: string): { ids: number[] | 'none' | null; version?: number } {
+  const at = /^(.*)@(\d+)$/.exec(payload);
+  const what = at ? at[1]! : payload;
+  const version = at ? Number(at[2]) : undefined;
+  if (what === 'product_images' || what.startsWith('product_images:')) return { ids: 'none', version };
+  const match = /^(?:products|product_variants):(\d+(?:,\d+)*)$/.exec(what);
+  return { ids: match ? match[1]!.split(',').map(Number) : null, version };
+}
+
+export class CatalogIndexKeeper {
+  private index: CatalogIndex | null = null;
+  /** Notifications heard and not yet applied (a refresh or a rebuild queued). */
+  private pending = 0;
+  private listening = false;
+  private closed = false;
+  private chain: Promise<void> = Promise.resolve();
+  private rebuildQueued = false;
+  private retryMs = 1_000;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Log,
+  ) {}
+
+  /** The index, when it reflects every change heard; else null (the SQL answers). */
+  current(): CatalogIndex | null {
+    return this.listening && this.pending === 0 ? this.index : null;
+  }
+
+  private catchUpTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * An answer found the database's version ahead of the index's. Normally its notification is on
+   * its way; but a rolled-back change advances the version without one. If, after a moment, the
+   * index is still behind with nothing queued and the LISTEN up, it takes the database's version.
+   */
+  behind() {
+    if (this.catchUpTimer || this.closed) return;
+    this.catchUpTimer = setTimeout(() => {
+      this.catchUpTimer = undefined;
+      if (this.pending > 0 || !this.listening || !this.index) return;
+      this.enqueue(async () => {
+        const index = this.index;
+        if (!index) return;
+        const version = await catalogVersion(this.db);
+        if (version > index.version) index.version = version;
+      });
+    }, CATCH_UP_MS);
+    this.catchUpTimer.unref();
+  }
+
+  private versionInflight: Promise<number> | null = null;
+  private versionNext: Promise<number> | null = null;
+
+  /**
+   * The database's catalog version, read after this call (so a change committed before it is
+   * seen). Callers at the same time share one query: at most one is running and one waiting.
+   */
+  versionNow(): Promise<number> {
+    if (!this.versionInflight) {
+      this.versionInflight = catalogVersion(this.db).finally(() => {
+        this.versionInflight = null;
+      });
+      return this.versionInflight;
+    }
+    if (!this.versionNext) {
+      this.versionNext = this.versionInflight
+        .catch(() => undefined)
+        .then(() => {
+          this.versionNext = null;
+          return this.versionNow();
+        });
+    }
+    return this.versionNext;
+  }
+
+  /** Resolves once every queued refresh and rebuild has run (tests, start-up). */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  /** A `catalog_changed` notification (or 'listening' after a (re)connection). */
+  onChange(payload: string) {
+    if (this.closed) return;
+    if (payload === 'listening') {
+      this.listening = true;
+      this.rebuild();
+      return;
+    }
+    const { ids, version } = parseChange(payload);
+    if (ids === null || (ids !== 'none' && this.index === null)) this.rebuild();
+    this.enqueue(async () => {
+      const index = this.index;
+      if (!index) return;
+      // After a rebuild queued before this, the refresh is redundant but harmless.
+      if (Array.isArray(ids)) await refreshProducts(this.db, index, ids);
+      if (version !== undefined && version > index.version) index.version = version;
+    });
+  }
+
+  /** The LISTEN connection failed: notifications may be missed until it is back (then rebuilt). */
+  onLost() {
+    this.listening = false;
+  }
+
+  /** Dropped by invalidateCatalogCache(): a whole rebuild, the SQL answering meanwhile. */
+  clear() {
+    this.rebuild();
+  }
+
+  close() {
+    this.closed = true;
+    this.index = null;
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.catchUpTimer);
+  }
+
+  private rebuild() {
+    if (this.rebuildQueued) return;
+    this.rebuildQueued = true;
+    this.enqueue(async () => {
+      this.rebuildQueued = false;
+      const started = Date.now();
+      const index = await buildCatalogIndex(this.db);
+      if (this.closed) return;
+      this.index = index;
+      this.retryMs = 1_000;
+      this.log.info?.(`catalog index: ${index.productCount} products in ${Date.now() - started} ms`);
+    });
+  }
+
+  private enqueue(step: () => Promise<void>) {
+    this.pending++;
+    this.chain = this.chain
+      .then(step)
+      .catch((error: unknown) => {
+        // The SQL answers until the next notification or reconnection rebuilds the index.
+        this.index = null;
+        this.rebuildQueued = false;
+        const cause = (error as Error & { cause?: Error }).cause?.message;
+        this.log.warn(`catalog index not refreshed: ${cause ?? (error as Error).message}`);
+        // Tried again a little later (a database coming back), growing to 30 s.
+        if (!this.closed && !this.retryTimer) {
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = undefined;
+            if (!this.index) this.rebuild();
+          }, this.retryMs);
+          this.retryTimer.unref();
+          this.retryMs = Math.min(this.retryMs * 2, 30_000);
+        }
+      })
+      .finally(() => {
+        this.pending--;
+      });
+  }
+}

@@ -1,0 +1,147 @@
+import { productListResponseSchema } from '@shop/contract/catalog';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { type App, buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { connectDatabase, type DatabaseHandle } from '../../db/client';
+import { catalogVersion } from './catalog-index-keeper';
+import { seedDemoCatalogIfEmpty } from './seed/seed-catalog';
+
+async function eventually<T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not yet after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let harness: TestApp;
+let database: DatabaseHandle;
+let second: App;
+
+/** The instance's index once it has caught up with the database (null until then). */
+async function currentIndex(app: App) {
+  const index = app.catalog.indexKeeper?.current();
+  if (!index) return null;
+  return index.version === (await catalogVersion(app.db)) ? index : null;
+}
+
+beforeAll(async () => {
+  harness = await createTestApp({ CATALOG_INDEX: 'on' });
+  await seedDemoCatalogIfEmpty(harness.database);
+  database = connectDatabase(harness.testDatabase.url, 2);
+  second = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: harness.testDatabase.url,
+      DATA_DIR: harness.dataDir,
+      RATE_LIMIT_MAX: '100000',
+      CATALOG_INDEX: 'on',
+    }),
+    database,
+  });
+  await second.ready();
+});
+afterAll(async () => {
+  await second?.close();
+  await database?.close();
+  await harness?.close();
+});
+
+describe('the catalog index on every instance', () => {
+  it('is kept by the NOTIFY: a change made through one instance reaches the other, product by product', async () => {
+    const [first, other] = [harness.app, second];
+    const before = await eventually(
+      () => currentIndex(other),
+      (index) => index !== null,
+    );
+    await eventually(
+      () => currentIndex(first),
+      (index) => index !== null,
+    );
+    const { rows } = await harness.database.pool.query<{ id: number }>(
+      "SELECT id FROM products WHERE listed AND slug LIKE 'hennessy-xo%' LIMIT 1",
+    );
+    const id = rows[0]!.id;
+    // A price change as staff make it, through the first instance's database connection.
+    await first.pool.query(
+      'UPDATE product_variants SET price = 987654 WHERE product_id = $1 AND is_default',
+      [id],
+    );
+    const after = await eventually(
+      () => currentIndex(other),
+      (index) => index?.list({ priceMin: 987_654, priceMax: 987_654 }, 'price', 12, 0).ids[0] === id,
+    );
+    // Refreshed in place (the product alone), not rebuilt.
+    expect(after).toBe(before);
+    const response = await other.inject({
+      method: 'GET',
+      url: '/api/v1/products/products/?price_min=987654&price_max=987654',
+    });
+    expect(productListResponseSchema.parse(response.json()).results.map((card) => card.id)).toEqual([id]);
+
+    // Removed from the list (inactive): gone from the other instance's index and answers.
+    await first.pool.query('UPDATE products SET is_active = false WHERE id = $1', [id]);
+    await eventually(
+      () => currentIndex(other),
+      (index) => index !== null && !index.has(id),
+    );
+    const searched = await other.inject({ method: 'GET', url: '/api/v1/products/products/?search=henesy' });
+    expect(productListResponseSchema.parse(searched.json()).results.map((card) => card.id)).not.toContain(id);
+    await first.pool.query('UPDATE products SET is_active = true WHERE id = $1', [id]);
+  });
+
+  it('answers from the SQL while a change has not reached the index yet', async () => {
+    await eventually(
+      () => currentIndex(harness.app),
+      (index) => index !== null,
+    );
+    const { rows } = await harness.database.pool.query<{ id: number }>(
+      "SELECT id FROM products WHERE listed AND slug LIKE 'la-marca-prosecco%' LIMIT 1",
+    );
+    const id = rows[0]!.id;
+    // Asked at once after the write, before its NOTIFY can have been applied.
+    await harness.database.pool.query(
+      'UPDATE product_variants SET price = 12345 WHERE product_id = $1 AND is_default',
+      [id],
+    );
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/products/products/?price_min=12345&price_max=12345',
+    });
+    expect(productListResponseSchema.parse(response.json()).results.map((card) => card.id)).toEqual([id]);
+  });
+
+  it('catches up with a version a rolled-back change took (no notification comes)', async () => {
+    const index = await eventually(
+      () => currentIndex(harness.app),
+      (found) => found !== null,
+    );
+    const pool = harness.database.pool;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        'UPDATE product_variants SET stock = stock + 1 WHERE id = (SELECT min(id) FROM product_variants)',
+      );
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    // Answered by the SQL meanwhile; a moment later the index again, the same one.
+    const list = () =>
+      harness.app.inject({ method: 'GET', url: '/api/v1/products/products/?ordering=price' });
+    expect((await list()).statusCode).toBe(200);
+    const after = await eventually(
+      async () => {
+        await list();
+        return currentIndex(harness.app);
+      },
+      (found) => found !== null,
+    );
+    expect(after).toBe(index);
+  });
+});

@@ -1,0 +1,1042 @@
+import {
+  NEW_ARRIVAL_DAYS,
+  PRICE_BANDS,
+  PRODUCT_TYPES,
+  type ProductType,
+  SEARCH_COUNT_CAP,
+} from '@shop/contract/catalog';
+import type { FacetRow, ListOrder, ProductFilters } from './catalog.repository';
+import { SEARCH_RANKED } from './catalog.repository';
+
+/**
+ * The in-process catalog index (docs/decisions/0016-in-process-catalog-index.md): every listed
+ * product's list fields in typed columns, its search document as an inverted index (lexeme →
+ * product positions, with the weights it has there), and the catalog's words for correcting a
+ * query. It answers the product list, search and facets as the SQL of catalog.repository does,
+ * without a database round trip; the page's cards are then read by primary key.
+ *
+ * Positions are in id order (a full build reads by id; new products come last), so "the order
+ * found" of a search is the id order. Removed products leave a dead position until the next
+ * full build.
+ */
+
+const WEIGHT = { A: 1, B: 2, C: 4, D: 8 } as const;
+const NO_VINTAGE = -2147483648;
+const DAY_MS = 86_400_000;
+
+/** A product as the index reads it (see catalog-index-loader). */
+export type IndexRow = {
+  id: number;
+  category_id: number;
+  product_type: ProductType;
+  country: string | null;
+  region: string | null;
+  varietal: string | null;
+  vintage: number | null;
+  price: number;
+  original_price: number | null;
+  in_stock: boolean;
+  is_featured: boolean;
+  is_new_arrival: boolean;
+  created_ms: number;
+  rating: number;
+  review_count: number;
+  name_folded: string;
+  /** `search_document::text`: 'lexeme':1A,2B … */
+  document: string;
+};
+
+/** catalog_words with the English stems PostgreSQL gives each word and each start of a word. */
+export type Vocabulary = {
+  /** Every word, for the nearest-word correction. */
+  words: string[];
+  /** to_tsquery('english', word)::text, for the words that may be typed (null: not available). */
+  exact: Map<string, string | null>;
+  /** to_tsquery('english', start || ':*')::text for every start (3+ letters) of a word. */
+  prefixes: Map<string, string>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Folding and trigrams, as catalog_fold and pg_trgm compute them
+// ---------------------------------------------------------------------------------------------
+
+const FOLD_FROM = 'øæœłđßıħŧðþØÆŒŁĐĦŦÐÞ';
+const FOLD_TO = 'oaoldsihtdtoaoldhtdt';
+
+/** catalog_fold: lower case, accents and apostrophes removed (0002_catalog_search). */
+export function catalogFold(input: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII test
+  if (/^[\x00-\x7f]*$/.test(input)) return input.toLowerCase().replaceAll("'", '');
+  const lowered = input
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  let out = '';
+  for (const char of lowered) {
+    if (char === "'" || char === '’' || char === '‘') continue;
+    const at = FOLD_FROM.indexOf(char);
+    out += at >= 0 ? FOLD_TO[at] : char;
+  }
+  return out;
+}
+
+/** The words of a text as pg_trgm splits them (letters and digits), lower case. */
+function trigramWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/** pg_trgm's trigrams of a text, in order, repeats kept ("  w", " wo", "wor", "ord", "rd "). */
+export function trigramSequence(text: string): string[] {
+  const result: string[] = [];
+  for (const word of trigramWords(text)) {
+    const chars = [' ', ' ', ...word, ' '];
+    for (let i = 0; i + 2 < chars.length; i++) result.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
+  }
+  return result;
+}
+
+const f32 = Math.fround;
+
+/** pg_trgm similarity(a, b): shared trigrams over all trigrams, as float4. */
+export function trigramSimilarity(a: string, b: string): number {
+  return setSimilarity(new Set(trigramSequence(a)), new Set(trigramSequence(b)));
+}
+
+function setSimilarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let common = 0;
+  for (const trigram of a) if (b.has(trigram)) common++;
+  return f32(common / (a.size + b.size - common));
+}
+
+/**
+ * pg_trgm word_similarity(a, b): the greatest similarity of a's trigrams with a continuous
+ * extent of b's (iterate_word_similarity of trgm_op.c, not strict).
+ */
+export function wordSimilarity(a: string, b: string): number {
+  return wordSimilarityOf(new Set(trigramSequence(a)), trigramSequence(b));
+}
+
+function wordSimilarityOf(first: Set<string>, second: string[]): number {
+  if (first.size === 0 || second.length === 0) return 0;
+  const ids = new Map<string, number>();
+  const index = second.map((trigram) => {
+    let id = ids.get(trigram);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(trigram, id);
+    }
+    return id;
+  });
+  const found = new Array<boolean>(ids.size).fill(false);
+  for (const [trigram, id] of ids) found[id] = first.has(trigram);
+  const ulen1 = first.size;
+  const lastpos = new Array<number>(ids.size).fill(-1);
+  let lower = -1;
+  let count = 0;
+  let ulen2 = 0;
+  let best = 0;
+  const calc = (c: number, l1: number, l2: number) => f32(c / (l1 + l2 - c));
+  for (let i = 0; i < index.length; i++) {
+    const id = index[i]!;
+    if (lower >= 0 || found[id]) {
+      if (lastpos[id]! < 0) {
+        ulen2++;
+        if (found[id]) count++;
+      }
+      lastpos[id] = i;
+    }
+    if (found[id]) {
+      const upper = i;
+      if (lower === -1) {
+        lower = i;
+        ulen2 = 1;
+      }
+      let current = calc(count, ulen1, ulen2);
+      let tmpCount = count;
+      let tmpUlen2 = ulen2;
+      const prevLower = lower;
+      for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+        const tmp = calc(tmpCount, ulen1, tmpUlen2);
+        if (tmp > current) {
+          current = tmp;
+          ulen2 = tmpUlen2;
+          lower = tmpLower;
+          count = tmpCount;
+        }
+        const tmpId = index[tmpLower]!;
+        if (lastpos[tmpId] === tmpLower) {
+          tmpUlen2--;
+          if (found[tmpId]) tmpCount--;
+        }
+      }
+      best = Math.max(best, current);
+      for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
+        const tmpId = index[tmpLower]!;
+        if (lastpos[tmpId] === tmpLower) lastpos[tmpId] = -1;
+      }
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents and queries
+// ---------------------------------------------------------------------------------------------
+
+/** The lexemes of a tsvector's text form with the weights each has (A=1, B=2, C=4, D=8). */
+export function parseDocument(text: string): Map<string, number> {
+  const lexemes = new Map<string, number>();
+  let i = 0;
+  while (i < text.length) {
+    while (text[i] === ' ') i++;
+    if (text[i] !== "'") break;
+    i++;
+    let lexeme = '';
+    while (i < text.length) {
+      const char = text[i]!;
+      if (char === "'") {
+        if (text[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+          continue;
+        }
+        i++;
+        break;
+      }
+      if (char === '\\') {
+        lexeme += text[i + 1] ?? '';
+        i += 2;
+        continue;
+      }
+      lexeme += char;
+      i++;
+    }
+    let mask = 0;
+    if (text[i] === ':') {
+      // Positions: 1A,2,3B … (no letter: weight D).
+      i++;
+      while (i < text.length && text[i] !== ' ') {
+        while (text[i]! >= '0' && text[i]! <= '9') i++;
+        const letter = text[i];
+        if (letter === 'A' || letter === 'B' || letter === 'C' || letter === 'D') {
+          mask |= WEIGHT[letter];
+          i++;
+        } else mask |= WEIGHT.D;
+        if (text[i] === ',') i++;
+        else break;
+      }
+    } else mask = WEIGHT.D;
+    lexemes.set(lexeme, (lexemes.get(lexeme) ?? 0) | mask);
+  }
+  return lexemes;
+}
+
+/** The lexemes of to_tsquery's text form: 'glenf':* → [{ lexeme: 'glenf', prefix: true }]. */
+export function parseQueryLexemes(text: string): { lexeme: string; prefix: boolean }[] {
+  const result: { lexeme: string; prefix: boolean }[] = [];
+  for (const match of text.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
+    result.push({ lexeme: match[1]!.replaceAll("''", "'"), prefix: match[2] !== undefined });
+  }
+  return result;
+}
+
+/** Positions matching one query word, with flags: 1 = in the name (A), 2 = in name or place (A, B). */
+type Matches = { positions: Int32Array; flags: Uint8Array };
+
+function flagsOf(mask: number): number {
+  return (mask & WEIGHT.A ? 1 : 0) | (mask & (WEIGHT.A | WEIGHT.B) ? 2 : 0);
+}
+
+function intersect(a: Matches, b: Matches): Matches {
+  const positions = new Int32Array(Math.min(a.positions.length, b.positions.length));
+  const flags = new Uint8Array(positions.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.positions.length && j < b.positions.length) {
+    const x = a.positions[i]!;
+    const y = b.positions[j]!;
+    if (x < y) i++;
+    else if (x > y) j++;
+    else {
+      positions[n] = x;
+      flags[n++] = a.flags[i]! & b.flags[j]!;
+      i++;
+      j++;
+    }
+  }
+  return { positions: positions.subarray(0, n), flags: flags.subarray(0, n) };
+}
+
+function union(a: Matches, b: Matches): Matches {
+  const positions = new Int32Array(a.positions.length + b.positions.length);
+  const flags = new Uint8Array(positions.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.positions.length || j < b.positions.length) {
+    const x = i < a.positions.length ? a.positions[i]! : Number.POSITIVE_INFINITY;
+    const y = j < b.positions.length ? b.positions[j]! : Number.POSITIVE_INFINITY;
+    if (x < y) {
+      positions[n] = x;
+      flags[n++] = a.flags[i++]!;
+    } else if (y < x) {
+      positions[n] = y;
+      flags[n++] = b.flags[j++]!;
+    } else {
+      positions[n] = x;
+      flags[n++] = a.flags[i++]! | b.flags[j++]!;
+    }
+  }
+  return { positions: positions.subarray(0, n), flags: flags.subarray(0, n) };
+}
+
+const EMPTY: Matches = { positions: new Int32Array(0), flags: new Uint8Array(0) };
+
+/** A lexeme's products (positions ascending) and, for each, whether it is in the name or place. */
+class Postings {
+  positions = new Int32Array(4);
+  masks = new Uint8Array(4);
+  length = 0;
+
+  push(position: number, mask: number) {
+    if (this.length === this.positions.length) this.grow();
+    this.positions[this.length] = position;
+    this.masks[this.length++] = mask;
+  }
+
+  private grow() {
+    const positions = new Int32Array(this.positions.length * 2);
+    positions.set(this.positions);
+    const masks = new Uint8Array(this.masks.length * 2);
+    masks.set(this.masks);
+    this.positions = positions;
+    this.masks = masks;
+  }
+
+  private find(position: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.positions[mid]! < position) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  insert(position: number, mask: number) {
+    const at = this.find(position);
+    if (at < this.length && this.positions[at] === position) {
+      this.masks[at] = mask;
+      return;
+    }
+    if (this.length === this.positions.length) this.grow();
+    this.positions.copyWithin(at + 1, at, this.length);
+    this.masks.copyWithin(at + 1, at, this.length);
+    this.positions[at] = position;
+    this.masks[at] = mask;
+    this.length++;
+  }
+
+  remove(position: number) {
+    const at = this.find(position);
+    if (at >= this.length || this.positions[at] !== position) return;
+    this.positions.copyWithin(at, at + 1, this.length);
+    this.masks.copyWithin(at, at + 1, this.length);
+    this.length--;
+  }
+
+  trim() {
+    this.positions = this.positions.slice(0, this.length);
+    this.masks = this.masks.slice(0, this.length);
+  }
+
+  /** The postings as matches; `masks` hold the name/place flags already (see addDocument). */
+  matches(): Matches {
+    return { positions: this.positions.subarray(0, this.length), flags: this.masks.subarray(0, this.length) };
+  }
+}
+
+/** Interned strings: each distinct value once, by number. */
+class Strings {
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+  id(value: string | null): number {
+    if (value === null) return -1;
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+}
+
+type SortedOrder = 'newest' | 'price' | 'rating' | 'name' | 'discount';
+const SORTED_ORDERS: SortedOrder[] = ['newest', 'price', 'rating', 'name', 'discount'];
+
+/** Each list order as a sorted order of the index, walked forwards or backwards. */
+function walkOf(order: ListOrder): { by: SortedOrder; reverse: boolean } {
+  switch (order) {
+    case 'relevance':
+    case 'newest':
+      return { by: 'newest', reverse: false };
+    case 'price':
+      return { by: 'price', reverse: false };
+    case '-price':
+    case 'featured':
+      return { by: 'price', reverse: true };
+    case 'rating':
+      return { by: 'rating', reverse: false };
+    case '-rating':
+      return { by: 'rating', reverse: true };
+    case 'name':
+      return { by: 'name', reverse: false };
+    case '-name':
+      return { by: 'name', reverse: true };
+    case 'discount':
+      return { by: 'discount', reverse: false };
+  }
+}
+
+type FacetName = 'category' | 'type' | 'country' | 'price';
+
+export type IndexPage = { ids: number[]; count: number; capped: boolean };
+
+const bandOf = (price: number): number =>
+  PRICE_BANDS.findIndex((band) => price >= band.min && (band.max === null || price <= band.max));
+
+export class CatalogIndex {
+  /** The catalog's version (catalog_version) this index reflects. */
+  version = 0;
+  private capacity = 0;
+  /** Positions in use (live or dead). */
+  size = 0;
+  private ids = new Int32Array(0);
+  private alive = new Uint8Array(0);
+  private category = new Int32Array(0);
+  private type = new Uint8Array(0);
+  private country = new Int32Array(0);
+  private region = new Int32Array(0);
+  private varietal = new Int32Array(0);
+  private vintage = new Int32Array(0);
+  private price = new Float64Array(0);
+  private originalPrice = new Float64Array(0);
+  private flags = new Uint8Array(0);
+  private created = new Float64Array(0);
+  private rating = new Float64Array(0);
+  private reviews = new Int32Array(0);
+  private documentHash = new Int32Array(0);
+  private names: string[] = [];
+  private readonly byId = new Map<number, number>();
+  private readonly countries = new Strings();
+  /** Each country's lower-case form, by country id (the filter and the facet compare lower case). */
+  private readonly countryLower: number[] = [];
+  private readonly lowerCountries = new Strings();
+  private readonly places = new Strings();
+  private readonly lexemes = new Map<string, Postings>();
+  private sortedLexemes: string[] | null = null;
+  private orders = new Map<SortedOrder, Int32Array>();
+  private ordersLength = 0;
+  private vocabulary: Vocabulary = { words: [], exact: new Map(), prefixes: new Map() };
+  private sortedWords: string[] = [];
+  private wordTrigrams: Set<string>[] = [];
+
+  get productCount(): number {
+    return this.byId.size;
+  }
+
+  setVocabulary(vocabulary: Vocabulary) {
+    this.vocabulary = vocabulary;
+    this.sortedWords = [...vocabulary.words].sort(compareText);
+    this.wordTrigrams = vocabulary.words.map((word) => new Set(trigramSequence(word)));
+  }
+
+  private ensureCapacity(wanted: number) {
+    if (wanted <= this.capacity) return;
+    const capacity = Math.max(wanted, this.capacity * 2, 64);
+    const grow = <T extends Int32Array | Uint8Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old as never);
+      return next;
+    };
+    this.ids = grow(this.ids, (n) => new Int32Array(n));
+    this.alive = grow(this.alive, (n) => new Uint8Array(n));
+    this.category = grow(this.category, (n) => new Int32Array(n));
+    this.type = grow(this.type, (n) => new Uint8Array(n));
+    this.country = grow(this.country, (n) => new Int32Array(n));
+    this.region = grow(this.region, (n) => new Int32Array(n));
+    this.varietal = grow(this.varietal, (n) => new Int32Array(n));
+    this.vintage = grow(this.vintage, (n) => new Int32Array(n));
+    this.price = grow(this.price, (n) => new Float64Array(n));
+    this.originalPrice = grow(this.originalPrice, (n) => new Float64Array(n));
+    this.flags = grow(this.flags, (n) => new Uint8Array(n));
+    this.created = grow(this.created, (n) => new Float64Array(n));
+    this.rating = grow(this.rating, (n) => new Float64Array(n));
+    this.reviews = grow(this.reviews, (n) => new Int32Array(n));
+    this.documentHash = grow(this.documentHash, (n) => new Int32Array(n));
+    this.capacity = capacity;
+  }
+
+  private setColumns(position: number, row: IndexRow) {
+    this.ids[position] = row.id;
+    this.alive[position] = 1;
+    this.category[position] = row.category_id;
+    this.type[position] = Math.max(0, PRODUCT_TYPES.indexOf(row.product_type));
+    const country = this.countries.id(row.country);
+    if (country >= 0 && this.countryLower[country] === undefined) {
+      this.countryLower[country] = this.lowerCountries.id(row.country!.toLowerCase());
+    }
+    this.country[position] = country;
+    this.region[position] = this.places.id(row.region);
+    this.varietal[position] = this.places.id(row.varietal);
+    this.vintage[position] = row.vintage ?? NO_VINTAGE;
+    this.price[position] = Number(row.price);
+    this.originalPrice[position] = row.original_price === null ? Number.NaN : Number(row.original_price);
+    this.flags[position] = (row.in_stock ? 1 : 0) | (row.is_featured ? 2 : 0) | (row.is_new_arrival ? 4 : 0);
+    this.created[position] = row.created_ms;
+    this.rating[position] = Number(row.rating);
+    this.reviews[position] = row.review_count;
+    this.names[position] = row.name_folded;
+  }
+
+  private addDocument(position: number, document: string) {
+    this.documentHash[position] = hashText(document);
+    for (const [lexeme, mask] of parseDocument(document)) {
+      let postings = this.lexemes.get(lexeme);
+      if (!postings) {
+        postings = new Postings();
+        this.lexemes.set(lexeme, postings);
+        this.sortedLexemes = null;
+      }
+      // Only whether the word is in the name (A) or in the name or place (A, B) is ever asked.
+      const flags = flagsOf(mask);
+      if (postings.length === 0 || postings.positions[postings.length - 1]! < position) {
+        postings.push(position, flags);
+      } else postings.insert(position, flags);
+    }
+  }
+
+  private removeDocument(position: number) {
+    for (const postings of this.lexemes.values()) postings.remove(position);
+  }
+
+  /** Adds products in id order, above every id already held (a full build). */
+  append(rows: IndexRow[]) {
+    this.ensureCapacity(this.size + rows.length);
+    for (const row of rows) {
+      const position = this.size++;
+      this.setColumns(position, row);
+      this.addDocument(position, row.document);
+      this.byId.set(row.id, position);
+    }
+    this.ordersLength = -1;
+  }
+
+  /** After a full build: sorted orders made, spare capacity let go. */
+  finish() {
+    for (const postings of this.lexemes.values()) postings.trim();
+    this.buildOrders();
+  }
+
+  private compare(by: SortedOrder): (a: number, b: number) => number {
+    const ids = this.ids;
+    switch (by) {
+      case 'newest': {
+        const created = this.created;
+        return (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!;
+      }
+      case 'price': {
+        const price = this.price;
+        return (a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!;
+      }
+      case 'rating': {
+        const { rating, reviews } = this;
+        return (a, b) => rating[a]! - rating[b]! || reviews[a]! - reviews[b]! || ids[a]! - ids[b]!;
+      }
+      case 'name': {
+        const names = this.names;
+        return (a, b) => compareText(names[a]!, names[b]!) || ids[a]! - ids[b]!;
+      }
+      case 'discount': {
+        const { price, originalPrice } = this;
+        // price / original_price ascending, NULLS LAST (no original price).
+        return (a, b) => {
+          const x = price[a]! / originalPrice[a]!;
+          const y = price[b]! / originalPrice[b]!;
+          const xNull = Number.isNaN(x);
+          const yNull = Number.isNaN(y);
+          if (xNull !== yNull) return xNull ? 1 : -1;
+          return (xNull ? 0 : x - y) || ids[a]! - ids[b]!;
+        };
+      }
+    }
+  }
+
+  private buildOrders() {
+    const live: number[] = [];
+    for (let position = 0; position < this.size; position++) if (this.alive[position]) live.push(position);
+    for (const by of SORTED_ORDERS) {
+      this.orders.set(by, Int32Array.from([...live].sort(this.compare(by))));
+    }
+    this.ordersLength = live.length;
+  }
+
+  private reorder(position: number, removeOnly: boolean) {
+    this.counts.clear();
+    if (this.ordersLength < 0) return;
+    let length = this.ordersLength;
+    for (const by of SORTED_ORDERS) {
+      let order = this.orders.get(by)!;
+      length = this.ordersLength;
+      const at = order.subarray(0, length).indexOf(position);
+      if (at >= 0) {
+        order.copyWithin(at, at + 1, length);
+        length--;
+      }
+      if (!removeOnly) {
+        const compare = this.compare(by);
+        let low = 0;
+        let high = length;
+        while (low < high) {
+          const mid = (low + high) >>> 1;
+          if (compare(order[mid]!, position) < 0) low = mid + 1;
+          else high = mid;
+        }
+        if (length === order.length) {
+          const bigger = new Int32Array(Math.max(16, order.length * 2));
+          bigger.set(order);
+          order = bigger;
+          this.orders.set(by, order);
+        }
+        order.copyWithin(low + 1, low, length);
+        order[low] = position;
+        length++;
+      }
+    }
+    this.ordersLength = length;
+  }
+
+  /** A product added or changed (a refresh): columns, orders, and its words if they changed. */
+  upsert(row: IndexRow): { textChanged: boolean } {
+    let position = this.byId.get(row.id);
+    let textChanged = false;
+    if (position === undefined) {
+      this.ensureCapacity(this.size + 1);
+      position = this.size++;
+      this.byId.set(row.id, position);
+      this.setColumns(position, row);
+      this.addDocument(position, row.document);
+      textChanged = true;
+    } else {
+      this.setColumns(position, row);
+      if (this.documentHash[position] !== hashText(row.document)) {
+        this.removeDocument(position);
+        this.addDocument(position, row.document);
+        textChanged = true;
+      }
+    }
+    this.reorder(position, false);
+    return { textChanged };
+  }
+
+  /** A product no longer listed (deleted, hidden, its category closed). */
+  remove(id: number) {
+    const position = this.byId.get(id);
+    if (position === undefined) return;
+    this.byId.delete(id);
+    this.alive[position] = 0;
+    this.removeDocument(position);
+    this.reorder(position, true);
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Filters
+  // -------------------------------------------------------------------------------------------
+
+  /** The filters (but the one a facet leaves out) as a test of a position. */
+  private matcher(filters: ProductFilters, omit?: FacetName): (position: number) => boolean {
+    const tests: ((position: number) => boolean)[] = [];
+    const { category, type, country, region, varietal, vintage, price, originalPrice, flags } = this;
+    if (filters.categoryId !== undefined && omit !== 'category') {
+      const wanted = filters.categoryId;
+      tests.push((p) => category[p] === wanted);
+    }
+    if (filters.type && omit !== 'type') {
+      const wanted = PRODUCT_TYPES.indexOf(filters.type);
+      tests.push((p) => type[p] === wanted);
+    }
+    if (filters.country && omit !== 'country') {
+      const lowered = filters.country.toLowerCase();
+      const allowed = new Uint8Array(this.countries.values.length);
+      this.countries.values.forEach((value, id) => {
+        allowed[id] = value.toLowerCase() === lowered ? 1 : 0;
+      });
+      tests.push((p) => country[p]! >= 0 && allowed[country[p]!] === 1);
+    }
+    const containing = (text: string) => {
+      const lowered = text.toLowerCase();
+      const allowed = new Uint8Array(this.places.values.length);
+      this.places.values.forEach((value, id) => {
+        allowed[id] = value.toLowerCase().includes(lowered) ? 1 : 0;
+      });
+      return allowed;
+    };
+    if (filters.region) {
+      const allowed = containing(filters.region);
+      tests.push((p) => region[p]! >= 0 && allowed[region[p]!] === 1);
+    }
+    if (filters.varietal) {
+      const allowed = containing(filters.varietal);
+      tests.push((p) => varietal[p]! >= 0 && allowed[varietal[p]!] === 1);
+    }
+    if (filters.vintageMin !== undefined) {
+      const min = filters.vintageMin;
+      tests.push((p) => vintage[p] !== NO_VINTAGE && vintage[p]! >= min);
+    }
+    if (filters.vintageMax !== undefined) {
+      const max = filters.vintageMax;
+      tests.push((p) => vintage[p] !== NO_VINTAGE && vintage[p]! <= max);
+    }
+    if (omit !== 'price') {
+      if (filters.priceMin !== undefined) {
+        const min = filters.priceMin;
+        tests.push((p) => price[p]! >= min);
+      }
+      if (filters.priceMax !== undefined) {
+        const max = filters.priceMax;
+        tests.push((p) => price[p]! <= max);
+      }
+    }
+    // NaN (no original price) compares false, as NULL does.
+    if (filters.onSale === true) tests.push((p) => originalPrice[p]! > price[p]!);
+    if (filters.onSale === false) tests.push((p) => !(originalPrice[p]! > price[p]!));
+    if (filters.inStock === true) tests.push((p) => (flags[p]! & 1) === 1);
+    if (filters.inStock === false) tests.push((p) => (flags[p]! & 1) === 0);
+    if (filters.featured) tests.push((p) => (flags[p]! & 2) === 2);
+    if (filters.newArrivals) {
+      const since = Date.now() - NEW_ARRIVAL_DAYS * DAY_MS;
+      const created = this.created;
+      tests.push((p) => created[p]! > since || (flags[p]! & 4) === 4);
+    }
+    const alive = this.alive;
+    if (tests.length === 0) return (p) => alive[p] === 1;
+    return (p) => {
+      if (alive[p] !== 1) return false;
+      for (const test of tests) if (!test(p)) return false;
+      return true;
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Lists
+  // -------------------------------------------------------------------------------------------
+
+  /** List counts by their filters, dropped on every change (a stream of pages shares them). */
+  private readonly counts = new Map<string, number>();
+
+  /** A list page without a search: the ids of the page, in order, and how many match. */
+  list(filters: ProductFilters, order: ListOrder, limit: number, offset: number): IndexPage {
+    const matches = this.matcher(filters);
+    const key = JSON.stringify(filters);
+    let count = filters.newArrivals ? undefined : this.counts.get(key);
+    if (count === undefined) {
+      count = 0;
+      for (let position = 0; position < this.size; position++) if (matches(position)) count++;
+      if (!filters.newArrivals) {
+        if (this.counts.size >= 5_000) this.counts.clear();
+        this.counts.set(key, count);
+      }
+    }
+    const ids: number[] = [];
+    if (offset < count) {
+      const { by, reverse } = walkOf(order);
+      const sorted = this.orders.get(by)!;
+      const length = this.ordersLength;
+      let seen = 0;
+      for (let i = 0; i < length && ids.length < limit; i++) {
+        const position = sorted[reverse ? length - 1 - i : i]!;
+        if (!matches(position)) continue;
+        if (seen++ >= offset) ids.push(this.ids[position]!);
+      }
+    }
+    return { ids, count, capped: false };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Search
+  // -------------------------------------------------------------------------------------------
+
+  private lexemesStartingWith(start: string): string[] {
+    if (!this.sortedLexemes) this.sortedLexemes = [...this.lexemes.keys()].sort(compareText);
+    const all = this.sortedLexemes;
+    let low = 0;
+    let high = all.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareText(all[mid]!, start) < 0) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < all.length && all[i]!.startsWith(start); i++) found.push(all[i]!);
+    return found;
+  }
+
+  private hasWordStartingWith(start: string): boolean {
+    const all = this.sortedWords;
+    let low = 0;
+    let high = all.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareText(all[mid]!, start) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low < all.length && all[low]!.startsWith(start);
+  }
+
+  /** The catalog's nearest word by trigrams (similarity ≥ 0.3; then by the word), as catalog_search_query. */
+  nearestWord(typed: string): string | undefined {
+    const trigrams = new Set(trigramSequence(typed));
+    let best: string | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    const words = this.vocabulary.words;
+    for (let i = 0; i < words.length; i++) {
+      const similarity = setSimilarity(trigrams, this.wordTrigrams[i]!);
+      if (similarity < f32(0.3)) continue;
+      const distance = f32(1 - similarity);
+      const word = words[i]!;
+      if (distance < bestDistance || (distance === bestDistance && compareText(word, best!) < 0)) {
+        best = word;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The query's words as full-text terms, as catalog_search_query makes them: each is a list of
+   * lexemes (all needed), or null when this index cannot say (then the SQL answers).
+   */
+  queryTerms(search: string): { lexeme: string; prefix: boolean }[][] | null {
+    const typedWords = catalogFold(search)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word !== '')
+      .slice(0, 8);
+    const terms: { lexeme: string; prefix: boolean }[][] = [];
+    for (const typed of typedWords) {
+      let query: string | null | undefined;
+      if (/^[0-9]+$/.test(typed)) query = `'${typed}'`;
+      else if (this.vocabulary.exact.has(typed)) query = this.vocabulary.exact.get(typed);
+      else if (typed.length >= 3 && this.hasWordStartingWith(typed)) {
+        query = this.vocabulary.prefixes.get(typed);
+      } else {
+        const nearest = this.nearestWord(typed);
+        // No word near: the typed word itself (stemmed by PostgreSQL; here only if it is a lexeme).
+        query =
+          nearest === undefined ? `'${typed.replaceAll("'", "''")}'` : this.vocabulary.exact.get(nearest);
+      }
+      if (query === undefined || query === null) return null;
+      const lexemes = parseQueryLexemes(query);
+      // A stop word: no lexeme, the word is left out.
+      if (lexemes.length > 0) terms.push(lexemes);
+    }
+    return terms;
+  }
+
+  private termMatches(term: { lexeme: string; prefix: boolean }[]): Matches {
+    let result: Matches | undefined;
+    for (const { lexeme, prefix } of term) {
+      let found: Matches = EMPTY;
+      if (prefix) {
+        for (const each of this.lexemesStartingWith(lexeme)) {
+          found = union(found, this.lexemes.get(each)!.matches());
+        }
+      } else {
+        found = this.lexemes.get(lexeme)?.matches() ?? EMPTY;
+      }
+      result = result ? intersect(result, found) : found;
+    }
+    return result ?? EMPTY;
+  }
+
+  /** The products the search's words find (all, or any), with their name and place flags. */
+  private searchMatches(search: string, matchAll: boolean): Matches | null {
+    const terms = this.queryTerms(search);
+    if (terms === null) return null;
+    let result: Matches | undefined;
+    for (const term of terms) {
+      const found = this.termMatches(term);
+      result = result ? (matchAll ? intersect(result, found) : union(result, found)) : found;
+    }
+    return result ?? EMPTY;
+  }
+
+  /**
+   * A search page as searchProductPage answers it: at most SEARCH_COUNT_CAP + 1 matches counted;
+   * in relevance order the first SEARCH_RANKED found are ranked, the rest follow as found; in
+   * other orders the page is cut from every match. Null: the SQL must answer.
+   */
+  search(
+    filters: ProductFilters & { search: string },
+    order: ListOrder,
+    limit: number,
+    offset: number,
+    matchAll: boolean,
+  ): IndexPage | null {
+    const found = this.searchMatches(filters.search, matchAll);
+    if (found === null) return null;
+    const matches = this.matcher(filters);
+    const hits: number[] = [];
+    const hitFlags: number[] = [];
+    const all = order !== 'relevance';
+    for (let i = 0; i < found.positions.length; i++) {
+      const position = found.positions[i]!;
+      if (!matches(position)) continue;
+      hits.push(position);
+      hitFlags.push(found.flags[i]!);
+      if (!all && hits.length > SEARCH_COUNT_CAP) break;
+    }
+    const total = Math.min(hits.length, SEARCH_COUNT_CAP + 1);
+    const count = Math.min(total, SEARCH_COUNT_CAP);
+    const capped = total > SEARCH_COUNT_CAP;
+    if (order === 'relevance') {
+      const folded = new Set(trigramSequence(catalogFold(filters.search)));
+      const ranked = hits.slice(0, total).map((position, row) => {
+        let rank: number;
+        if (row < SEARCH_RANKED) {
+          const flags = hitFlags[row]!;
+          const name = trigramSequence(this.names[position]!);
+          const words = 4 * (flags & 1 ? 1 : 0) + 2 * (flags & 2 ? 1 : 0);
+          rank = f32(
+            f32(words + f32(2 * wordSimilarityOf(folded, name))) + setSimilarity(folded, new Set(name)),
+          );
+        } else rank = -(row + 1);
+        return { position, rank };
+      });
+      ranked.sort((a, b) => b.rank - a.rank || this.ids[a.position]! - this.ids[b.position]!);
+      return {
+        ids: ranked.slice(offset, offset + limit).map((hit) => this.ids[hit.position]!),
+        count,
+        capped,
+      };
+    }
+    const { by, reverse } = walkOf(order);
+    let page: number[];
+    if (hits.length < 2_000) {
+      const compare = this.compare(by);
+      page = hits.sort(reverse ? (a, b) => compare(b, a) : compare).slice(offset, offset + limit);
+    } else {
+      const wanted = new Uint8Array(this.size);
+      for (const position of hits) wanted[position] = 1;
+      const sorted = this.orders.get(by)!;
+      const length = this.ordersLength;
+      page = [];
+      let seen = 0;
+      for (let i = 0; i < length && page.length < limit; i++) {
+        const position = sorted[reverse ? length - 1 - i : i]!;
+        if (!wanted[position]) continue;
+        if (seen++ >= offset) page.push(position);
+      }
+    }
+    return { ids: page.map((position) => this.ids[position]!), count, capped };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Facets
+  // -------------------------------------------------------------------------------------------
+
+  /** The rows findFacetCounts answers, from the index; null when the SQL must answer. */
+  facetRows(filters: ProductFilters, matchAll = true): FacetRow[] | null {
+    let candidates: Int32Array | null = null;
+    if (filters.search) {
+      const found = this.searchMatches(filters.search, matchAll);
+      if (found === null) return null;
+      candidates = found.positions;
+    }
+    const facets: FacetName[] = ['category', 'type', 'country', 'price'];
+    const isSet = (facet: FacetName) =>
+      facet === 'category'
+        ? filters.categoryId !== undefined
+        : facet === 'type'
+          ? Boolean(filters.type)
+          : facet === 'country'
+            ? Boolean(filters.country)
+            : filters.priceMin !== undefined || filters.priceMax !== undefined;
+    const rows: FacetRow[] = [];
+    const each = (test: (position: number) => boolean, visit: (position: number) => void) => {
+      if (candidates) {
+        for (const position of candidates) if (test(position)) visit(position);
+      } else {
+        for (let position = 0; position < this.size; position++) if (test(position)) visit(position);
+      }
+    };
+    const counters = (omit?: FacetName) => {
+      const category = new Map<number, number>();
+      const type = new Map<number, number>();
+      const country = new Map<number, { count: number; key: string }>();
+      const band = new Map<number, number>();
+      let total = 0;
+      each(this.matcher(filters, omit), (p) => {
+        total++;
+        category.set(this.category[p]!, (category.get(this.category[p]!) ?? 0) + 1);
+        type.set(this.type[p]!, (type.get(this.type[p]!) ?? 0) + 1);
+        const raw = this.country[p]!;
+        if (raw >= 0) {
+          const lower = this.countryLower[raw]!;
+          const name = this.countries.values[raw]!;
+          const entry = country.get(lower);
+          if (!entry) country.set(lower, { count: 1, key: name });
+          else {
+            entry.count++;
+            if (compareText(name, entry.key) < 0) entry.key = name;
+          }
+        }
+        const b = bandOf(this.price[p]!);
+        band.set(b, (band.get(b) ?? 0) + 1);
+      });
+      return { category, type, country, band, total };
+    };
+    const push = (facet: FacetName, counted: ReturnType<typeof counters>) => {
+      if (facet === 'category')
+        for (const [key, count] of counted.category) rows.push({ facet, key: String(key), count });
+      else if (facet === 'type')
+        for (const [key, count] of counted.type) rows.push({ facet, key: PRODUCT_TYPES[key]!, count });
+      else if (facet === 'country')
+        for (const { key, count } of counted.country.values()) rows.push({ facet, key, count });
+      else
+        for (const [key, count] of counted.band) {
+          // A price in no band (below the first) is no choice; the SQL's NULL key is dropped too.
+          if (key >= 0) rows.push({ facet, key: PRICE_BANDS[key]!.key, count });
+        }
+    };
+    const shared = counters();
+    rows.push({ facet: 'total', key: '', count: shared.total });
+    for (const facet of facets) push(facet, isSet(facet) ? counters(facet) : shared);
+    return rows;
+  }
+}
+
+/** PostgreSQL's C collation order (code points; the catalog's text is in the BMP). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A 32-bit hash of a product's document, to see whether its words changed. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
