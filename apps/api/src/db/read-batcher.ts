@@ -62,7 +62,7 @@ export class ReadBatcher<Input, Output> {
           if (answers.length !== batch.length) {
             throw new Error(`a batched read answered ${answers.length} results for ${batch.length} reads`);
           }
-          batch.forEach((entry, index) => entry.resolve(answers[index] as Output));
+          for (const [index, entry] of batch.entries()) entry.resolve(answers[index] as Output);
         })
         .catch((error: unknown) => {
           for (const entry of batch) entry.reject(error);
