@@ -66,6 +66,13 @@ export function executePrepared<Row extends Record<string, unknown>>(
   return executeNamed<Row>(db, name, query);
 }
 
+/** The text of a Drizzle `sql` fragment without parameters (for `executeNamedText`). */
+export function sqlText(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error('sqlText is for fragments without parameters');
+  return text;
+}
+
 /**
  * Runs fixed SQL text as the named statement `name` with its values as they are (a JS array is
  * one array parameter, not a list as in Drizzle's `sql`): for statements over many callers at

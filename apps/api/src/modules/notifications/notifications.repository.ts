@@ -133,7 +133,7 @@ const ownNotifications = perDatabase((db: Database) =>
     db,
     'notifications_user_pages',
     `SELECT u.ord::int AS batch_position, c.total, c.unread, p.*
-     FROM unnest($1::uuid[], $2::int[], $3::int[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
+     FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
      CROSS JOIN LATERAL (
        SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT is_read)::int AS unread
        FROM notifications n WHERE n.user_id = u.user_id

@@ -512,7 +512,7 @@ const ownOrders = perDatabase((db: Database) =>
     db,
     'orders_user_pages',
     `SELECT u.ord::int AS batch_position, c.list_count, p.*
-     FROM unnest($1::uuid[], $2::int[], $3::int[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
+     FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
      CROSS JOIN LATERAL (SELECT count(*)::int AS list_count FROM orders o WHERE o.user_id = u.user_id) c
      LEFT JOIN LATERAL (
        SELECT id, order_number, status, payment_status, payment_method, fulfilment, item_count, total, created_at

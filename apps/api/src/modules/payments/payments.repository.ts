@@ -240,7 +240,7 @@ const ownTransactions = perDatabase((db: Database) =>
     db,
     'payments_user_pages',
     `SELECT u.ord::int AS batch_position, c.list_count, p.*
-     FROM unnest($1::uuid[], $2::int[], $3::int[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
+     FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
      CROSS JOIN LATERAL (
        SELECT count(*)::int AS list_count FROM payment_transactions t WHERE t.user_id = u.user_id
      ) c
