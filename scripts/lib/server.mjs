@@ -95,7 +95,10 @@ export function startServer({ port, dataDir, env = {}, stdio = ['ignore', 'inher
   if (env.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
 
-  const child = spawn(process.execPath, [serverEntry], {
+  // SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under a bench
+  // (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: repoRoot,
     env: childEnv,
     stdio,

@@ -65,3 +65,25 @@ export function executePrepared<Row extends Record<string, unknown>>(
   const name = `q_${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
   return executeNamed<Row>(db, name, query);
 }
+
+/** The text of a Drizzle `sql` fragment without parameters (for `executeNamedText`). */
+export function sqlText(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error('sqlText is for fragments without parameters');
+  return text;
+}
+
+/**
+ * Runs fixed SQL text as the named statement `name` with its values as they are (a JS array is
+ * one array parameter, not a list as in Drizzle's `sql`): for statements over many callers at
+ * once (`db/read-batcher.ts`). Only on the pooled database.
+ */
+export async function executeNamedText<Row extends Record<string, unknown>>(
+  db: Database,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const result = await db.$client.query<Row>({ name, text, values, types: rawTypes });
+  return result.rows;
+}

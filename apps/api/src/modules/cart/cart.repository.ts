@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { executeNamed } from '../../db/named-statement';
+import type { Database } from '../../db/client';
+import { executeNamed, sqlText } from '../../db/named-statement';
+import { batchedPages, perDatabase } from '../../db/read-batcher';
 import type { Executor, Tx } from '../../db/transaction';
 
 /**
@@ -40,6 +42,8 @@ const lineJoins = sql`
 
 /** The lines of a user's cart with the catalog's current prices and stock, oldest first. */
 export async function findCartLines(db: Executor, userId: string): Promise<CartLineRow[]> {
+  // Asked together with the other visitors' carts at the same moment (db/read-batcher.ts).
+  if ('$client' in db) return cartsOf(db).load(userId);
   return executeNamed<CartLineRow>(
     db,
     'cart_lines',
@@ -50,6 +54,25 @@ export async function findCartLines(db: Executor, userId: string): Promise<CartL
     ORDER BY ci.id`,
   );
 }
+
+/** `findCartLines`' statement for several users at once, each line tagged with its caller. */
+const cartsOf = perDatabase((db: Database) =>
+  batchedPages<string, CartLineRow, CartLineRow[]>(
+    db,
+    'cart_lines_of_users',
+    sqlText(sql`
+    SELECT u.ord::int AS batch_position, l.*
+    FROM unnest($1::uuid[]) WITH ORDINALITY AS u(user_id, ord)
+    CROSS JOIN LATERAL (
+      SELECT ${lineColumns}
+      FROM carts ca JOIN cart_items ci ON ci.cart_id = ca.id ${lineJoins}
+      WHERE ca.user_id = u.user_id
+    ) l
+    ORDER BY u.ord, l.id`),
+    (userIds) => [userIds],
+    (lines) => lines,
+  ),
+);
 
 /** The user's cart id, created if needed, and locked until the transaction ends. */
 export async function lockCart(tx: Tx, userId: string): Promise<number> {

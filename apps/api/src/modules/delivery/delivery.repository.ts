@@ -1,7 +1,9 @@
 import type { DeliveryInstructions, DeliveryStatus } from '@shop/contract/delivery';
 import type { Fulfilment, OrderStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
-import { executeNamed } from '../../db/named-statement';
+import type { Database } from '../../db/client';
+import { executeNamed, sqlText } from '../../db/named-statement';
+import { batchedPages, perDatabase } from '../../db/read-batcher';
 import type { Executor, Tx } from '../../db/transaction';
 
 /**
@@ -202,7 +204,10 @@ export async function listDeliveries(
   userId: string,
   filter: DeliveryListFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: Array<{ delivery: DeliveryViewRow; timeline: TimelineRow[] }>; count: number }> {
+): Promise<DeliveryPage> {
+  // The active deliveries (the account page's tracker): asked together with the other customers'
+  // at the same moment (db/read-batcher.ts).
+  if (filter.kind === 'active' && '$client' in db) return activeDeliveries(db).load({ userId, ...page });
   const where =
     filter.kind === 'active'
       ? sql`d.user_id = ${userId} AND d.status NOT IN ('delivered', 'cancelled')`
@@ -226,6 +231,12 @@ export async function listDeliveries(
         LIMIT ${page.limit} OFFSET ${page.offset}
       ) p ON true`,
   );
+  return toDeliveryPage(rows);
+}
+
+type DeliveryPage = { rows: Array<{ delivery: DeliveryViewRow; timeline: TimelineRow[] }>; count: number };
+
+function toDeliveryPage(rows: DeliveryPageRow[]): DeliveryPage {
   return {
     count: rows[0]?.list_count ?? 0,
     rows: rows.flatMap(({ list_count: _count, timeline, ...row }) =>
@@ -240,6 +251,38 @@ export async function listDeliveries(
     ),
   };
 }
+
+/** `listDeliveries`' active statement for several customers at once, each row tagged with its caller. */
+const activeDeliveries = perDatabase((db: Database) =>
+  batchedPages<{ userId: string; limit: number; offset: number }, DeliveryPageRow, DeliveryPage>(
+    db,
+    'deliveries_active_pages',
+    sqlText(sql`
+      SELECT u.ord::int AS batch_position, c.list_count, p.*,
+             (SELECT json_agg(json_build_object('delivery_id', e.delivery_id, 'status', e.status, 'note', e.note,
+                                                'created_at', e.created_at) ORDER BY e.created_at, e.id)
+              FROM delivery_events e WHERE e.delivery_id = p.id) AS timeline
+      FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS list_count FROM deliveries d
+        WHERE d.user_id = u.user_id AND d.status NOT IN ('delivered', 'cancelled')
+      ) c
+      LEFT JOIN LATERAL (
+        SELECT ${VIEW_COLUMNS}
+        FROM deliveries d JOIN orders o ON o.id = d.order_id
+        WHERE d.user_id = u.user_id AND d.status NOT IN ('delivered', 'cancelled')
+        ORDER BY d.created_at DESC, d.id DESC
+        LIMIT u.lim OFFSET u.off
+      ) p ON true
+      ORDER BY u.ord, p.created_at DESC, p.id DESC`),
+    (inputs) => [
+      inputs.map((input) => input.userId),
+      inputs.map((input) => input.limit),
+      inputs.map((input) => input.offset),
+    ],
+    toDeliveryPage,
+  ),
+);
 
 /** A row of `listDeliveries`' statement: the count, and a delivery unless the page is empty (nulls). */
 type DeliveryPageRow = Omit<DeliveryViewRow, 'id'> & {

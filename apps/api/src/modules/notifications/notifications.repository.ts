@@ -4,6 +4,7 @@ import { pageOffset } from '@shop/contract/pagination';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executePrepared } from '../../db/named-statement';
+import { batchedPages, perDatabase } from '../../db/read-batcher';
 import { notifications, pushSubscriptions } from '../../db/schema/notifications';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -73,6 +74,11 @@ export async function pageOfNotifications(
   userId: string,
   query: PageQuery & { is_read?: boolean | undefined },
 ): Promise<NotificationPage> {
+  // The bell's read (no filter): asked together with the other customers' at the same moment
+  // (db/read-batcher.ts).
+  if (query.is_read === undefined) {
+    return ownNotifications(db).load({ userId, limit: query.page_size, offset: pageOffset(query) });
+  }
   const filter = query.is_read === undefined ? sql`` : sql`AND is_read = ${query.is_read}`;
   const counted =
     query.is_read === undefined ? sql`count(*)` : sql`count(*) FILTER (WHERE is_read = ${query.is_read})`;
@@ -92,6 +98,10 @@ export async function pageOfNotifications(
         LIMIT ${query.page_size} OFFSET ${pageOffset(query)}
       ) p ON true`,
   );
+  return toNotificationPage(rows);
+}
+
+function toNotificationPage(rows: NotificationPageRow[]): NotificationPage {
   const first = rows[0];
   return {
     total: first?.total ?? 0,
@@ -116,6 +126,34 @@ export async function pageOfNotifications(
     ),
   };
 }
+
+/** `pageOfNotifications`' statement (unfiltered) for several customers at once. */
+const ownNotifications = perDatabase((db: Database) =>
+  batchedPages<{ userId: string; limit: number; offset: number }, NotificationPageRow, NotificationPage>(
+    db,
+    'notifications_user_pages',
+    `SELECT u.ord::int AS batch_position, c.total, c.unread, p.*
+     FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
+     CROSS JOIN LATERAL (
+       SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT is_read)::int AS unread
+       FROM notifications n WHERE n.user_id = u.user_id
+     ) c
+     LEFT JOIN LATERAL (
+       SELECT id, user_id, type, title, message, priority, is_read, related_id, dedupe_key, created_at
+       FROM notifications n
+       WHERE n.user_id = u.user_id
+       ORDER BY n.created_at DESC, n.id DESC
+       LIMIT u.lim OFFSET u.off
+     ) p ON true
+     ORDER BY u.ord, p.created_at DESC, p.id DESC`,
+    (inputs) => [
+      inputs.map((input) => input.userId),
+      inputs.map((input) => input.limit),
+      inputs.map((input) => input.offset),
+    ],
+    toNotificationPage,
+  ),
+);
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
   const [row] = await db

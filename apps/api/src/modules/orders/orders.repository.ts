@@ -9,7 +9,9 @@ import type {
   PaymentStatus,
 } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
-import { executePrepared } from '../../db/named-statement';
+import type { Database } from '../../db/client';
+import { executeNamed, executePrepared } from '../../db/named-statement';
+import { batchedPages, perDatabase } from '../../db/read-batcher';
 import type { Executor, Tx } from '../../db/transaction';
 import { deliveryScheduleNow } from '../settings/settings-snapshot';
 
@@ -464,6 +466,11 @@ export async function listOrders(
   filter: { userId: string | null; status?: OrderStatus | undefined },
   page: { limit: number; offset: number },
 ): Promise<{ rows: OrderSummaryRow[]; count: number }> {
+  // A customer's own list (every account page): asked together with the other customers'
+  // at the same moment, in one statement (db/read-batcher.ts).
+  if (filter.userId !== null && !filter.status && '$client' in db) {
+    return ownOrders(db).load({ userId: filter.userId, ...page });
+  }
   const conditions: SQL[] = [];
   if (filter.userId !== null) conditions.push(sql`user_id = ${filter.userId}`);
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
@@ -482,6 +489,10 @@ export async function listOrders(
         LIMIT ${page.limit} OFFSET ${page.offset}
       ) p ON true`,
   );
+  return toOrderPage(rows);
+}
+
+function toOrderPage(rows: OrderPageRow[]): { rows: OrderSummaryRow[]; count: number } {
   return {
     rows: rows.flatMap(({ list_count: _count, id, created_at, ...row }) =>
       id === null ? [] : [{ ...row, id, created_at: toDate(created_at) }],
@@ -489,6 +500,38 @@ export async function listOrders(
     count: rows[0]?.list_count ?? 0,
   };
 }
+
+/**
+ * Pages of several customers' orders in one statement: each caller's count and page (the same
+ * statement as `listOrders`'), tagged with its position in the batch.
+ */
+const ownOrders = perDatabase((db: Database) =>
+  batchedPages<
+    { userId: string; limit: number; offset: number },
+    OrderPageRow,
+    { rows: OrderSummaryRow[]; count: number }
+  >(
+    db,
+    'orders_user_pages',
+    `SELECT u.ord::int AS batch_position, c.list_count, p.*
+     FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
+     CROSS JOIN LATERAL (SELECT count(*)::int AS list_count FROM orders o WHERE o.user_id = u.user_id) c
+     LEFT JOIN LATERAL (
+       SELECT id, order_number, status, payment_status, payment_method, fulfilment, item_count, total, created_at
+       FROM orders o
+       WHERE o.user_id = u.user_id
+       ORDER BY o.created_at DESC, o.id DESC
+       LIMIT u.lim OFFSET u.off
+     ) p ON true
+     ORDER BY u.ord, p.created_at DESC, p.id DESC`,
+    (inputs) => [
+      inputs.map((input) => input.userId),
+      inputs.map((input) => input.limit),
+      inputs.map((input) => input.offset),
+    ],
+    toOrderPage,
+  ),
+);
 
 /** A row of `listOrders`' statement: the count, and an order unless the page is empty (nulls). */
 type OrderPageRow = Omit<OrderSummaryRow, 'id' | 'created_at'> & {
@@ -502,12 +545,16 @@ export async function orderStats(
   db: Executor,
   userId: string,
 ): Promise<Array<{ status: OrderStatus; count: number; paid: number }>> {
-  const result = await db.execute<{ status: OrderStatus; count: number; paid: number }>(sql`
+  // A named statement: read on every account page, planned once per pooled connection.
+  return executeNamed<{ status: OrderStatus; count: number; paid: number }>(
+    db,
+    'orders_user_stats',
+    sql`
     SELECT status, count(*)::int AS count,
            COALESCE(sum(total) FILTER (WHERE payment_status = 'paid'), 0)::bigint AS paid
     FROM orders WHERE user_id = ${userId}
-    GROUP BY status`);
-  return result.rows;
+    GROUP BY status`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { PaymentPurpose, TransactionStatus } from '@shop/contract/payments'
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeNamed } from '../../db/named-statement';
+import { batchedPages, perDatabase } from '../../db/read-batcher';
 import { users } from '../../db/schema/identity';
 import { paymentTransactions, paymentWebhookDeliveries, sandboxCharges } from '../../db/schema/payments';
 import type { Tx } from '../../db/transaction';
@@ -180,6 +181,8 @@ export async function listUserTransactions(
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<{ rows: TransactionListRow[]; total: number }> {
+  // Asked together with the other customers' at the same moment (db/read-batcher.ts).
+  if ('$client' in db) return ownTransactions(db).load({ userId, ...page });
   const rows = await executeNamed<TransactionPageRow>(
     db,
     'payments_user_page',
@@ -195,6 +198,10 @@ export async function listUserTransactions(
         LIMIT ${page.limit} OFFSET ${page.offset}
       ) p ON true`,
   );
+  return toTransactionPage(rows);
+}
+
+function toTransactionPage(rows: TransactionPageRow[]): { rows: TransactionListRow[]; total: number } {
   return {
     total: rows[0]?.list_count ?? 0,
     rows: rows.flatMap((row) =>
@@ -222,6 +229,38 @@ export async function listUserTransactions(
     ),
   };
 }
+
+/** `listUserTransactions`' statement for several customers at once, each row tagged with its caller. */
+const ownTransactions = perDatabase((db: Database) =>
+  batchedPages<
+    { userId: string; limit: number; offset: number },
+    TransactionPageRow,
+    { rows: TransactionListRow[]; total: number }
+  >(
+    db,
+    'payments_user_pages',
+    `SELECT u.ord::int AS batch_position, c.list_count, p.*
+     FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(user_id, lim, off, ord)
+     CROSS JOIN LATERAL (
+       SELECT count(*)::int AS list_count FROM payment_transactions t WHERE t.user_id = u.user_id
+     ) c
+     LEFT JOIN LATERAL (
+       SELECT id, reference, purpose, subject_id, subject_label, provider, network, phone_masked, amount, status,
+              failure_reason, next_action, paid_at, created_at, updated_at
+       FROM payment_transactions t
+       WHERE t.user_id = u.user_id
+       ORDER BY t.created_at DESC, t.id DESC
+       LIMIT u.lim OFFSET u.off
+     ) p ON true
+     ORDER BY u.ord, p.created_at DESC, p.id DESC`,
+    (inputs) => [
+      inputs.map((input) => input.userId),
+      inputs.map((input) => input.limit),
+      inputs.map((input) => input.offset),
+    ],
+    toTransactionPage,
+  ),
+);
 
 export async function listSubjectTransactions(
   db: Executor,
