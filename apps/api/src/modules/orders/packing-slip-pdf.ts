@@ -1,10 +1,12 @@
 import { BRAND } from '@shop/contract/brand';
-import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { contactPreferenceLabels } from '@shop/contract/delivery';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { shopSettingsNow } from '../settings/settings-snapshot';
 import { COLOURS, drawable, type Fonts, MARGIN, PAGE, Writer, wrap } from './invoice-pdf';
 
 /**
@@ -85,7 +87,7 @@ export async function renderPackingSlipPdf(
     ]);
     if (instructions) {
       block('DELIVERY INSTRUCTIONS', [
-        `When: ${preferredDeliveryTimeLabels[instructions.preferred_delivery_time]}`,
+        `When: ${preferredTimeLabel(instructions.preferred_delivery_time, shopSettingsNow().delivery_windows)}`,
         instructions.access_instructions ? `Access: ${instructions.access_instructions}` : '',
         instructions.security_code ? `Gate / security code: ${instructions.security_code}` : '',
         instructions.leave_at_door ? 'May be left at the door' : '',

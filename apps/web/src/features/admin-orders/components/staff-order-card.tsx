@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
-import { contactPreferencePhrases, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { contactPreferencePhrases } from '@shop/contract/delivery';
 import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
 import { formatKampalaDayTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
@@ -9,6 +9,7 @@ import {
   orderStatusLabels,
   paymentMethodLabel,
 } from '@shop/contract/orders';
+import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { StaffOrder } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -17,6 +18,7 @@ import { toast } from 'sonner';
 import { FormMessage, inputClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { assignRider, moveOrder, STAFF_ORDERS_KEY } from '../api/staff-orders';
 
 /** What the button that moves an order to a status says. */
@@ -260,6 +262,7 @@ export function StaffOrderLines({ order }: { order: Pick<StaffOrder, 'lines'> })
 export function StaffOrderCard({ order }: { order: StaffOrder }) {
   const headingId = `staff-order-${order.id}`;
   const instructions = order.delivery_instructions;
+  const windows = useShopSettings().delivery_windows;
 
   return (
     <article
@@ -300,7 +303,7 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
           <div className="sm:col-span-2">
             <dt className="inline font-semibold">Instructions: </dt>
             <dd className="inline">
-              {preferredDeliveryTimeLabels[instructions.preferred_delivery_time]},{' '}
+              {preferredTimeLabel(instructions.preferred_delivery_time, windows)},{' '}
               {contactPreferencePhrases[instructions.contact_preference]}
               {instructions.leave_at_door ? ', may be left at the door' : ''}
               {instructions.require_signature ? ', signature required' : ''}

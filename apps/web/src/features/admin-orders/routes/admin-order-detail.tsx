@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
-import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { contactPreferenceLabels } from '@shop/contract/delivery';
 import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
@@ -9,6 +9,7 @@ import {
   PICKUP_LOCATION,
   paymentMethodLabel,
 } from '@shop/contract/orders';
+import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -20,6 +21,7 @@ import { PageShell } from '../../../components/page-shell';
 import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
 import { StaffOrderActions } from '../components/staff-order-card';
 
@@ -80,6 +82,7 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
       }),
   });
   const instructions = order.delivery_instructions;
+  const windows = useShopSettings().delivery_windows;
   const cash = cashToCollect(order);
   const bottles = order.items.reduce((sum, item) => sum + item.quantity, 0);
 
@@ -231,7 +234,7 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
             )}
             {instructions?.landmark ? <Row label="Landmark">{instructions.landmark}</Row> : null}
             {instructions ? (
-              <Row label="When">{preferredDeliveryTimeLabels[instructions.preferred_delivery_time]}</Row>
+              <Row label="When">{preferredTimeLabel(instructions.preferred_delivery_time, windows)}</Row>
             ) : null}
             {instructions?.access_instructions ? (
               <Row label="Access">{instructions.access_instructions}</Row>

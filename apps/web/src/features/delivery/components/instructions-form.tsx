@@ -4,12 +4,12 @@ import {
   contactPreferenceLabels,
   type DeliveryInstructions,
   PREFERRED_DELIVERY_TIMES,
-  preferredDeliveryTimeLabels,
 } from '@shop/contract/delivery';
 import {
   type DeliverableOrderList,
   saveDeliveryInstructionsRequestSchema,
 } from '@shop/contract/delivery-tracking';
+import { preferredTimeLabel } from '@shop/contract/settings-values';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { deliveryKeys } from '../api/delivery-keys';
 import { saveDeliveryInstructions } from '../api/save-delivery-instructions';
 
@@ -85,6 +86,8 @@ const selectClass = `${inputClass} pr-8`;
  */
 export function InstructionsForm({ userId, data }: { userId: string; data: DeliverableOrderList }) {
   const queryClient = useQueryClient();
+  // The windows' hours are the shop's (a setting).
+  const windows = useShopSettings().delivery_windows;
   const ids = { order: useId(), time: useId(), contact: useId(), errorTime: useId(), errorContact: useId() };
   const [formError, setFormError] = useState<string | null>(null);
   const first = data.results[0];
@@ -166,7 +169,7 @@ export function InstructionsForm({ userId, data }: { userId: string; data: Deliv
             <option value="">Choose a time…</option>
             {PREFERRED_DELIVERY_TIMES.map((time) => (
               <option key={time} value={time}>
-                {preferredDeliveryTimeLabels[time]}
+                {preferredTimeLabel(time, windows)}
               </option>
             ))}
           </select>

@@ -1,12 +1,9 @@
 import type { Order } from '@shop/contract/orders';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { ReactNode } from 'react';
-import {
-  contactPreferenceLabels,
-  formatDateTime,
-  networkLabels,
-  preferredDeliveryTimeLabels,
-} from '../lib/order-display';
+import { useShopSettings } from '../../../lib/shop-settings';
+import { contactPreferenceLabels, formatDateTime, networkLabels } from '../lib/order-display';
 import { PaymentStatusBadge } from './order-status-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,6 +18,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Where the order goes (or where to collect it), who to call and the instructions for the rider. */
 export function OrderDeliveryDetails({ order }: { order: Order }) {
   const instructions = order.delivery_instructions;
+  // The windows' hours are the shop's (a setting), as checkout showed them.
+  const windows = useShopSettings().delivery_windows;
   if (order.fulfilment === 'pickup') {
     return (
       <dl className="text-sm">
@@ -51,7 +50,7 @@ export function OrderDeliveryDetails({ order }: { order: Order }) {
       {instructions ? (
         <>
           <Row label="Preferred time">
-            {preferredDeliveryTimeLabels[instructions.preferred_delivery_time]}
+            {preferredTimeLabel(instructions.preferred_delivery_time, windows)}
           </Row>
           <Row label="Contact by">{contactPreferenceLabels[instructions.contact_preference]}</Row>
           <Row label="At the door">

@@ -1,9 +1,9 @@
-import { contactPreferenceLabels, preferredDeliveryTimeLabels } from '@shop/contract/delivery';
+import { contactPreferenceLabels } from '@shop/contract/delivery';
 import { formatKampalaClock, formatKampalaDate, formatKampalaDateTime } from '@shop/contract/kampala-time';
 import type { InvoiceStatus, MobileMoneyNetwork, OrderStatus, PaymentStatus } from '@shop/contract/orders';
 import { countOf } from '@shop/contract/plural';
 
-export { contactPreferenceLabels, preferredDeliveryTimeLabels };
+export { contactPreferenceLabels };
 
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'Awaiting payment',

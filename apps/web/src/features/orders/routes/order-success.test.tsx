@@ -1,4 +1,5 @@
 import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
@@ -23,8 +24,14 @@ afterEach(() => {
   setSessionExpiredHandler(null);
 });
 
-async function openSuccess(order: unknown, id = ORDER_ID, emailDelivery: 'sent' | 'held' = 'sent') {
+async function openSuccess(
+  order: unknown,
+  id = ORDER_ID,
+  emailDelivery: 'sent' | 'held' = 'sent',
+  settings: unknown = DEFAULT_SHOP_SETTINGS,
+) {
   const api = mockIdentityApi({
+    'GET /settings/': () => settings,
     'GET /auth/get-session': () => customerSession(),
     'GET /email/delivery/': () => ({ email_delivery: emailDelivery }),
     [`GET /orders/orders/${id}/`]: () => order,
@@ -63,6 +70,32 @@ describe('the order success page', () => {
       'Delivery to Central Kampala usually takes 2–4 hours from dispatch.',
     );
     expect(screen.queryByText(/awaiting approval/)).not.toBeInTheDocument();
+  });
+
+  it('names the preferred window with the shop’s hours (a setting), and the VAT added and the VAT invoice’s business', async () => {
+    const windows = { ...DEFAULT_SHOP_SETTINGS.delivery_windows, evening: { from: 18, to: 21 } };
+    await openSuccess(
+      makeOrder({
+        vat_added: 190_800,
+        total: 1_250_800,
+        vat_invoice: { business_name: 'Acacia Lodge Ltd', tin: '1000987654' },
+      }),
+      ORDER_ID,
+      'sent',
+      {
+        ...DEFAULT_SHOP_SETTINGS,
+        delivery_windows: windows,
+        vat_tin: '1000123456',
+        prices_include_vat: false,
+      },
+    );
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(await within(delivery).findByText('Evening (18:00–21:00)')).toBeInTheDocument();
+    const items = screen.getByRole('region', { name: 'Items (3 items)' });
+    expect(items).toHaveTextContent('VAT (18%)Shs 190,800TotalShs 1,250,800');
+    expect(screen.getByRole('region', { name: 'VAT invoice' })).toHaveTextContent(
+      'Made out to Acacia Lodge Ltd, TIN 1000987654.',
+    );
   });
 
   it('shows the discount code and its saving between the delivery and the total', async () => {
