@@ -53,7 +53,17 @@ export const PENDING_PAYMENT_EXPIRY_MINUTES = 15;
 export const PAYMENT_STATUS_POLL_MS = { first: 3_000, max: 15_000, factor: 1.5 } as const;
 
 /** Shown while the customer approves the charge on their phone. */
+/**
+ * A prompt left unanswered may be sent again to the same number once this long has passed since it
+ * was sent: MTN and Airtel drop an unanswered prompt after about a minute, and a second one sent
+ * before that is refused by the network as "a transaction already pending".
+ */
+export const RESEND_PROMPT_AFTER_SECONDS = 60;
+
 export const paymentMessages = {
+  notWaiting: 'This payment is no longer waiting for approval.',
+  resendTooSoon: (seconds: number) =>
+    `The prompt was sent less than a minute ago: you can ask for a new one in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   approveOnPhone: (network: MobileMoneyNetwork) =>
     `Check your phone and enter your ${network === 'MTN' ? 'MTN MoMo' : 'Airtel Money'} PIN to approve the payment.`,
   redirect: 'Continue on the payment page to approve the payment.',

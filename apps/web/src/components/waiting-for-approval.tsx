@@ -1,9 +1,24 @@
 import { formatUGX } from '@shop/contract/money';
-import { paymentMessages, type Transaction } from '@shop/contract/payments';
+import { paymentMessages, RESEND_PROMPT_AFTER_SECONDS, type Transaction } from '@shop/contract/payments';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, Loader2, Smartphone } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formErrorMessage } from '../lib/form-errors';
 import { formatClock, networkLabels } from '../lib/mobile-money/payment-display';
-import { primaryButtonClass, secondaryButtonClass, textLinkClass } from './form-field';
+import { resendPrompt } from '../lib/mobile-money/resend-prompt';
+import { FormMessage, primaryButtonClass, secondaryButtonClass, textLinkClass } from './form-field';
+
+/** Whether the networks take a new prompt yet: a minute after this one was sent (checked every second). */
+function usePromptMayBeResent(createdAt: string): boolean {
+  const readyAt = new Date(createdAt).getTime() + RESEND_PROMPT_AFTER_SECONDS * 1000;
+  const [ready, setReady] = useState(() => Date.now() >= readyAt);
+  useEffect(() => {
+    if (ready) return;
+    const timer = setTimeout(() => setReady(true), Math.max(0, readyAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [ready, readyAt]);
+  return ready;
+}
 
 /**
  * The waiting screen: what to do on the phone, the amount and number, the provider's page or the
@@ -14,13 +29,30 @@ export function WaitingForApproval({
   checkedAt,
   paymentDueAt,
   onUseAnotherNumber,
+  onResent,
 }: {
   transaction: Transaction;
   checkedAt: Date | null;
   paymentDueAt: string | null;
   onUseAnotherNumber: () => void;
+  /** The new pending transaction, after "Send the prompt again". */
+  onResent: (next: Transaction) => void;
 }) {
   const action = transaction.next_action;
+  const mayResend = usePromptMayBeResent(transaction.created_at);
+  const [resending, setResending] = useState(false);
+  const [resendProblem, setResendProblem] = useState<string | null>(null);
+  const resend = async () => {
+    setResending(true);
+    setResendProblem(null);
+    try {
+      onResent(await resendPrompt(transaction.id));
+    } catch (error) {
+      setResendProblem(formErrorMessage(error));
+    } finally {
+      setResending(false);
+    }
+  };
   return (
     <section
       aria-labelledby="waiting-heading"
@@ -98,7 +130,17 @@ export function WaitingForApproval({
         </p>
       ) : null}
 
+      {resendProblem ? (
+        <div className="mt-4">
+          <FormMessage kind="error">{resendProblem}</FormMessage>
+        </div>
+      ) : null}
       <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-cream-200 pt-6">
+        {mayResend ? (
+          <button type="button" className={secondaryButtonClass} onClick={resend} disabled={resending}>
+            {resending ? 'Sending a new prompt…' : 'Send the prompt again'}
+          </button>
+        ) : null}
         <button type="button" className={secondaryButtonClass} onClick={onUseAnotherNumber}>
           No prompt? Use another number or network
         </button>

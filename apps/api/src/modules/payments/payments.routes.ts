@@ -3,6 +3,7 @@ import { pageQuerySchema } from '@shop/contract/pagination';
 import {
   completeMobileMoneyPaymentRequestSchema,
   providerWebhookSchema,
+  RESEND_PROMPT_AFTER_SECONDS,
   transactionListResponseSchema,
   transactionParamsSchema,
   transactionSchema,
@@ -14,6 +15,7 @@ import { currentAuth, requireCustomer } from '../../plugins/auth';
 import {
   listMyTransactions,
   listOrderTransactions,
+  resendPrompt,
   startPayment,
   verifyOwnTransaction,
 } from './payments.service';
@@ -43,7 +45,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           '`approve_on_phone` (the customer enters their PIN on the phone; with the sandbox provider, ' +
           '`sandbox_url` is the page standing in for the phone) or `redirect` (open `url` to authorise). ' +
           'Then follow it with verify_payment. Asking again with the same network and number while it is ' +
-          'pending answers the same transaction; another number or network replaces it. 404 for an order ' +
+          'pending answers the same transaction (resend_prompt sends a new prompt once it has gone unanswered ' +
+          'for a minute); another number or network replaces it. 404 for an order ' +
           'that is not yours, 409 when the order is paid or cannot be paid by mobile money any more, 422 ' +
           'when the number is not of the chosen network. A provider that does not answer leaves the ' +
           'transaction pending: it is settled when the provider does.',
@@ -84,6 +87,29 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return verifyOwnTransaction(context, currentAuth(request).user.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/payments/transactions/:id/resend_prompt/',
+    {
+      preValidation: requireCustomer,
+      schema: {
+        tags: ['payments'],
+        summary: 'Send the approval prompt of one of your pending payments again, to the same number',
+        description:
+          `For a prompt left unanswered for ${RESEND_PROMPT_AFTER_SECONDS} seconds or more (the networks drop it ` +
+          'after about a minute and refuse a second one sooner): the pending attempt is replaced by a new one ' +
+          'for the same amount, number and network, and the new one is answered. 409 sooner (with the seconds ' +
+          "left) or when the payment is no longer pending; another customer's transaction answers 404.",
+        security: [{ bearer: [] }],
+        params: transactionParamsSchema,
+        response: { 200: transactionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return resendPrompt(context, currentAuth(request).user.id, request.params.id);
     },
   );
 

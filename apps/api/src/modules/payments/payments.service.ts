@@ -8,6 +8,7 @@ import {
   type PaymentPurpose,
   paymentMessages,
   phoneNetworkProblem,
+  RESEND_PROMPT_AFTER_SECONDS,
   type Transaction,
   type TransactionListResponse,
   type TransactionStatus,
@@ -118,14 +119,18 @@ export type StartPayment = {
   subjectId: string;
   network: MobileMoneyNetwork;
   phone: string;
+  /** Send a new prompt to the same number, replacing an unanswered one (not before RESEND_PROMPT_AFTER_SECONDS). */
+  resend?: boolean | undefined;
 };
 
 /**
  * Charges a subject's amount to a mobile-money number:
  * 1. earlier attempts still pending are checked with their provider (one may have been paid);
  * 2. under a lock on the subject: the same number and network while one is pending answers that
- *    one (a double click, a reload); otherwise earlier pending attempts are cancelled and a new
- *    transaction is written, its amount taken from the subject;
+ *    one (a double click, a reload), unless the customer asks to send the prompt again and the
+ *    first has gone unanswered long enough for the network to take a new one; otherwise earlier
+ *    pending attempts are cancelled and a new transaction is written, its amount taken from the
+ *    subject;
  * 3. the provider is asked to charge. A refusal fails the transaction; no answer leaves it
  *    pending for the poll, which finds out from the provider whether the charge exists.
  */
@@ -156,7 +161,13 @@ export async function startPayment(context: PaymentsContext, input: StartPayment
         row.amount === subject.amount &&
         row.provider === context.providers.active.name,
     );
-    if (same) return { row: same, subject, reused: true };
+    if (same && !input.resend) return { row: same, subject, reused: true };
+    if (same) {
+      const waited = (Date.now() - same.createdAt.getTime()) / 1000;
+      if (waited < RESEND_PROMPT_AFTER_SECONDS) {
+        throw conflict(paymentMessages.resendTooSoon(Math.ceil(RESEND_PROMPT_AFTER_SECONDS - waited)));
+      }
+    }
     await cancelPendingAttempts(tx, outbox, pending, 'Replaced by a new attempt');
     const now = new Date();
     const provider = context.providers.active;
@@ -366,6 +377,30 @@ export async function verifyOwnTransaction(
     return answerRow(context, row);
   }
   return answerRow(context, await checkWithProvider(context, row));
+}
+
+/**
+ * Sends a pending payment's prompt again, to the same number and network: the customer missed the
+ * first or it expired on the phone. Not before RESEND_PROMPT_AFTER_SECONDS (the networks refuse a
+ * second prompt while the first is live); the pending attempt is checked with the provider first,
+ * then replaced (`startPayment` with `resend`).
+ */
+export async function resendPrompt(
+  context: PaymentsContext,
+  userId: string,
+  id: string,
+): Promise<Transaction> {
+  const row = await findOwnTransaction(context.db, userId, id);
+  if (!row) throw notFound('Transaction');
+  if (row.status !== 'pending') throw conflict(paymentMessages.notWaiting);
+  return startPayment(context, {
+    userId,
+    purpose: row.purpose,
+    subjectId: row.subjectId,
+    network: row.network,
+    phone: row.phone,
+    resend: true,
+  });
 }
 
 export async function listMyTransactions(

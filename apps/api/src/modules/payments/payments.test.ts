@@ -203,6 +203,42 @@ describe('paying an order with the sandbox', () => {
     events.stop();
   });
 
+  it('sends the prompt again to the same number once the first went unanswered for a minute, never sooner', async () => {
+    const { client } = await customer(harness);
+    const stranger = await customer(harness);
+    const order = await placeOrder(client, await productAt(harness, 50_000));
+    const first = await startPayment(client, order.id);
+    const resend = (id: string, who = client) =>
+      who.post(`/api/v1/payments/transactions/${id}/resend_prompt/`);
+
+    const tooSoon = await resend(first.id);
+    expect(tooSoon.statusCode).toBe(409);
+    expect(envelope(tooSoon.body).message).toMatch(
+      /^The prompt was sent less than a minute ago: you can ask for a new one in \d+ seconds?\.$/,
+    );
+    expect((await resend(first.id, stranger.client)).statusCode).toBe(404);
+    expect((await transactionRows(harness, order.id)).map((row) => row.status)).toEqual(['pending']);
+
+    // A minute on, unanswered: a new prompt to the same number replaces it.
+    await harness.database.pool.query(
+      "UPDATE payment_transactions SET created_at = created_at - interval '61 seconds' WHERE id = $1",
+      [first.id],
+    );
+    const resent = await resend(first.id);
+    expect(resent.statusCode).toBe(200);
+    const second = transactionSchema.parse(resent.json());
+    expect(second).toMatchObject({ status: 'pending', network: first.network, phone: first.phone });
+    expect(second.id).not.toBe(first.id);
+    // A plain repeat answers the new one; the old one cannot be sent again.
+    expect((await startPayment(client, order.id)).id).toBe(second.id);
+    const stale = await resend(first.id);
+    expect(stale.statusCode).toBe(409);
+    expect(envelope(stale.body).message).toBe('This payment is no longer waiting for approval.');
+    const rows = await transactionRows(harness, order.id);
+    expect(rows.map((row) => row.status)).toEqual(['cancelled', 'pending']);
+    expect(rows[0]?.failure_reason).toBe('Replaced by a new attempt');
+  });
+
   it('refuses a paid order (409), another customer’s order (404) and an unknown one (404)', async () => {
     const { client } = await customer(harness);
     const stranger = await customer(harness, 'Okello Brian');

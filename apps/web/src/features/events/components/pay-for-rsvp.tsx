@@ -64,6 +64,7 @@ export function PayForRsvp({ rsvp }: { rsvp: Rsvp }) {
         checkedAt={checkedAt}
         paymentDueAt={null}
         onUseAnotherNumber={() => replace(null)}
+        onResent={replace}
       />
     );
   }

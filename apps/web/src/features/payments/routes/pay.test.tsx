@@ -33,6 +33,7 @@ const ORDER = `GET /orders/orders/${PAY_ORDER_ID}/`;
 const LATEST = 'GET /payments/transactions/by_order/';
 const START = 'POST /payments/flutterwave/complete_mobile_money_payment/';
 const VERIFY = `POST /payments/transactions/${TRANSACTION_ID}/verify_payment/`;
+const RESEND = `POST /payments/transactions/${TRANSACTION_ID}/resend_prompt/`;
 
 async function openPay(handlers: Record<string, FakeHandler> = {}) {
   const api = mockIdentityApi({
@@ -69,6 +70,50 @@ describe('the payment screen', () => {
       `/sandbox/pay/${REFERENCE}`,
     );
     expect(screen.getByText('Waiting for your approval…')).toBeInTheDocument();
+  });
+
+  it('does not offer to send the prompt again before a minute has passed', async () => {
+    const fresh = makeTransaction({ created_at: new Date().toISOString() });
+    const { api } = await openPay({ [LATEST]: () => pageOf([fresh]) });
+    await screen.findByText('Waiting for your approval…');
+    expect(screen.queryByRole('button', { name: 'Send the prompt again' })).not.toBeInTheDocument();
+    expect(api.callsTo(RESEND)).toHaveLength(0);
+  });
+
+  it('sends the prompt again once a minute has passed, and then waits on the new one', async () => {
+    const user = userEvent.setup();
+    // A prompt sent over a minute ago: the networks take a new one.
+    const minuteAgo = new Date(Date.now() - 61_000).toISOString();
+    const renewed = makeTransaction({ id: 'a1b2c3d4-0000-4000-8000-000000000002', reference: 'KCP-NEW' });
+    const second = await openPay({
+      [LATEST]: () => pageOf([makeTransaction({ created_at: minuteAgo })]),
+      [RESEND]: () => renewed,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send the prompt again' }));
+    await waitFor(() => expect(second.api.callsTo(RESEND)).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'Open the sandbox phone' })).toHaveAttribute(
+      'href',
+      '/sandbox/pay/KCP-NEW',
+    );
+  });
+
+  it('says when it is too soon to send the prompt again', async () => {
+    const user = userEvent.setup();
+    await openPay({
+      [LATEST]: () => pageOf([makeTransaction({ created_at: new Date(Date.now() - 61_000).toISOString() })]),
+      [RESEND]: () =>
+        envelope(
+          409,
+          'conflict',
+          'The prompt was sent less than a minute ago: you can ask for a new one in 5 seconds.',
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send the prompt again' }));
+    expect(
+      await screen.findByText(
+        'The prompt was sent less than a minute ago: you can ask for a new one in 5 seconds.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('never sends a second request when the customer comes back to the screen', async () => {

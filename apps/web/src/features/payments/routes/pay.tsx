@@ -152,6 +152,7 @@ function PaymentScreen({ order, latest }: { order: Order; latest: Transaction | 
         checkedAt={checkedAt}
         paymentDueAt={order.payment_due_at}
         onUseAnotherNumber={() => setChoosingNumber(true)}
+        onResent={started}
       />
     );
   } else if (transaction && transaction.status !== 'pending' && !choosingNumber) {
