@@ -49,6 +49,19 @@ export function vatBreakdown(
   return { lines, total };
 }
 
+/**
+ * An order's VAT, its lines in the order an invoice lists them: each order line's total, the
+ * delivery fee, then the discount as a negative line. Checkout (API and storefront) and the
+ * invoice all work it out here, so they agree to the shilling.
+ */
+export function orderVat(
+  order: { lineTotals: readonly number[]; deliveryFee: number; discount: number },
+  pricesIncludeVat: boolean,
+): { lines: VatLine[]; total: VatLine } {
+  const discountLine = order.discount > 0 ? -order.discount : 0;
+  return vatBreakdown([...order.lineTotals, order.deliveryFee, discountLine], pricesIncludeVat);
+}
+
 export const vatMessages = {
   tin: 'must be the 10 digits of a Uganda TIN',
   businessNameRequired: 'Enter the business name for the VAT invoice',

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { deliveryFeeFor } from '@shop/contract/delivery-fee';
 import type { checkoutRequestSchema, Order } from '@shop/contract/orders';
-import { vatBreakdown } from '@shop/contract/vat';
+import { orderVat } from '@shop/contract/vat';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/transaction';
@@ -233,8 +233,8 @@ export async function placeOrder(
       // discount as a negative line); when its prices exclude VAT, that VAT is added to the total.
       const { shopTin, pricesIncludeVat } = context.vat;
       const vat = shopTin
-        ? vatBreakdown(
-            [...lines.map((line) => line.price * line.quantity), fee, discount > 0 ? -discount : 0],
+        ? orderVat(
+            { lineTotals: lines.map((line) => line.price * line.quantity), deliveryFee: fee, discount },
             pricesIncludeVat,
           ).total.vat
         : null;

@@ -2,7 +2,7 @@ import { BRAND } from '@shop/contract/brand';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
-import { VAT_RATE_PERCENT, type VatLine, vatBreakdown } from '@shop/contract/vat';
+import { orderVat, VAT_RATE_PERCENT, type VatLine } from '@shop/contract/vat';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { shopSettingsNow } from '../settings/settings-snapshot';
 import type { OrderRow } from './orders.repository';
@@ -203,12 +203,12 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
   const includesVat = order.invoice_prices_include_vat ?? true;
   // Each line's VAT, in the order the totals list them: the bottles, the delivery, the discount.
   const vat = shopTin
-    ? vatBreakdown(
-        [
-          ...order.items.map((item) => item.subtotal),
-          order.delivery_fee,
-          order.discount > 0 ? -order.discount : 0,
-        ],
+    ? orderVat(
+        {
+          lineTotals: order.items.map((item) => item.subtotal),
+          deliveryFee: order.delivery_fee,
+          discount: order.discount,
+        },
         includesVat,
       )
     : null;

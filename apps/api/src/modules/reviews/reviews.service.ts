@@ -125,10 +125,21 @@ export async function ownReviewAndEligibility(
 ): Promise<{ review: Review | null; can_review: boolean; cannot_review_reason: string | null }> {
   const review = await getOwnReview(db, userId, productId);
   if (review) return { review, can_review: false, cannot_review_reason: null };
-  if (policy === 'delivered_purchasers' && !(await hasDeliveredOrderOf(db, userId, productId))) {
-    return { review, can_review: false, cannot_review_reason: settingsMessages.reviewNeedsDeliveredOrder };
-  }
-  return { review, can_review: true, cannot_review_reason: null };
+  const refusal = await policyRefusal(db, userId, productId, policy);
+  return { review, can_review: refusal === null, cannot_review_reason: refusal };
+}
+
+/** Why the shop's review policy refuses this customer a review of the product, or null. */
+async function policyRefusal(
+  db: Database,
+  userId: string,
+  productId: number,
+  policy: ReviewPolicy,
+): Promise<string | null> {
+  if (policy === 'signed_in_customers') return null;
+  return (await hasDeliveredOrderOf(db, userId, productId))
+    ? null
+    : settingsMessages.reviewNeedsDeliveredOrder;
 }
 
 /** A review someone may see: visible, or their own, or anyone's for staff. */
@@ -156,9 +167,8 @@ export async function createReview(
   if (!(await isReviewableProduct(db, request.product))) {
     throw invalidInput([{ field: 'product', message: reviewMessages.unknownProduct }]);
   }
-  if (policy === 'delivered_purchasers' && !(await hasDeliveredOrderOf(db, userId, request.product))) {
-    throw forbidden(settingsMessages.reviewNeedsDeliveredOrder);
-  }
+  const refusal = await policyRefusal(db, userId, request.product, policy);
+  if (refusal) throw forbidden(refusal);
   const inserted = await insertReview(db, {
     productId: request.product,
     userId,

@@ -12,7 +12,7 @@ import { formatUGX } from '@shop/contract/money';
 import { type Order, PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import type { Profile } from '@shop/contract/profile';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
-import { vatBreakdown } from '@shop/contract/vat';
+import { orderVat } from '@shop/contract/vat';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
@@ -144,9 +144,9 @@ export function CheckoutForm({
     mode: 'onTouched',
     defaultValues: initial,
   });
-  const [fulfilment, zoneId, paymentMethod] = useWatch({
+  const [fulfilment, zoneId, paymentMethod, wantsVatInvoice] = useWatch({
     control,
-    name: ['fulfilment', 'delivery_zone', 'payment_method'],
+    name: ['fulfilment', 'delivery_zone', 'payment_method', 'vat_invoice'],
   });
   const zone = zones.find((candidate) => String(candidate.id) === zoneId);
   // The shop's free-delivery threshold (its setting) comes with the cart.
@@ -161,13 +161,16 @@ export function CheckoutForm({
   const vatRegistered = Boolean(settings.vat_tin);
   const vatAdded =
     vatRegistered && !settings.prices_include_vat
-      ? vatBreakdown(
-          [...cart.items.map((item) => item.subtotal), deliveryFee ?? 0, saving > 0 ? -saving : 0],
+      ? orderVat(
+          {
+            lineTotals: cart.items.map((item) => item.subtotal),
+            deliveryFee: deliveryFee ?? 0,
+            discount: saving,
+          },
           false,
         ).total.vat
       : 0;
   const total = cart.subtotal + (deliveryFee ?? 0) - saving + vatAdded;
-  const [wantsVatInvoice] = useWatch({ control, name: ['vat_invoice'] });
 
   const onSubmit = handleSubmit(async (values) => {
     // A second click while the first is on its way: the button is disabled, but a fast double click can land first.
