@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { FakeAfricasTalking, type FakeSms } from '../apps/api/test/fakes/africastalking';
 import { expect, test } from './fixtures';
 import { pageTitle } from './routes';
-import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
+import { createCustomer, header, signInOnPage, uniqueEmail } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 import { makeStaff } from './support/staff/staff';
 
@@ -92,6 +92,9 @@ test.describe('SMS to the customer', () => {
 
     // Buy one bottle, delivered to Central Kampala, paid with MTN Mobile Money on the sandbox.
     await page.goto(`/products/${bottle.slug}`);
+    // The page arrives rendered by the server; a click before the app has taken it over does
+    // nothing. The signed-in header appears only once it has.
+    await expect(header(page).signOut).toBeVisible();
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByTestId('cart-badge')).toContainText('1');
     await page.goto('/checkout');
