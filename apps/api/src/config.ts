@@ -74,6 +74,8 @@ export const configSchema = z.object({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
   // The in-process catalog index answers product lists, searches and facets (decision 0016).
   CATALOG_INDEX: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** How far V8's old generation may grow past its live size, in percent (0: V8's default); see lib/heap-growth. */
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
   /** Sign-in, sign-up, password-reset and anonymous-session rate limits (on unless set to false). */
   AUTH_RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
   /** Tests only: hash passwords with a cheap argon2id cost. Refused outside NODE_ENV=test. */

@@ -6,6 +6,7 @@ import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { loadDataDirSecrets } from './db/secrets';
 import { createShutdown } from './lib/graceful-shutdown';
+import { limitHeapGrowth } from './lib/heap-growth';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/seed/seed-catalog';
 import { seedDemoEventsIfEmpty } from './modules/events/seed/seed-events';
 
@@ -16,6 +17,7 @@ import { seedDemoEventsIfEmpty } from './modules/events/seed/seed-events';
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  limitHeapGrowth(config.HEAP_GROWING_PERCENT);
   const bootLog = {
     info: (message: string) => console.log(`[shop] ${message}`),
     warn: (message: string) => console.warn(`[shop] ${message}`),
