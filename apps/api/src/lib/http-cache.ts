@@ -25,8 +25,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** The best encoding the client accepts: br, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+/**
+ * Below this size an answer goes out as gzip even to a client that accepts br: on a few KB of
+ * JSON gzip comes within about 6 % of brotli's size at less than half its cost (a 6.3 KB product
+ * page: gzip -6 1,671 B in 53 µs, brotli 6 1,571 B in 119 µs), and an answer that no cache holds
+ * (a search as typed) is compressed for one request only.
+ */
+export const BROTLI_MIN_BYTES = 32 * 1024;
+
+/** The best encoding the client accepts: br (unless `brotli` is false and gzip is accepted), then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined, brotli = true): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -37,6 +45,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   }
   const wildcard = accepted.get('*');
   const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
+  if (!brotli && weight('gzip') > 0) return 'gzip';
   if (weight('br') > 0) return 'br';
   if (weight('gzip') > 0) return 'gzip';
   return undefined;
@@ -79,7 +88,7 @@ export function sendCachedBody(
   reply.type(contentType);
   if (answer.body.length < MIN_COMPRESS_BYTES) return reply.send(answer.body);
   reply.header('vary', 'accept-encoding');
-  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const encoding = pickEncoding(request.headers['accept-encoding'], answer.body.length >= BROTLI_MIN_BYTES);
   if (!encoding) return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(encodedBody(answer, encoding));
 }

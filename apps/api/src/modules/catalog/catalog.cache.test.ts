@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
-import { pickEncoding } from '../../lib/http-cache';
+import { BROTLI_MIN_BYTES, pickEncoding } from '../../lib/http-cache';
 import { CatalogCache, invalidateCatalogCache } from './catalog-cache';
 
 let harness: TestApp;
@@ -122,7 +122,12 @@ describe('compression', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const body = plain.body;
     expect(body.length).toBeGreaterThan(1024);
-    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    // A few KB: gzip when the client takes it (cheaper to make, nearly as small), br otherwise.
+    expect(body.length).toBeLessThan(BROTLI_MIN_BYTES);
+    const small = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(small.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(small.rawPayload).toString()).toBe(body);
+    const br = await get(url, { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(body);
@@ -143,6 +148,9 @@ describe('compression', () => {
     expect(pickEncoding('identity')).toBeUndefined();
     expect(pickEncoding(undefined)).toBeUndefined();
     expect(pickEncoding('br;q=0, gzip;q=0')).toBeUndefined();
+    // A small answer: gzip when accepted, br only when gzip is not.
+    expect(pickEncoding('gzip, br', false)).toBe('gzip');
+    expect(pickEncoding('br', false)).toBe('br');
   });
 });
 
