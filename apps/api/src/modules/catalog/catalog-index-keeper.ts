@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { cardImage } from './catalog.repository';
 import { CatalogIndex, type IndexRow, type Vocabulary } from './catalog-index';
 
 /**
@@ -20,7 +21,9 @@ const indexColumns = sql`
   p.original_price, p.in_stock, p.is_featured, p.is_new_arrival,
   (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms,
   p.average_rating::float8 AS rating, p.review_count, p.name_folded,
-  p.search_document::text AS document`;
+  p.search_document::text AS document,
+  p.slug, p.name, p.default_variant_id, c.name AS category_name, c.slug AS category_slug,
+  ${cardImage} AS image`;
 
 async function loadRows(db: Database, after: number): Promise<IndexRow[]> {
   const result = await db.execute<IndexRow>(sql`
@@ -109,8 +112,8 @@ export function parseChange(payload: string): { ids: number[] | 'none' | null; v
   const at = /^(.*)@(\d+)$/.exec(payload);
   const what = at ? at[1]! : payload;
   const version = at ? Number(at[2]) : undefined;
-  if (what === 'product_images' || what.startsWith('product_images:')) return { ids: 'none', version };
-  const match = /^(?:products|product_variants):(\d+(?:,\d+)*)$/.exec(what);
+  // product_images name the products whose images changed (migration 0034): the cards show the first.
+  const match = /^(?:products|product_variants|product_images):(\d+(?:,\d+)*)$/.exec(what);
   return { ids: match ? match[1]!.split(',').map(Number) : null, version };
 }
 

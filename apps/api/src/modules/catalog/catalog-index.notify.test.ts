@@ -94,6 +94,53 @@ describe('the catalog index on every instance', () => {
     await first.pool.query('UPDATE products SET is_active = true WHERE id = $1', [id]);
   });
 
+  it('keeps the cards: a new first image or name reaches the answers of the other instance', async () => {
+    const other = second;
+    const before = await eventually(
+      () => currentIndex(other),
+      (index) => index !== null,
+    );
+    const { rows } = await harness.database.pool.query<{ id: number; slug: string }>(
+      "SELECT id, slug FROM products WHERE listed AND slug LIKE 'glenfiddich-18%' LIMIT 1",
+    );
+    const { id, slug } = rows[0]!;
+    const cardOf = async () => {
+      const response = await other.inject({
+        method: 'GET',
+        url: `/api/v1/products/products/?search=${encodeURIComponent('glenfiddich kyotoqx')}`,
+      });
+      return productListResponseSchema.parse(response.json()).results.find((card) => card.id === id);
+    };
+    // The name's new word and an imported image (photos and imported files come before drawings).
+    const photo = '/media/imported/kyotoqx-bottle.jpg';
+    await harness.database.pool.query("UPDATE products SET name = name || ' Kyotoqx' WHERE id = $1", [id]);
+    await harness.database.pool.query(
+      `INSERT INTO product_images (product_id, url, alt, sort_order) VALUES ($1, $2, 'Bottle', 0)`,
+      [id, photo],
+    );
+    const after = await eventually(
+      () => currentIndex(other),
+      (index) => index?.cards([id])[0]?.image?.url === photo,
+    );
+    expect(after).toBe(before);
+    const card = await cardOf();
+    expect(card?.name).toMatch(/Kyotoqx$/);
+    expect(card?.slug).toBe(slug);
+    expect(card?.image).toBe(photo);
+    // The SQL's card for the same product is the index's, field for field.
+    const sqlAnswer = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/products/${slug}/`,
+    });
+    const detail = sqlAnswer.json() as Record<string, unknown>;
+    for (const key of Object.keys(card!)) expect(card![key as keyof typeof card], key).toEqual(detail[key]);
+    await harness.database.pool.query('DELETE FROM product_images WHERE url = $1', [photo]);
+    await harness.database.pool.query(
+      "UPDATE products SET name = replace(name, ' Kyotoqx', '') WHERE id = $1",
+      [id],
+    );
+  });
+
   it('answers from the SQL while a change has not reached the index yet', async () => {
     await eventually(
       () => currentIndex(harness.app),
@@ -113,6 +160,19 @@ describe('the catalog index on every instance', () => {
       url: '/api/v1/products/products/?price_min=12345&price_max=12345',
     });
     expect(productListResponseSchema.parse(response.json()).results.map((card) => card.id)).toEqual([id]);
+    // A card asked at once after a rename shows the new name, never the index's old card.
+    await harness.database.pool.query(
+      "UPDATE products SET name = 'La Marca Prosecco Renamedqz' WHERE id = $1",
+      [id],
+    );
+    const renamed = await harness.app.inject({
+      method: 'GET',
+      // Another URL than above: that answer is cached until the NOTIFY drops it, as it always was.
+      url: '/api/v1/products/products/?price_min=12345&price_max=12345&ordering=name',
+    });
+    expect(productListResponseSchema.parse(renamed.json()).results[0]?.name).toBe(
+      'La Marca Prosecco Renamedqz',
+    );
   });
 
   it('catches up with a version a rolled-back change took (no notification comes)', async () => {

@@ -88,6 +88,12 @@ async function sqlList(filters: ProductFilters, order: ListOrder, limit: number,
   return { ids: idsOf(rows), count };
 }
 
+/** The SQL's cards of a page, as the index must give them. */
+async function sqlCards(filters: ProductFilters, order: ListOrder, limit: number, offset: number) {
+  const count = await countProducts(db(), filters);
+  return findProductRows(db(), filters, order, limit, offset, count);
+}
+
 async function sqlSearch(
   filters: ProductFilters & { search: string },
   order: ListOrder,
@@ -160,6 +166,12 @@ describe('the catalog index answers as the SQL does', () => {
             { ids: actual.ids, count: actual.count },
             JSON.stringify({ filters, order, offset }),
           ).toEqual(expected);
+          if (offset === 0 && order === 'price') {
+            // The cards too, field for field (names, slugs, images, categories, prices, flags).
+            expect(index.cards(actual.ids), JSON.stringify(filters)).toEqual(
+              await sqlCards(filters, order, limit, offset),
+            );
+          }
         }
       }
     }
@@ -227,6 +239,10 @@ describe('the catalog index answers as the SQL does', () => {
     // A slip in the new word is corrected against the new words too.
     expect(index.search({ search: 'mbararaq' }, 'relevance', 12, 0, true)?.ids).toEqual([product.id]);
     expect(index.list({ priceMin: 123457, priceMax: 123457 }, 'price', 12, 0).ids).toEqual([product.id]);
+    expect(index.cards([product.id])).toEqual(
+      await sqlCards({ priceMin: 123457, priceMax: 123457 }, 'price', 12, 0),
+    );
+    expect(index.cards([product.id])[0]).toMatchObject({ name: 'Glenfiddich Mbararaxq 18', price: 123457 });
 
     // A new product comes last by id; an unlisted one leaves.
     const created = await pool.query<{ id: number }>(
@@ -240,6 +256,10 @@ describe('the catalog index answers as the SQL does', () => {
     const newId = created.rows[0]!.id;
     await refreshProducts(db(), index, [newId]);
     expect(index.search({ search: 'sunsetq' }, 'relevance', 12, 0, true)?.ids).toEqual([newId]);
+    // In its category's own orders too.
+    expect(index.list({ categoryId: categoryIds[0] }, 'price', 12, 0)).toMatchObject(
+      await sqlList({ categoryId: categoryIds[0] }, 'price', 12, 0),
+    );
     await pool.query('UPDATE products SET is_active = false WHERE id = $1', [product.id]);
     await pool.query('DELETE FROM products WHERE id = $1', [newId]);
     await refreshProducts(db(), index, [product.id, newId]);
@@ -250,6 +270,11 @@ describe('the catalog index answers as the SQL does', () => {
     // After the changes, still the SQL's answers.
     for (const order of ['price', 'name', 'newest'] as ListOrder[]) {
       expect(index.list({}, order, 12, 0)).toMatchObject(await sqlList({}, order, 12, 0));
+      for (const categoryId of categoryIds.slice(0, 3)) {
+        expect(index.list({ categoryId }, order, 12, 12)).toMatchObject(
+          await sqlList({ categoryId }, order, 12, 12),
+        );
+      }
     }
     for (const search of ['glenfidich', 'gin', 'chardonay']) {
       expect(indexSearch({ search }, 'price', 12, 0)).toEqual(await sqlSearch({ search }, 'price', 12, 0));
@@ -285,7 +310,8 @@ describe('catalog index pieces', () => {
     );
     expect(parseQueryLexemes("'glenf':*")).toEqual([{ lexeme: 'glenf', prefix: true }]);
     expect(parseChange('products:1,2@17')).toEqual({ ids: [1, 2], version: 17 });
-    expect(parseChange('product_images@18')).toEqual({ ids: 'none', version: 18 });
+    expect(parseChange('product_images:7,9@18')).toEqual({ ids: [7, 9], version: 18 });
+    expect(parseChange('product_images@18')).toEqual({ ids: null, version: 18 });
     expect(parseChange('categories@19')).toEqual({ ids: null, version: 19 });
     expect(parseChange('seed')).toEqual({ ids: null, version: undefined });
   });

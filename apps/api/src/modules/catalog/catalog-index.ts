@@ -5,7 +5,7 @@ import {
   type ProductType,
   SEARCH_COUNT_CAP,
 } from '@shop/contract/catalog';
-import type { FacetRow, ListOrder, ProductFilters } from './catalog.repository';
+import type { CardImage, CardRow, FacetRow, ListOrder, ProductFilters } from './catalog.repository';
 import { SEARCH_RANKED } from './catalog.repository';
 
 /**
@@ -13,7 +13,8 @@ import { SEARCH_RANKED } from './catalog.repository';
  * product's list fields in typed columns, its search document as an inverted index (lexeme →
  * product positions, with the weights it has there), and the catalog's words for correcting a
  * query. It answers the product list, search and facets as the SQL of catalog.repository does,
- * without a database round trip; the page's cards are then read by primary key.
+ * and the cards of the page, without a database round trip (only the catalog's version is asked,
+ * one query shared by the requests of the moment).
  *
  * Positions are in id order (a full build reads by id; new products come last), so "the order
  * found" of a search is the id order. Removed products leave a dead position until the next
@@ -44,6 +45,13 @@ export type IndexRow = {
   name_folded: string;
   /** `search_document::text`: 'lexeme':1A,2B … */
   document: string;
+  // The rest of a card (see cardColumns of catalog.repository).
+  slug: string;
+  name: string;
+  default_variant_id: number;
+  category_name: string;
+  category_slug: string;
+  image: CardImage | null;
 };
 
 /** catalog_words with the English stems PostgreSQL gives each word and each start of a word. */
@@ -378,6 +386,22 @@ class Strings {
   }
 }
 
+/** Interned values compared by their JSON: each distinct one kept once. */
+class Interned<T> {
+  readonly values: T[] = [];
+  private readonly ids = new Map<string, number>();
+  id(value: T): number {
+    const key = JSON.stringify(value);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+}
+
 type SortedOrder = 'newest' | 'price' | 'rating' | 'name' | 'discount';
 const SORTED_ORDERS: SortedOrder[] = ['newest', 'price', 'rating', 'name', 'discount'];
 
@@ -409,6 +433,53 @@ type FacetName = 'category' | 'type' | 'country' | 'price';
 
 export type IndexPage = { ids: number[]; count: number; capped: boolean };
 
+/** Positions kept sorted in each of the sorted orders (the whole catalog's, or one category's). */
+class SortedOrders {
+  readonly orders = new Map<SortedOrder, Int32Array>();
+  length = 0;
+
+  constructor(positions: number[], compare: (by: SortedOrder) => (a: number, b: number) => number) {
+    for (const by of SORTED_ORDERS) this.orders.set(by, Int32Array.from([...positions].sort(compare(by))));
+    this.length = positions.length;
+  }
+
+  remove(position: number) {
+    let removed = false;
+    for (const by of SORTED_ORDERS) {
+      const order = this.orders.get(by)!;
+      const at = order.subarray(0, this.length).indexOf(position);
+      if (at >= 0) {
+        order.copyWithin(at, at + 1, this.length);
+        removed = true;
+      }
+    }
+    if (removed) this.length--;
+  }
+
+  insert(position: number, compare: (by: SortedOrder) => (a: number, b: number) => number) {
+    for (const by of SORTED_ORDERS) {
+      let order = this.orders.get(by)!;
+      const before = compare(by);
+      let low = 0;
+      let high = this.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (before(order[mid]!, position) < 0) low = mid + 1;
+        else high = mid;
+      }
+      if (this.length === order.length) {
+        const bigger = new Int32Array(Math.max(16, order.length * 2));
+        bigger.set(order);
+        order = bigger;
+        this.orders.set(by, order);
+      }
+      order.copyWithin(low + 1, low, this.length);
+      order[low] = position;
+    }
+    this.length++;
+  }
+}
+
 const bandOf = (price: number): number =>
   PRICE_BANDS.findIndex((band) => price >= band.min && (band.max === null || price <= band.max));
 
@@ -434,6 +505,13 @@ export class CatalogIndex {
   private reviews = new Int32Array(0);
   private documentHash = new Int32Array(0);
   private names: string[] = [];
+  private displayNames: string[] = [];
+  private slugs: string[] = [];
+  private defaultVariant = new Int32Array(0);
+  private image = new Int32Array(0);
+  /** Each product's first image, interned (at scale most products share a drawing). */
+  private readonly images = new Interned<CardImage>();
+  private readonly categoryNames = new Map<number, { name: string; slug: string }>();
   private readonly byId = new Map<number, number>();
   private readonly countries = new Strings();
   /** Each country's lower-case form, by country id (the filter and the facet compare lower case). */
@@ -442,11 +520,23 @@ export class CatalogIndex {
   private readonly places = new Strings();
   private readonly lexemes = new Map<string, Postings>();
   private sortedLexemes: string[] | null = null;
-  private orders = new Map<SortedOrder, Int32Array>();
-  private ordersLength = 0;
+  /** The sorted orders of every listed product; null while a full build is under way. */
+  private sorted: SortedOrders | null = null;
+  /**
+   * The same orders per category, so a category's list walks its own products only (a deep page
+   * of a small category under a filter no longer walks the whole catalog).
+   */
+  private readonly sortedByCategory = new Map<number, SortedOrders>();
+  /** The category under which each position is kept in sortedByCategory (-1: none). */
+  private placedCategory = new Int32Array(0);
   private vocabulary: Vocabulary = { words: [], exact: new Map(), prefixes: new Map() };
   private sortedWords: string[] = [];
-  private wordTrigrams: Set<string>[] = [];
+  /** Trigram → the vocabulary's words having it (ids into vocabulary.words), for corrections. */
+  private wordsByTrigram = new Map<string, Int32Array>();
+  /** Each word's count of distinct trigrams. */
+  private wordTrigramCount = new Int32Array(0);
+  /** Shared trigrams per word while a correction is worked out (zero between calls). */
+  private sharedTrigrams = new Int32Array(0);
 
   get productCount(): number {
     return this.byId.size;
@@ -455,7 +545,19 @@ export class CatalogIndex {
   setVocabulary(vocabulary: Vocabulary) {
     this.vocabulary = vocabulary;
     this.sortedWords = [...vocabulary.words].sort(compareText);
-    this.wordTrigrams = vocabulary.words.map((word) => new Set(trigramSequence(word)));
+    const lists = new Map<string, number[]>();
+    this.wordTrigramCount = new Int32Array(vocabulary.words.length);
+    vocabulary.words.forEach((word, id) => {
+      const trigrams = new Set(trigramSequence(word));
+      this.wordTrigramCount[id] = trigrams.size;
+      for (const trigram of trigrams) {
+        const list = lists.get(trigram);
+        if (list) list.push(id);
+        else lists.set(trigram, [id]);
+      }
+    });
+    this.wordsByTrigram = new Map([...lists].map(([trigram, ids]) => [trigram, Int32Array.from(ids)]));
+    this.sharedTrigrams = new Int32Array(vocabulary.words.length);
   }
 
   private ensureCapacity(wanted: number) {
@@ -481,6 +583,9 @@ export class CatalogIndex {
     this.rating = grow(this.rating, (n) => new Float64Array(n));
     this.reviews = grow(this.reviews, (n) => new Int32Array(n));
     this.documentHash = grow(this.documentHash, (n) => new Int32Array(n));
+    this.defaultVariant = grow(this.defaultVariant, (n) => new Int32Array(n));
+    this.image = grow(this.image, (n) => new Int32Array(n));
+    this.placedCategory = grow(this.placedCategory, (n) => new Int32Array(n));
     this.capacity = capacity;
   }
 
@@ -504,6 +609,55 @@ export class CatalogIndex {
     this.rating[position] = Number(row.rating);
     this.reviews[position] = row.review_count;
     this.names[position] = row.name_folded;
+    this.displayNames[position] = row.name;
+    this.slugs[position] = row.slug;
+    this.defaultVariant[position] = row.default_variant_id;
+    this.image[position] = row.image ? this.images.id(row.image) : -1;
+    const category = this.categoryNames.get(row.category_id);
+    if (category?.name !== row.category_name || category.slug !== row.category_slug) {
+      this.categoryNames.set(row.category_id, { name: row.category_name, slug: row.category_slug });
+    }
+  }
+
+  /**
+   * The cards of the given products, in that order, as the SQL's cardColumns read them; a product
+   * the index no longer holds is left out (as the SQL leaves out one no longer listed).
+   */
+  cards(ids: number[]): CardRow[] {
+    const since = Date.now() - NEW_ARRIVAL_DAYS * DAY_MS;
+    const cards: CardRow[] = [];
+    for (const id of ids) {
+      const p = this.byId.get(id);
+      if (p === undefined || this.alive[p] !== 1) continue;
+      const category = this.categoryNames.get(this.category[p]!)!;
+      const original = this.originalPrice[p]!;
+      const country = this.country[p]!;
+      const region = this.region[p]!;
+      const vintage = this.vintage[p]!;
+      const image = this.image[p]!;
+      const flags = this.flags[p]!;
+      cards.push({
+        id,
+        slug: this.slugs[p]!,
+        name: this.displayNames[p]!,
+        price: this.price[p]!,
+        original_price: Number.isNaN(original) ? null : original,
+        region: region >= 0 ? this.places.values[region]! : null,
+        country: country >= 0 ? this.countries.values[country]! : null,
+        vintage: vintage === NO_VINTAGE ? null : vintage,
+        product_type: PRODUCT_TYPES[this.type[p]!]!,
+        average_rating: this.rating[p]!,
+        review_count: this.reviews[p]!,
+        in_stock: (flags & 1) === 1,
+        default_variant_id: this.defaultVariant[p]!,
+        is_featured: (flags & 2) === 2,
+        is_new: this.created[p]! > since || (flags & 4) === 4,
+        category_name: category.name,
+        category_slug: category.slug,
+        image: image >= 0 ? this.images.values[image]! : null,
+      });
+    }
+    return cards;
   }
 
   private addDocument(position: number, document: string) {
@@ -536,7 +690,7 @@ export class CatalogIndex {
       this.addDocument(position, row.document);
       this.byId.set(row.id, position);
     }
-    this.ordersLength = -1;
+    this.sorted = null;
   }
 
   /** After a full build: sorted orders made, spare capacity let go. */
@@ -581,46 +735,43 @@ export class CatalogIndex {
 
   private buildOrders() {
     const live: number[] = [];
-    for (let position = 0; position < this.size; position++) if (this.alive[position]) live.push(position);
-    for (const by of SORTED_ORDERS) {
-      this.orders.set(by, Int32Array.from([...live].sort(this.compare(by))));
+    const byCategory = new Map<number, number[]>();
+    for (let position = 0; position < this.size; position++) {
+      this.placedCategory[position] = -1;
+      if (!this.alive[position]) continue;
+      live.push(position);
+      const category = this.category[position]!;
+      const positions = byCategory.get(category);
+      if (positions) positions.push(position);
+      else byCategory.set(category, [position]);
+      this.placedCategory[position] = category;
     }
-    this.ordersLength = live.length;
+    const compare = (by: SortedOrder) => this.compare(by);
+    this.sorted = new SortedOrders(live, compare);
+    this.sortedByCategory.clear();
+    for (const [category, positions] of byCategory) {
+      this.sortedByCategory.set(category, new SortedOrders(positions, compare));
+    }
   }
 
   private reorder(position: number, removeOnly: boolean) {
     this.counts.clear();
-    if (this.ordersLength < 0) return;
-    let length = this.ordersLength;
-    for (const by of SORTED_ORDERS) {
-      let order = this.orders.get(by)!;
-      length = this.ordersLength;
-      const at = order.subarray(0, length).indexOf(position);
-      if (at >= 0) {
-        order.copyWithin(at, at + 1, length);
-        length--;
-      }
-      if (!removeOnly) {
-        const compare = this.compare(by);
-        let low = 0;
-        let high = length;
-        while (low < high) {
-          const mid = (low + high) >>> 1;
-          if (compare(order[mid]!, position) < 0) low = mid + 1;
-          else high = mid;
-        }
-        if (length === order.length) {
-          const bigger = new Int32Array(Math.max(16, order.length * 2));
-          bigger.set(order);
-          order = bigger;
-          this.orders.set(by, order);
-        }
-        order.copyWithin(low + 1, low, length);
-        order[low] = position;
-        length++;
-      }
+    if (!this.sorted) return;
+    const compare = (by: SortedOrder) => this.compare(by);
+    this.sorted.remove(position);
+    const placed = this.placedCategory[position]!;
+    if (placed >= 0) this.sortedByCategory.get(placed)?.remove(position);
+    this.placedCategory[position] = -1;
+    if (removeOnly) return;
+    this.sorted.insert(position, compare);
+    const category = this.category[position]!;
+    let orders = this.sortedByCategory.get(category);
+    if (orders) orders.insert(position, compare);
+    else {
+      orders = new SortedOrders([position], compare);
+      this.sortedByCategory.set(category, orders);
     }
-    this.ordersLength = length;
+    this.placedCategory[position] = category;
   }
 
   /** A product added or changed (a refresh): columns, orders, and its words if they changed. */
@@ -748,21 +899,31 @@ export class CatalogIndex {
   /** A list page without a search: the ids of the page, in order, and how many match. */
   list(filters: ProductFilters, order: ListOrder, limit: number, offset: number): IndexPage {
     const matches = this.matcher(filters);
+    // A category's list walks that category's own orders.
+    const scope =
+      filters.categoryId === undefined
+        ? this.sorted
+        : (this.sortedByCategory.get(filters.categoryId) ?? null);
     const key = JSON.stringify(filters);
     let count = filters.newArrivals ? undefined : this.counts.get(key);
     if (count === undefined) {
       count = 0;
-      for (let position = 0; position < this.size; position++) if (matches(position)) count++;
+      if (filters.categoryId === undefined) {
+        for (let position = 0; position < this.size; position++) if (matches(position)) count++;
+      } else if (scope) {
+        const positions = scope.orders.get('newest')!;
+        for (let i = 0; i < scope.length; i++) if (matches(positions[i]!)) count++;
+      }
       if (!filters.newArrivals) {
         if (this.counts.size >= 5_000) this.counts.clear();
         this.counts.set(key, count);
       }
     }
     const ids: number[] = [];
-    if (offset < count) {
+    if (offset < count && scope) {
       const { by, reverse } = walkOf(order);
-      const sorted = this.orders.get(by)!;
-      const length = this.ordersLength;
+      const sorted = scope.orders.get(by)!;
+      const length = scope.length;
       let seen = 0;
       for (let i = 0; i < length && ids.length < limit; i++) {
         const position = sorted[reverse ? length - 1 - i : i]!;
@@ -810,8 +971,22 @@ export class CatalogIndex {
     let best: string | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
     const words = this.vocabulary.words;
-    for (let i = 0; i < words.length; i++) {
-      const similarity = setSimilarity(trigrams, this.wordTrigrams[i]!);
+    // Only words sharing a trigram can be similar: count the shared ones through the trigrams'
+    // lists instead of comparing every word (similarity = shared / (|a| + |b| - shared)).
+    const shared = this.sharedTrigrams;
+    const touched: number[] = [];
+    for (const trigram of trigrams) {
+      const ids = this.wordsByTrigram.get(trigram);
+      if (!ids) continue;
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k]!;
+        if (shared[id]++ === 0) touched.push(id);
+      }
+    }
+    for (const i of touched) {
+      const common = shared[i]!;
+      shared[i] = 0;
+      const similarity = f32(common / (trigrams.size + this.wordTrigramCount[i]! - common));
       if (similarity < f32(0.3)) continue;
       const distance = f32(1 - similarity);
       const word = words[i]!;
@@ -938,8 +1113,8 @@ export class CatalogIndex {
     } else {
       const wanted = new Uint8Array(this.size);
       for (const position of hits) wanted[position] = 1;
-      const sorted = this.orders.get(by)!;
-      const length = this.ordersLength;
+      const sorted = this.sorted!.orders.get(by)!;
+      const length = this.sorted!.length;
       page = [];
       let seen = 0;
       for (let i = 0; i < length && page.length < limit; i++) {

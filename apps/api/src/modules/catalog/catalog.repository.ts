@@ -118,15 +118,18 @@ export type CardImage = {
   widths: number[] | null;
 };
 
+/** A card's image (`p` the product): the catalog index reads it the same way. */
+export const cardImage = sql`(SELECT json_build_object('url', i.url, 'hash', i.media_hash, 'width', i.width,
+                                'height', i.height, 'widths', i.widths)
+   FROM product_images i WHERE i.product_id = p.id
+   ORDER BY ${photosFirst}, i.sort_order, i.id LIMIT 1)`;
+
 const cardColumns = sql`
   p.id, p.slug, p.name, p.price, p.original_price, p.region, p.country, p.vintage, p.product_type,
   p.average_rating::float8 AS average_rating, p.review_count, p.in_stock, p.default_variant_id,
   p.is_featured, ${isNewArrival} AS is_new,
   c.name AS category_name, c.slug AS category_slug,
-  (SELECT json_build_object('url', i.url, 'hash', i.media_hash, 'width', i.width, 'height', i.height,
-                           'widths', i.widths)
-   FROM product_images i WHERE i.product_id = p.id
-   ORDER BY ${photosFirst}, i.sort_order, i.id LIMIT 1) AS image`;
+  ${cardImage} AS image`;
 
 const fromListed = sql`FROM products p JOIN categories c ON c.id = p.category_id`;
 
@@ -250,29 +253,6 @@ export async function findProductRows(
       ORDER BY ${orderBy(order, undefined)}
       LIMIT ${limit} OFFSET ${offset}`,
   );
-}
-
-/**
- * The cards of a page the catalog index found, in its order (one query by primary key), with the
- * catalog's version (migration 0033) to tell whether the index was current.
- */
-export async function findCardsByIds(
-  db: Database,
-  ids: number[],
-): Promise<{ rows: CardRow[]; version: number }> {
-  const rows = await executePrepared<CardRow & { catalog_version: number }>(
-    db,
-    sql`SELECT v.catalog_version, page.*
-      FROM (SELECT last_value::float8 AS catalog_version FROM catalog_version) v
-      LEFT JOIN LATERAL (
-        SELECT ${cardColumns} ${fromListed}
-        WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[]) AND p.listed AND c.is_active) page ON true`,
-  );
-  const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
-  return {
-    rows: ids.flatMap((id) => byId.get(id) ?? []),
-    version: rows[0]?.catalog_version ?? -1,
-  };
 }
 
 /** How many products match (no search); an index-only scan of products_list_counts_idx. */

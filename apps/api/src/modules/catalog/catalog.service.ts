@@ -23,7 +23,6 @@ import {
   type CardImage,
   type CardRow,
   countProducts,
-  findCardsByIds,
   findCategories,
   findCategoryIndex,
   findFacetCounts,
@@ -92,17 +91,19 @@ function normalizeText(text: string | undefined) {
  */
 export function createCatalogService(db: Database, cache: CatalogCache, keeper?: CatalogIndexKeeper) {
   /**
-   * The page's cards, read by primary key, in the order the index found them; null when the
-   * catalog changed after the index's version (its notification not applied yet): the SQL answers.
+   * The page's cards, from the index, once the database's catalog version (one query shared by
+   * the requests of the moment, sent after this request arrived) says the index has every change
+   * committed before it; null otherwise (a notification still on its way): the SQL answers.
    */
   async function cardsOf(index: CatalogIndex, ids: number[]): Promise<ProductCard[] | null> {
     const version = index.version;
-    // An empty page needs no cards: the version alone, shared with the requests of the moment.
-    const current = ids.length === 0 ? await keeper!.versionNow() : undefined;
-    const found = current === undefined ? await findCardsByIds(db, ids) : { rows: [], version: current };
-    if (found.version === version) return found.rows.map(toCard);
-    keeper!.behind();
-    return null;
+    const current = await keeper!.versionNow();
+    if (current !== version) {
+      keeper!.behind();
+      return null;
+    }
+    // The index may have taken a later change meanwhile: its cards are then newer still.
+    return index.cards(ids).map(toCard);
   }
 
   const categoryIndex = () =>
