@@ -16,6 +16,7 @@ import {
   catalogFold,
   parseDocument,
   parseQueryLexemes,
+  TrigramRanker,
   trigramSimilarity,
   wordSimilarity,
 } from './catalog-index';
@@ -292,7 +293,11 @@ describe('catalog index pieces', () => {
       ['word', 'two words'],
       ['chardonay', 'chardonnay'],
       ['jonnie walker', 'johnnie walker black label 12 year old'],
+      ['cab sauv', 'cabernet sauvignon reserve cab'],
+      ['glen 18 glen', 'glenfiddich 18 glen moray 18'],
+      ['x', 'y'],
     ];
+    const ranker = new TrigramRanker();
     for (const [a, b] of pairs) {
       const { rows } = await harness.database.pool.query<{ s: number; w: number }>(
         'SELECT similarity($1, $2)::float8 AS s, word_similarity($1, $2)::float8 AS w',
@@ -300,6 +305,11 @@ describe('catalog index pieces', () => {
       );
       expect(trigramSimilarity(a, b)).toBe(rows[0]!.s);
       expect(wordSimilarity(a, b)).toBe(rows[0]!.w);
+      // The ranking's integer form, with words already seen by another query (cached sequences).
+      ranker.setQuery(b);
+      ranker.similarities(a);
+      ranker.setQuery(a);
+      expect(ranker.similarities(b)).toEqual({ similarity: rows[0]!.s, wordSimilarity: rows[0]!.w });
     }
     expect(parseDocument("'a':1A,2 'b' 'c''d':3B,4C")).toEqual(
       new Map([

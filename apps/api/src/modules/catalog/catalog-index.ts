@@ -23,6 +23,8 @@ import { SEARCH_RANKED } from './catalog.repository';
 
 const WEIGHT = { A: 1, B: 2, C: 4, D: 8 } as const;
 const NO_VINTAGE = -2147483648;
+/** The image column's mark for a drawing (its URL alone is kept). */
+const DRAWING = -2;
 const DAY_MS = 86_400_000;
 
 /** A product as the index reads it (see catalog-index-loader). */
@@ -189,6 +191,144 @@ function wordSimilarityOf(first: Set<string>, second: string[]): number {
     }
   }
   return best;
+}
+
+/**
+ * pg_trgm's similarity and word_similarity of one query against many names (a search's ranking),
+ * on integer trigram ids instead of sets of strings: each word's trigrams are worked out once
+ * and kept, and the counts use typed scratch arrays. The same arithmetic as
+ * trigramSimilarity / wordSimilarity above (a test compares them).
+ */
+export class TrigramRanker {
+  private ids = new Map<string, number>();
+  private wordSequences = new Map<string, Int32Array>();
+  private inQuery = new Uint8Array(0);
+  private lastpos = new Int32Array(0);
+  private stamp = new Int32Array(0);
+  private generation = 0;
+  private queryIds: number[] = [];
+  private querySize = 0;
+
+  private idOf(trigram: string): number {
+    let id = this.ids.get(trigram);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(trigram, id);
+      if (id >= this.inQuery.length) this.grow(id + 1);
+    }
+    return id;
+  }
+
+  private grow(wanted: number) {
+    const size = Math.max(wanted, this.inQuery.length * 2, 1024);
+    const inQuery = new Uint8Array(size);
+    inQuery.set(this.inQuery);
+    const lastpos = new Int32Array(size).fill(-1);
+    lastpos.set(this.lastpos);
+    const stamp = new Int32Array(size);
+    stamp.set(this.stamp);
+    this.inQuery = inQuery;
+    this.lastpos = lastpos;
+    this.stamp = stamp;
+  }
+
+  private wordSequence(word: string): Int32Array {
+    let sequence = this.wordSequences.get(word);
+    if (!sequence) {
+      const chars = [' ', ' ', ...word, ' '];
+      sequence = new Int32Array(chars.length - 2);
+      for (let i = 0; i + 2 < chars.length; i++)
+        sequence[i] = this.idOf(chars[i]! + chars[i + 1]! + chars[i + 2]!);
+      this.wordSequences.set(word, sequence);
+    }
+    return sequence;
+  }
+
+  /** The query the next similarities are of. */
+  setQuery(text: string) {
+    for (const id of this.queryIds) this.inQuery[id] = 0;
+    // Every distinct query adds its trigrams: start afresh now and then (a few MB at most).
+    if (this.ids.size > 200_000) {
+      this.ids = new Map();
+      this.wordSequences = new Map();
+      this.inQuery = new Uint8Array(0);
+      this.lastpos = new Int32Array(0);
+      this.stamp = new Int32Array(0);
+    }
+    const trigrams = new Set(trigramSequence(text));
+    this.querySize = trigrams.size;
+    this.queryIds = [...trigrams].map((trigram) => this.idOf(trigram));
+    for (const id of this.queryIds) this.inQuery[id] = 1;
+  }
+
+  /** similarity(query, text) and word_similarity(query, text) of pg_trgm. */
+  similarities(text: string): { similarity: number; wordSimilarity: number } {
+    const second: number[] = [];
+    for (const word of trigramWords(text)) for (const id of this.wordSequence(word)) second.push(id);
+    if (this.querySize === 0 || second.length === 0) return { similarity: 0, wordSimilarity: 0 };
+    const { inQuery, lastpos, stamp } = this;
+    const generation = ++this.generation;
+    let distinct = 0;
+    let common = 0;
+    for (const id of second) {
+      if (stamp[id] === generation) continue;
+      stamp[id] = generation;
+      distinct++;
+      if (inQuery[id]) common++;
+    }
+    const similarity = f32(common / (this.querySize + distinct - common));
+
+    // iterate_word_similarity of trgm_op.c, as wordSimilarityOf above.
+    const ulen1 = this.querySize;
+    const calc = (c: number, l1: number, l2: number) => f32(c / (l1 + l2 - c));
+    let lower = -1;
+    let count = 0;
+    let ulen2 = 0;
+    let best = 0;
+    for (let i = 0; i < second.length; i++) {
+      const id = second[i]!;
+      const found = inQuery[id] === 1;
+      if (lower >= 0 || found) {
+        if (lastpos[id]! < 0) {
+          ulen2++;
+          if (found) count++;
+        }
+        lastpos[id] = i;
+      }
+      if (found) {
+        const upper = i;
+        if (lower === -1) {
+          lower = i;
+          ulen2 = 1;
+        }
+        let current = calc(count, ulen1, ulen2);
+        let tmpCount = count;
+        let tmpUlen2 = ulen2;
+        const prevLower = lower;
+        for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+          const tmp = calc(tmpCount, ulen1, tmpUlen2);
+          if (tmp > current) {
+            current = tmp;
+            ulen2 = tmpUlen2;
+            lower = tmpLower;
+            count = tmpCount;
+          }
+          const tmpId = second[tmpLower]!;
+          if (lastpos[tmpId] === tmpLower) {
+            tmpUlen2--;
+            if (inQuery[tmpId] === 1) tmpCount--;
+          }
+        }
+        best = Math.max(best, current);
+        for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
+          const tmpId = second[tmpLower]!;
+          if (lastpos[tmpId] === tmpLower) lastpos[tmpId] = -1;
+        }
+      }
+    }
+    for (const id of second) lastpos[id] = -1;
+    return { similarity, wordSimilarity: best };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,6 +526,49 @@ class Strings {
   }
 }
 
+/**
+ * One string per position, kept as one long string and offsets once built: 100,000 names, slugs
+ * and image URLs are then three objects for the garbage collector to trace, not 300,000, and
+ * each saves a string's header. Positions changed after the build are kept apart.
+ */
+class PackedStrings {
+  private parts: string[] = [];
+  private packed = '';
+  private offsets = new Int32Array(1);
+  private readonly changed = new Map<number, string>();
+
+  set(position: number, value: string) {
+    if (position < this.offsets.length - 1) this.changed.set(position, value);
+    else this.parts[position] = value;
+  }
+
+  get(position: number): string {
+    const changed = this.changed.get(position);
+    if (changed !== undefined) return changed;
+    if (position < this.offsets.length - 1)
+      return this.packed.slice(this.offsets[position], this.offsets[position + 1]);
+    return this.parts[position] ?? '';
+  }
+
+  /** Packs what the build set (positions 0…size-1). */
+  pack(size: number) {
+    const all: string[] = [];
+    const offsets = new Int32Array(size + 1);
+    let at = 0;
+    for (let position = 0; position < size; position++) {
+      const value = this.get(position);
+      offsets[position] = at;
+      at += value.length;
+      all.push(value);
+    }
+    offsets[size] = at;
+    this.packed = all.join('');
+    this.offsets = offsets;
+    this.parts = [];
+    this.changed.clear();
+  }
+}
+
 /** Interned values compared by their JSON: each distinct one kept once. */
 class Interned<T> {
   readonly values: T[] = [];
@@ -505,12 +688,13 @@ export class CatalogIndex {
   private reviews = new Int32Array(0);
   private documentHash = new Int32Array(0);
   private names: string[] = [];
-  private displayNames: string[] = [];
-  private slugs: string[] = [];
+  private readonly displayNames = new PackedStrings();
+  private readonly slugs = new PackedStrings();
   private defaultVariant = new Int32Array(0);
+  /** Each product's first image: an uploaded photo's (interned), a drawing's URL, or none. */
   private image = new Int32Array(0);
-  /** Each product's first image, interned (at scale most products share a drawing). */
   private readonly images = new Interned<CardImage>();
+  private readonly drawingUrls = new PackedStrings();
   private readonly categoryNames = new Map<number, { name: string; slug: string }>();
   private readonly byId = new Map<number, number>();
   private readonly countries = new Strings();
@@ -535,6 +719,7 @@ export class CatalogIndex {
   private wordsByTrigram = new Map<string, Int32Array>();
   /** Each word's count of distinct trigrams. */
   private wordTrigramCount = new Int32Array(0);
+  private readonly ranker = new TrigramRanker();
   /** Shared trigrams per word while a correction is worked out (zero between calls). */
   private sharedTrigrams = new Int32Array(0);
 
@@ -609,10 +794,23 @@ export class CatalogIndex {
     this.rating[position] = Number(row.rating);
     this.reviews[position] = row.review_count;
     this.names[position] = row.name_folded;
-    this.displayNames[position] = row.name;
-    this.slugs[position] = row.slug;
+    this.displayNames.set(position, row.name);
+    this.slugs.set(position, row.slug);
     this.defaultVariant[position] = row.default_variant_id;
-    this.image[position] = row.image ? this.images.id(row.image) : -1;
+    const image = row.image;
+    if (
+      image &&
+      image.hash === null &&
+      image.width === null &&
+      image.height === null &&
+      image.widths === null
+    ) {
+      this.image[position] = DRAWING;
+      this.drawingUrls.set(position, image.url);
+    } else {
+      this.image[position] = image ? this.images.id(image) : -1;
+      this.drawingUrls.set(position, '');
+    }
     const category = this.categoryNames.get(row.category_id);
     if (category?.name !== row.category_name || category.slug !== row.category_slug) {
       this.categoryNames.set(row.category_id, { name: row.category_name, slug: row.category_slug });
@@ -638,8 +836,8 @@ export class CatalogIndex {
       const flags = this.flags[p]!;
       cards.push({
         id,
-        slug: this.slugs[p]!,
-        name: this.displayNames[p]!,
+        slug: this.slugs.get(p),
+        name: this.displayNames.get(p),
         price: this.price[p]!,
         original_price: Number.isNaN(original) ? null : original,
         region: region >= 0 ? this.places.values[region]! : null,
@@ -654,7 +852,12 @@ export class CatalogIndex {
         is_new: this.created[p]! > since || (flags & 4) === 4,
         category_name: category.name,
         category_slug: category.slug,
-        image: image >= 0 ? this.images.values[image]! : null,
+        image:
+          image === DRAWING
+            ? { url: this.drawingUrls.get(p), hash: null, width: null, height: null, widths: null }
+            : image >= 0
+              ? this.images.values[image]!
+              : null,
       });
     }
     return cards;
@@ -696,6 +899,9 @@ export class CatalogIndex {
   /** After a full build: sorted orders made, spare capacity let go. */
   finish() {
     for (const postings of this.lexemes.values()) postings.trim();
+    this.displayNames.pack(this.size);
+    this.slugs.pack(this.size);
+    this.drawingUrls.pack(this.size);
     this.buildOrders();
   }
 
@@ -980,7 +1186,8 @@ export class CatalogIndex {
       if (!ids) continue;
       for (let k = 0; k < ids.length; k++) {
         const id = ids[k]!;
-        if (shared[id]++ === 0) touched.push(id);
+        if (shared[id] === 0) touched.push(id);
+        shared[id]!++;
       }
     }
     for (const i of touched) {
@@ -1085,16 +1292,15 @@ export class CatalogIndex {
     const count = Math.min(total, SEARCH_COUNT_CAP);
     const capped = total > SEARCH_COUNT_CAP;
     if (order === 'relevance') {
-      const folded = new Set(trigramSequence(catalogFold(filters.search)));
+      const ranker = this.ranker;
+      ranker.setQuery(catalogFold(filters.search));
       const ranked = hits.slice(0, total).map((position, row) => {
         let rank: number;
         if (row < SEARCH_RANKED) {
           const flags = hitFlags[row]!;
-          const name = trigramSequence(this.names[position]!);
+          const { similarity, wordSimilarity } = ranker.similarities(this.names[position]!);
           const words = 4 * (flags & 1 ? 1 : 0) + 2 * (flags & 2 ? 1 : 0);
-          rank = f32(
-            f32(words + f32(2 * wordSimilarityOf(folded, name))) + setSimilarity(folded, new Set(name)),
-          );
+          rank = f32(f32(words + f32(2 * wordSimilarity)) + similarity);
         } else rank = -(row + 1);
         return { position, rank };
       });
