@@ -470,9 +470,32 @@ const watchdog = setTimeout(() => {
 }, budgetMs);
 watchdog.unref();
 
+/**
+ * Waits (up to 2 minutes) until the server's catalog index is built: at 100,000 products the
+ * build takes seconds, and a route measured meanwhile (health first) would share the CPU with it.
+ */
+async function catalogIndexBuilt(baseUrl) {
+  const started = Date.now();
+  for (;;) {
+    const ready = /** @type {{ catalog_index?: string }} */ (
+      await fetch(`${baseUrl}/api/v1/ready`)
+        .then((response) => response.json())
+        .catch(() => ({}))
+    );
+    if (ready.catalog_index !== 'building') {
+      if (Date.now() - started > 1_000)
+        log(`catalog index built in ${Math.round((Date.now() - started) / 1000)} s`);
+      return;
+    }
+    if (Date.now() - started > 120_000) fail('the catalog index was still building after 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 let exitCode = 0;
 try {
   await server.ready();
+  await catalogIndexBuilt(server.baseUrl);
   log(`server ready at ${server.baseUrl} (data in ${dataDir})`);
   const meta = {
     startedAt,

@@ -21,7 +21,22 @@ describe('health and readiness', () => {
   it('answers ready when the database answers', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/v1/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', database: 'up' });
+    expect(response.json()).toMatchObject({ status: 'ready', database: 'up' });
+  });
+
+  it('says whether the catalog index is current (the SQL answers while it is built)', async () => {
+    const index = harness.app.catalog.indexKeeper!;
+    const readiness = async () => (await harness.app.inject({ method: 'GET', url: '/api/v1/ready' })).json();
+    // The first build starts once the LISTEN is up.
+    for (let tries = 0; tries < 200 && (await readiness()).catalog_index !== 'current'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await readiness()).toEqual({ status: 'ready', database: 'up', catalog_index: 'current' });
+    // A rebuild queued (as invalidateCatalogCache does): 'building' until it is done.
+    index.clear();
+    expect(await readiness()).toMatchObject({ catalog_index: 'building' });
+    await index.settled();
+    expect(await readiness()).toMatchObject({ catalog_index: 'current' });
   });
 
   it('answers 503 when the database cannot be reached', async () => {

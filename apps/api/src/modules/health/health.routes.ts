@@ -1,4 +1,4 @@
-import { healthResponseSchema, readyResponseSchema } from '@shop/contract/health';
+import { healthResponseSchema, type ReadyResponse, readyResponseSchema } from '@shop/contract/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { connectionLossReason, DATABASE_RETRY_AFTER_SECONDS } from '../../db/connection-loss';
@@ -31,7 +31,13 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         await app.db.execute(sql`select 1`);
-        return { status: 'ready' as const, database: 'up' as const };
+        const keeper = app.catalog.indexKeeper;
+        const catalogIndex: ReadyResponse['catalog_index'] = !keeper
+          ? 'off'
+          : keeper.current()
+            ? 'current'
+            : 'building';
+        return { status: 'ready' as const, database: 'up' as const, catalog_index: catalogIndex };
       } catch (error) {
         request.log.warn({ reason: connectionLossReason(error) }, 'database is not reachable');
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
