@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import vm from 'node:vm';
 
 /**
  * How far V8 lets the old generation grow past what the last full collection kept alive, in
@@ -10,4 +11,20 @@ import v8 from 'node:v8';
  */
 export function limitHeapGrowth(percent: number) {
   if (percent > 0) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+let collect: (() => void) | undefined;
+
+/**
+ * A full, compacting garbage collection now. Called after work that leaves a large heap of
+ * garbage behind at once (a whole catalog index build reads every product's document as text):
+ * without it those pages stay committed until V8's next full collection under load.
+ */
+export function collectGarbageNow() {
+  if (!collect) {
+    // `gc` is exposed only to contexts made after the flag is set.
+    v8.setFlagsFromString('--expose-gc');
+    collect = vm.runInNewContext('gc') as () => void;
+  }
+  collect();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { collectGarbageNow } from '../../lib/heap-growth';
 import { cardImage } from './catalog.repository';
 import { CatalogIndex, type IndexRow, type Vocabulary } from './catalog-index';
 
@@ -236,6 +237,8 @@ export class CatalogIndexKeeper {
       if (this.closed) return;
       this.index = index;
       this.retryMs = 1_000;
+      // A large build leaves tens of MB of read documents behind: return them to the system now.
+      if (index.productCount >= 10_000) collectGarbageNow();
       this.log.info?.(`catalog index: ${index.productCount} products in ${Date.now() - started} ms`);
     });
   }

@@ -261,6 +261,23 @@ describe('the catalog index answers as the SQL does', () => {
     expect(index.list({ categoryId: categoryIds[0] }, 'price', 12, 0)).toMatchObject(
       await sqlList({ categoryId: categoryIds[0] }, 'price', 12, 0),
     );
+    // An id far past the rest (a sequence moved ahead) is held too.
+    const farId = 5_000_001;
+    await pool.query(
+      `WITH made AS (
+         INSERT INTO products (id, slug, name, product_type, category_id, country)
+         VALUES ($2, 'far-away-rum', 'Far Awayqz Rum', 'spirit', $1, 'Uganda') RETURNING id)
+       INSERT INTO product_variants (product_id, sku, name, volume_ml, price, stock, is_default)
+       SELECT id, 'FAR-AWAY', '700 ml', 700, 55555, 2, true FROM made`,
+      [categoryIds[0], farId],
+    );
+    await refreshProducts(db(), index, [farId]);
+    expect(index.search({ search: 'awayqz' }, 'relevance', 12, 0, true)?.ids).toEqual([farId]);
+    expect(index.cards([farId])[0]).toMatchObject({ slug: 'far-away-rum', price: 55555 });
+    await pool.query('DELETE FROM products WHERE id = $1', [farId]);
+    await refreshProducts(db(), index, [farId]);
+    expect(index.has(farId)).toBe(false);
+
     await pool.query('UPDATE products SET is_active = false WHERE id = $1', [product.id]);
     await pool.query('DELETE FROM products WHERE id = $1', [newId]);
     await refreshProducts(db(), index, [product.id, newId]);
