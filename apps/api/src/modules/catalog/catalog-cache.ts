@@ -49,7 +49,18 @@ export class CatalogCache {
    * The cached answer for `key`, or `load`'s (once, however many ask at the same time). An
    * answer loaded while the catalog changed is served to its callers but not kept.
    */
-  get<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
+  get<T>(
+    key: string,
+    load: () => Promise<T>,
+    options: {
+      /**
+       * Keep only the JSON: `value` is parsed again if asked. For plain-JSON answers rarely read
+       * as objects (list and search pages): 2,000 pages of cards otherwise stay in the heap as
+       * objects beside their text, for the collector to trace.
+       */
+      valueOnDemand?: boolean;
+    } = {},
+  ): Promise<CachedAnswer<T>> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return Promise.resolve(hit.answer as CachedAnswer<T>);
     const pending = this.inflight.get(key);
@@ -58,7 +69,15 @@ export class CatalogCache {
     const generation = this.generation;
     const promise = load().then((value) => {
       const body = JSON.stringify(value);
-      const answer: CachedAnswer<T> = { value, body, etag: etagFor(body) };
+      const answer: CachedAnswer<T> = options.valueOnDemand
+        ? {
+            get value() {
+              return JSON.parse(body) as T;
+            },
+            body,
+            etag: etagFor(body),
+          }
+        : { value, body, etag: etagFor(body) };
       if (generation === this.generation) {
         if (this.entries.size >= this.maxEntries) {
           const oldest = this.entries.keys().next().value;

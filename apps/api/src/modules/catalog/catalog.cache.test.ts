@@ -273,4 +273,19 @@ describe('CatalogCache', () => {
     for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, async () => key);
     expect(cache.size).toBe(3);
   });
+
+  it('keeps only the JSON of answers whose value is read on demand', async () => {
+    const cache = new CatalogCache(60_000, 10);
+    const page = { results: [{ id: 1, name: 'Nile Special' }], count: 1 };
+    const first = await cache.get('page', async () => page, { valueOnDemand: true });
+    const again = await cache.get('page', async () => ({ results: [], count: 0 }), { valueOnDemand: true });
+    expect(again).toBe(first);
+    expect(first.body).toBe(JSON.stringify(page));
+    expect(first.value).toEqual(page);
+    // Parsed again each time: the object is not what is kept.
+    expect(first.value).not.toBe(page);
+    expect(first.value).not.toBe(first.value);
+    const kept = await cache.get('other', async () => page);
+    expect(kept.value).toBe(page);
+  });
 });

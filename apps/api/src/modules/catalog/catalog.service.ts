@@ -155,20 +155,26 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     const filterKey = JSON.stringify(filters);
     const key = `${keyPrefix}:${order}:${paging.page}:${paging.page_size}:${filterKey}`;
     const { search } = filters;
-    if (search) return cache.get(key, () => searchPage({ ...filters, search }, order, paging));
-    return cache.get(key, async () => {
-      const index = keeper?.current();
-      if (index) {
-        const found = index.list(filters, order, paging.page_size, pageOffset(paging));
-        const cards = await cardsOf(index, found.ids);
-        if (cards) return toPagedList(cards, found.count, paging);
-      }
-      // The count is cached by the filters alone, apart from the pages (whose churn would push it
-      // out): every page and order of a list shares it. It comes first: it picks the page's plan.
-      const count = await cache.getCount(filterKey, () => countProducts(db, filters));
-      const rows = await findProductRows(db, filters, order, paging.page_size, pageOffset(paging), count);
-      return toPagedList(rows.map(toCard), count, paging);
-    });
+    if (search) {
+      return cache.get(key, () => searchPage({ ...filters, search }, order, paging), { valueOnDemand: true });
+    }
+    return cache.get(
+      key,
+      async () => {
+        const index = keeper?.current();
+        if (index) {
+          const found = index.list(filters, order, paging.page_size, pageOffset(paging));
+          const cards = await cardsOf(index, found.ids);
+          if (cards) return toPagedList(cards, found.count, paging);
+        }
+        // The count is cached by the filters alone, apart from the pages (whose churn would push it
+        // out): every page and order of a list shares it. It comes first: it picks the page's plan.
+        const count = await cache.getCount(filterKey, () => countProducts(db, filters));
+        const rows = await findProductRows(db, filters, order, paging.page_size, pageOffset(paging), count);
+        return toPagedList(rows.map(toCard), count, paging);
+      },
+      { valueOnDemand: true },
+    );
   }
 
   /** A search's page and count in one statement; when not every word matches, any word may. */
