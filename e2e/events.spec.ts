@@ -54,8 +54,11 @@ test.describe('events and RSVPs', () => {
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
     const qr = ticket.getByRole('img', { name: `QR code of ticket ${code}` });
     await expect(qr).toBeVisible();
-    // The QR code really loaded (an SVG of the shop's), and the calendar file is one.
-    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // The QR code really loaded (an SVG of the shop's), and the calendar file is one. Visible is
+    // not loaded: the picture is waited for (the server loads its QR library with the first one).
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     const calendar = await page.request.get(
       (await ticket.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))!,
     );

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
@@ -45,14 +45,19 @@ export function createEmailService(options: {
   log: Pick<FastifyBaseLogger, 'error' | 'info'>;
 }): EmailService {
   const { config, db, log } = options;
-  const transporter = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM })
-    : undefined;
+  const smtpUrl = config.SMTP_URL;
+  // nodemailer loads with the first e-mail sent through SMTP: without SMTP_URL it is never needed,
+  // and with it most processes send little (it costs about 15 MB of RSS).
+  let transporter: Promise<Transporter> | undefined;
+  const smtpTransporter = (url: string) =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url, { from: config.MAIL_FROM }),
+    ));
   const inFlight = new Set<Promise<void>>();
 
   const sendEmail = async (message: OutgoingEmail, sendOptions: { tx?: Executor } = {}) => {
-    if (transporter) {
-      await transporter.sendMail({
+    if (smtpUrl) {
+      await (await smtpTransporter(smtpUrl)).sendMail({
         from: config.MAIL_FROM,
         to: message.to,
         subject: message.subject,
@@ -67,7 +72,7 @@ export function createEmailService(options: {
   };
 
   return {
-    transport: transporter ? 'smtp' : 'dev-mailbox',
+    transport: smtpUrl ? 'smtp' : 'dev-mailbox',
     sendEmail,
     sendInBackground(message) {
       const held: { message: OutgoingEmail | null } = { message: null };
@@ -79,7 +84,7 @@ export function createEmailService(options: {
           log.error({ err: error }, 'could not send an e-mail');
           // Nobody retries a background send: keep the message for the staff's outbox, so a
           // reset link the mail server refused can still reach the customer.
-          if (transporter && held.message) {
+          if (smtpUrl && held.message) {
             const { headers: _headers, ...stored } = held.message;
             await insertDevMail(db, { from: config.MAIL_FROM, ...stored }).catch((storeError: unknown) =>
               log.error({ err: storeError }, 'could not keep an unsent e-mail for the outbox'),
@@ -96,7 +101,9 @@ export function createEmailService(options: {
     },
     async close() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
-      transporter?.close();
+      // Only a transporter that was made has connections to close (a failed load was reported
+      // by the send that needed it).
+      (await transporter?.catch(() => undefined))?.close();
     },
   };
 }

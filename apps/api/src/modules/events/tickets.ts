@@ -6,7 +6,6 @@ import {
   TICKET_CODE_LENGTH,
   type Ticket,
 } from '@shop/contract/events';
-import QRCode from 'qrcode';
 
 /**
  * Tickets: a random code per RSVP (50 bits of Crockford base 32, unique in the database) and its
@@ -36,11 +35,17 @@ export function ticketOf(code: string, publicUrl = ''): Ticket {
 
 const QR_OPTIONS = { margin: 2, errorCorrectionLevel: 'M' } as const;
 
-export function ticketQrSvg(code: string): Promise<string> {
+// qrcode loads with the first QR code asked for: most processes never draw one (10 MB of RSS).
+let qrcode: Promise<typeof import('qrcode')> | undefined;
+const loadQrCode = () => (qrcode ??= import('qrcode'));
+
+export async function ticketQrSvg(code: string): Promise<string> {
+  const QRCode = await loadQrCode();
   return QRCode.toString(code, { ...QR_OPTIONS, type: 'svg' });
 }
 
 /** 264 px square: sharp enough on a phone held up at the door, small enough for e-mail. */
-export function ticketQrPng(code: string): Promise<Buffer> {
+export async function ticketQrPng(code: string): Promise<Buffer> {
+  const QRCode = await loadQrCode();
   return QRCode.toBuffer(code, { ...QR_OPTIONS, type: 'png', width: 264 });
 }

@@ -347,6 +347,8 @@ describe('VAPID keys', () => {
       const log = { warn: () => undefined };
       const first = resolveVapidDetails(config, log);
       expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      // An uncompressed P-256 point, as browsers expect the application server key.
+      expect(Buffer.from(first.publicKey, 'base64url')[0]).toBe(0x04);
       expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
       expect(resolveVapidDetails(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), log)).toEqual(first);
       const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));

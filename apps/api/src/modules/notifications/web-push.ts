@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import type { PushPayload } from '@shop/contract/notification-constants';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import type { Config } from '../../config';
 import { ensureDataDirSecret } from '../../db/secrets';
 
@@ -18,6 +19,31 @@ export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 
 const SECRET_NAME = 'webPushVapidKeys';
 
+// web-push loads with the first push sent: most processes send none, and it costs about 12 MB
+// of RSS. Its key generation (below) is not worth loading it for at every first start.
+// Node's import() of this CommonJS package has its functions on `default` only (the types
+// describe them as named exports).
+let webPush: Promise<typeof WebPush> | undefined;
+const loadWebPush = () =>
+  (webPush ??= import('web-push').then(
+    (module) => (module as unknown as { default: typeof WebPush }).default,
+  ));
+
+/**
+ * A VAPID key pair made as web-push's generateVAPIDKeys() makes it: a P-256 key pair, the public
+ * key uncompressed (65 bytes) and the private key 32 bytes (zero-padded when shorter), in base64url.
+ */
+function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = crypto.createECDH('prime256v1');
+  curve.generateKeys();
+  const padded = (key: Buffer, length: number) =>
+    key.length < length ? Buffer.concat([Buffer.alloc(length - key.length), key]) : key;
+  return {
+    publicKey: padded(curve.getPublicKey(), 65).toString('base64url'),
+    privateKey: padded(curve.getPrivateKey(), 32).toString('base64url'),
+  };
+}
+
 export function resolveVapidDetails(config: Config, log: { warn: (message: string) => void }): VapidDetails {
   if (config.WEB_PUSH_VAPID_PUBLIC_KEY && config.WEB_PUSH_VAPID_PRIVATE_KEY) {
     return {
@@ -34,7 +60,7 @@ export function resolveVapidDetails(config: Config, log: { warn: (message: strin
   }
   // Stored as "public.private" (base64url has no dot), so the two halves can never mismatch.
   const stored = ensureDataDirSecret(config.dataDir, SECRET_NAME, () => {
-    const keys = webpush.generateVAPIDKeys();
+    const keys = generateVapidKeys();
     return `${keys.publicKey}.${keys.privateKey}`;
   });
   const [publicKey = '', privateKey = ''] = stored.split('.');
@@ -68,6 +94,7 @@ export async function sendWebPush(
   payload: PushPayload,
   vapid: VapidDetails,
 ): Promise<PushOutcome> {
+  const webpush = await loadWebPush();
   try {
     await webpush.sendNotification(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

@@ -1,7 +1,7 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text';
-import { renderInvoicePdf } from './invoice-pdf';
+import { COLOURS, renderInvoicePdf } from './invoice-pdf';
 import type { OrderRow } from './orders.repository';
 
 const placedAt = new Date('2026-11-22T09:30:00Z');
@@ -71,6 +71,12 @@ function order(overrides: Partial<OrderRow> = {}): OrderRow {
 }
 
 describe('the invoice PDF', () => {
+  it('has its colours as pdf-lib makes them (they are written without loading it)', () => {
+    for (const colour of Object.values(COLOURS)) {
+      expect(colour).toEqual(rgb(colour.red, colour.green, colour.blue));
+    }
+  });
+
   it('is an A4 document with the shop, the pick-up counter, the payment and the total', async () => {
     const pdf = await renderInvoicePdf(order());
     const document = await PDFDocument.load(pdf);

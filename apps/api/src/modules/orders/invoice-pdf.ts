@@ -3,7 +3,8 @@ import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import { orderVat, VAT_RATE_PERCENT, type VatLine } from '@shop/contract/vat';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { ColorTypes, PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/pdf-lib';
 import { shopSettingsNow } from '../settings/settings-snapshot';
 import type { OrderRow } from './orders.repository';
 
@@ -17,6 +18,14 @@ import type { OrderRow } from './orders.repository';
  * Built with pdf-lib's standard Helvetica, whose WinAnsi encoding cannot draw every character:
  * names are folded to what it can (accents kept where it has them, others replaced), never refused.
  */
+
+/**
+ * A colour as pdf-lib's `rgb()` makes it (the same plain object its drawing functions read),
+ * written here so the colours exist without loading pdf-lib, which loads when a PDF is drawn.
+ */
+function rgb(red: number, green: number, blue: number): RGB {
+  return { type: 'RGB' as ColorTypes.RGB, red, green, blue };
+}
 
 export const PAGE = { width: 595.28, height: 841.89 };
 export const MARGIN = 50;
@@ -101,7 +110,7 @@ export class Writer {
     options: {
       size?: number;
       bold?: boolean;
-      colour?: ReturnType<typeof rgb>;
+      colour?: RGB;
       align?: 'left' | 'right';
       y?: number;
     } = {},
@@ -183,6 +192,7 @@ function paymentLine(order: OrderRow): string {
 }
 
 export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

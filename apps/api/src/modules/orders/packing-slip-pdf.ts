@@ -5,7 +5,7 @@ import { formatUGX } from '@shop/contract/money';
 import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/pdf-lib';
 import { shopSettingsNow } from '../settings/settings-snapshot';
 import { COLOURS, drawable, type Fonts, MARGIN, PAGE, Writer, wrap } from './invoice-pdf';
 
@@ -27,6 +27,7 @@ export async function renderPackingSlipPdf(
   order: StaffOrderDetail,
   printedAt = new Date(),
 ): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

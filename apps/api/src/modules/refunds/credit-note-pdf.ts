@@ -2,7 +2,7 @@ import { BRAND } from '@shop/contract/brand';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { VAT_RATE_PERCENT, vatLine } from '@shop/contract/vat';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/pdf-lib';
 import { COLOURS, drawable, type Fonts, MARGIN, PAGE, Writer, wrap } from '../orders/invoice-pdf';
 import type { CreditNoteRow } from './refunds.repository';
 
@@ -13,6 +13,7 @@ import type { CreditNoteRow } from './refunds.repository';
  * returned (money paid back includes its VAT, at 18 %).
  */
 export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

@@ -11,12 +11,22 @@ import {
   productImagesMessages,
   UPLOAD_TYPE_NAMES,
 } from '@shop/contract/product-images';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 
-// Memory stays bounded: no decoded-image cache kept between requests, and libvips uses at most
-// two threads per image (the API shares its cores with request handling).
-sharp.cache(false);
-sharp.concurrency(2);
+let sharpModule: Promise<typeof SharpModule> | undefined;
+
+/**
+ * sharp (libvips) loads with the first upload: most processes never process a photo, and it
+ * costs about 20 MB of RSS. Memory stays bounded: no decoded-image cache kept between requests,
+ * and libvips uses at most two threads per image (the API shares its cores with request handling).
+ */
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(2);
+    return sharp;
+  }));
 
 export type UploadedFile = {
   /** As the browser sent it (shown back in error messages). */
@@ -133,6 +143,8 @@ function encoder(image: Sharp, format: PhotoFormat, hasAlpha: boolean): Sharp {
  */
 export async function processPhoto(file: UploadedFile): Promise<ProcessedPhoto> {
   const name = displayName(file.filename);
+  // Loaded before the checks: a library that fails to load is an error, not a refused picture.
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(file.bytes, { limitInputPixels: false }).metadata();
