@@ -68,6 +68,15 @@ const serverBuild = {
   rolldownOptions: { output: { codeSplitting: false } },
 } as const;
 
+/**
+ * The public events pages' shared modules (their queries, labels and cards), in one chunk that the
+ * list's route loads. Left to the bundler, /events loaded eight chunks of 1–2 KB besides the entry, each
+ * a request on a phone's slow connection (Lighthouse counted them before the first paint). Modules
+ * other pages use too (the page shell, Kampala time) stay out: those pages would load this chunk.
+ */
+const eventsPagesModules =
+  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-event|event-keys)|lib[\\/](event-display|events-search)|components[\\/](event-badges|event-card)|routes[\\/]loaders)\.tsx?$|[\\/]contract[\\/]src[\\/]event-labels\.ts$/;
+
 const browserBuild = {
   outDir: 'dist',
   emptyOutDir: true,
@@ -82,7 +91,7 @@ const browserBuild = {
       manualPureFunctions: ['z'],
     },
     output: {
-      codeSplitting: { groups: [{ name: firstPageChunk() }] },
+      codeSplitting: { groups: [{ name: firstPageChunk() }, { name: 'events', test: eventsPagesModules }] },
     },
   },
 };
