@@ -509,7 +509,9 @@ try {
   if (options.lighthouse) {
     const { runLighthouse } = await import('./lib/lighthouse.mjs');
     log(`Lighthouse (mobile, default config) on ${pages.join(', ')}`);
-    const results = await runLighthouse(server.baseUrl, pages);
+    // The whole reports go next to the summary: bench-results/<start>-lighthouse/<page>.json.
+    const reportDir = fromRoot('bench-results', `${meta.startedAt.replace(/[:.]/g, '-')}-lighthouse`);
+    const results = await runLighthouse(server.baseUrl, pages, { reportDir });
     printLighthouse(results);
     writeResults({ ...meta, mode: 'lighthouse', pages: results });
   } else {

@@ -1,4 +1,6 @@
 // Lighthouse 12 (default config: mobile form factor, simulated throttling) in Debian's Chromium.
+import fs from 'node:fs';
+import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
@@ -11,11 +13,13 @@ export function stopChromium() {
 }
 
 /**
- * Audits each page in one Chromium and returns the figures that matter.
+ * Audits each page in one Chromium and returns the figures that matter. With reportDir, each page's
+ * whole Lighthouse report (bootup time, requests, LCP element…) is also written there as JSON.
  * @param {string} baseUrl
  * @param {string[]} paths
+ * @param {{ reportDir?: string }} [options]
  */
-export async function runLighthouse(baseUrl, paths) {
+export async function runLighthouse(baseUrl, paths, { reportDir } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: chromiumFlags,
@@ -36,12 +40,23 @@ export async function runLighthouse(baseUrl, paths) {
       });
       const lhr = runnerResult?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+      let reportFile;
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '_') || 'home';
+        reportFile = nodePath.join(reportDir, `${slug}.json`);
+        fs.writeFileSync(
+          reportFile,
+          typeof runnerResult.report === 'string' ? runnerResult.report : JSON.stringify(lhr),
+        );
+      }
       /** @type {Array<{ resourceType?: string, transferSize?: number, url?: string }>} */
       const requests = /** @type {any} */ (lhr.audits['network-requests']?.details)?.items ?? [];
       const scripts = requests.filter((item) => item.resourceType === 'Script');
       results.push({
         path,
         url: lhr.finalDisplayedUrl,
+        reportFile,
         runtimeError: lhr.runtimeError?.message,
         warnings: lhr.runWarnings,
         scores: Object.fromEntries(

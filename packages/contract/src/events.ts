@@ -1,15 +1,28 @@
 import { z } from 'zod';
 import { CURRENCY, MINIMUM_AGE_YEARS } from './constants';
-import {
-  formatKampalaClock,
-  formatKampalaWeekdayDate,
-  KAMPALA_TIME_ZONE,
-  KAMPALA_UTC_OFFSET,
-} from './kampala-time';
+import { EVENT_STATUSES, EVENT_TYPES, RSVP_STATUSES, type RsvpStatus } from './event-labels';
+import { KAMPALA_TIME_ZONE, KAMPALA_UTC_OFFSET } from './kampala-time';
 import { mobileMoneyNetworkSchema } from './orders';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { transactionSchema } from './payments';
 import { ugandanPhoneSchema } from './profile';
+
+// The labels and date formatting live in event-labels.ts, without zod, so that the events pages can
+// show them without loading the schemas; re-exported here for everyone else.
+export {
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventStatus,
+  type EventType,
+  eventStatusLabels,
+  eventTypeLabels,
+  formatEventClock,
+  formatEventDate,
+  formatEventWhen,
+  RSVP_STATUSES,
+  type RsvpStatus,
+  rsvpStatusLabels,
+} from './event-labels';
 
 /**
  * Events and RSVPs: tastings, dinners, masterclasses, tours and parties with limited seats, free
@@ -50,64 +63,13 @@ export const MAX_FEATURED_WINES = 12;
 /** Guests must be this old unless the event says otherwise (purchasers are 21 or older). */
 export const DEFAULT_EVENT_MINIMUM_AGE = MINIMUM_AGE_YEARS;
 
-export const EVENT_TYPES = ['tasting', 'dinner', 'masterclass', 'tour', 'party', 'other'] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES, {
   error: 'Choose tasting, dinner, masterclass, tour, party or other',
 });
-export type EventType = z.infer<typeof eventTypeSchema>;
 
-export const eventTypeLabels: Record<EventType, string> = {
-  tasting: 'Tasting',
-  dinner: 'Dinner',
-  masterclass: 'Masterclass',
-  tour: 'Tour',
-  party: 'Party',
-  other: 'Event',
-};
-
-/**
- * draft (staff only, never public) → published → completed (after it ends), or → cancelled
- * (everyone booked is told). Cancelled and completed events are final.
- */
-export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
-export type EventStatus = z.infer<typeof eventStatusSchema>;
 
-export const eventStatusLabels: Record<EventStatus, string> = {
-  draft: 'Draft',
-  published: 'Published',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-};
-
-/**
- * - pending_payment: seats held while the customer pays (paid events), until `hold_expires_at`.
- * - confirmed: a seat for every guest; the ticket is valid.
- * - waitlisted: no seats yet; promoted in order when seats free up.
- * - cancelled: by the customer, an expired hold, or the event's cancellation. Reopened (the same
- *   RSVP) when the customer RSVPs again.
- * - attended: checked in at the door with the ticket code. no_show: confirmed but never came
- *   (set when staff complete the event).
- */
-export const RSVP_STATUSES = [
-  'pending_payment',
-  'confirmed',
-  'waitlisted',
-  'cancelled',
-  'attended',
-  'no_show',
-] as const;
 export const rsvpStatusSchema = z.enum(RSVP_STATUSES);
-export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
-
-export const rsvpStatusLabels: Record<RsvpStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  confirmed: 'Confirmed',
-  waitlisted: 'On the waitlist',
-  cancelled: 'Cancelled',
-  attended: 'Attended',
-  no_show: 'Did not attend',
-};
 
 /** RSVPs that hold seats. */
 export const SEAT_HOLDING_RSVP_STATUSES = [
@@ -720,24 +682,3 @@ export const checkInResponseSchema = z.object({
   guest: guestSchema,
 });
 export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Formatting (storefront and e-mails)
-// ---------------------------------------------------------------------------------------------
-
-/** "Friday 14 March 2026" in Kampala. */
-export function formatEventDate(iso: string): string {
-  return formatKampalaWeekdayDate(iso);
-}
-
-/** "18:30" in Kampala. */
-export function formatEventClock(iso: string): string {
-  return formatKampalaClock(iso);
-}
-
-/** "Friday 14 March 2026, 18:30–21:30 (Kampala time)"; an event over several days names both. */
-export function formatEventWhen(startsAt: string, endsAt: string): string {
-  const sameDay = formatEventDate(startsAt) === formatEventDate(endsAt);
-  const end = sameDay ? formatEventClock(endsAt) : `${formatEventDate(endsAt)}, ${formatEventClock(endsAt)}`;
-  return `${formatEventDate(startsAt)}, ${formatEventClock(startsAt)}–${end} (Kampala time)`;
-}

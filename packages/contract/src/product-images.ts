@@ -50,16 +50,9 @@ export function photoFileUrl(hash: string, width: number, format: PhotoFormat): 
   return `${PHOTO_PATH_PREFIX}${hash}-${width}.${format}`;
 }
 
-/**
- * The `sizes` of each place a photo is shown: the storefront's `<picture>`s and the server's
- * `<link rel="preload" imagesrcset>` of the first screen must agree, or the browser fetches twice.
- */
-export const PICTURE_SIZES = {
-  card: '(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw',
-  hero: '(min-width: 1024px) 400px, 100vw',
-  gallery: '(min-width: 1024px) 45vw, 100vw',
-  thumbnail: '80px',
-} as const;
+// In picture-sizes.ts, without zod: the storefront's first screen uses it, and importing it from
+// here would bring this module's schemas, and zod, into the first page's JavaScript.
+export { PICTURE_SIZES } from './picture-sizes';
 
 /** A photo's files for `<picture>`: one `srcset` per format, and the largest file's size. */
 export const responsivePictureSchema = z

@@ -1,5 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
-import { type EmailDelivery, emailDeliveryResponseSchema } from '@shop/contract/outbox';
+import type { EmailDelivery } from '@shop/contract/outbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 
@@ -11,8 +11,12 @@ export type { EmailDelivery };
  */
 export const emailDeliveryQuery = queryOptions({
   queryKey: ['email', 'delivery'],
-  queryFn: ({ signal }) =>
-    api.get('/email/delivery/', { schema: emailDeliveryResponseSchema, signal, toast: false }),
+  // The schema, and zod with it, is loaded with the request: the footer's newsletter form uses this
+  // query on every page, and the first screen would otherwise carry zod (22 KB brotli).
+  queryFn: async ({ signal }) => {
+    const { emailDeliveryResponseSchema } = await import('@shop/contract/outbox');
+    return api.get('/email/delivery/', { schema: emailDeliveryResponseSchema, signal, toast: false });
+  },
   // A server setting: it changes only with a restart.
   staleTime: 10 * 60 * 1000,
 });

@@ -1,6 +1,6 @@
 import type { ProductCard } from '@shop/contract/catalog';
 import { formatUGX } from '@shop/contract/money';
-import { PICTURE_SIZES } from '@shop/contract/product-images';
+import { PICTURE_SIZES } from '@shop/contract/picture-sizes';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';

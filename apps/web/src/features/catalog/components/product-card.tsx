@@ -1,5 +1,5 @@
 import type { ProductCard as ProductCardData } from '@shop/contract/catalog';
-import { PICTURE_SIZES } from '@shop/contract/product-images';
+import { PICTURE_SIZES } from '@shop/contract/picture-sizes';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';

@@ -1,5 +1,5 @@
 import type { ProductImage as ProductImageData } from '@shop/contract/catalog';
-import { PICTURE_SIZES } from '@shop/contract/product-images';
+import { PICTURE_SIZES } from '@shop/contract/picture-sizes';
 import { useState } from 'react';
 import { ProductImage } from '../../../components/product-image';
 

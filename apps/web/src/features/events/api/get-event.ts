@@ -1,4 +1,4 @@
-import { type EventDetail, eventDetailSchema } from '@shop/contract/events';
+import type { EventDetail } from '@shop/contract/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { EVENTS_STALE_TIME_MS, eventKeys } from './event-keys';
@@ -7,13 +7,16 @@ import { EVENTS_STALE_TIME_MS, eventKeys } from './event-keys';
 export function eventQueryOptions(idOrSlug: string) {
   return queryOptions({
     queryKey: eventKeys.detail(idOrSlug),
-    queryFn: ({ signal }): Promise<EventDetail> =>
-      api.get(`/events/events/${encodeURIComponent(idOrSlug)}/`, {
+    // The schema is loaded with the request (see get-events.ts).
+    queryFn: async ({ signal }): Promise<EventDetail> => {
+      const { eventDetailSchema } = await import('@shop/contract/events');
+      return api.get(`/events/events/${encodeURIComponent(idOrSlug)}/`, {
         signal,
         schema: eventDetailSchema,
         // A 404 is shown by the page itself ("no such event"), not as a toast.
         toast: false,
-      }),
+      });
+    },
     staleTime: EVENTS_STALE_TIME_MS,
   });
 }

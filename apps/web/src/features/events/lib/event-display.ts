@@ -1,12 +1,13 @@
+// event-labels, not events: the list and event pages show these without loading the schemas (zod).
 import {
-  type EventSummary,
   eventTypeLabels,
   formatEventClock,
   formatEventDate,
   formatEventWhen,
   type RsvpStatus,
   rsvpStatusLabels,
-} from '@shop/contract/events';
+} from '@shop/contract/event-labels';
+import type { EventSummary } from '@shop/contract/events';
 import { formatUGX } from '@shop/contract/money';
 import { countOf } from '@shop/contract/plural';
 
