@@ -112,14 +112,9 @@ const f32 = Math.fround;
 
 /** pg_trgm similarity(a, b): shared trigrams over all trigrams, as float4. */
 export function trigramSimilarity(a: string, b: string): number {
-  return setSimilarity(new Set(trigramSequence(a)), new Set(trigramSequence(b)));
-}
-
-function setSimilarity(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let common = 0;
-  for (const trigram of a) if (b.has(trigram)) common++;
-  return f32(common / (a.size + b.size - common));
+  const ranker = new TrigramRanker();
+  ranker.setQuery(a);
+  return ranker.similarities(b).similarity;
 }
 
 /**
@@ -127,77 +122,15 @@ function setSimilarity(a: Set<string>, b: Set<string>): number {
  * extent of b's (iterate_word_similarity of trgm_op.c, not strict).
  */
 export function wordSimilarity(a: string, b: string): number {
-  return wordSimilarityOf(new Set(trigramSequence(a)), trigramSequence(b));
-}
-
-function wordSimilarityOf(first: Set<string>, second: string[]): number {
-  if (first.size === 0 || second.length === 0) return 0;
-  const ids = new Map<string, number>();
-  const index = second.map((trigram) => {
-    let id = ids.get(trigram);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(trigram, id);
-    }
-    return id;
-  });
-  const found = new Array<boolean>(ids.size).fill(false);
-  for (const [trigram, id] of ids) found[id] = first.has(trigram);
-  const ulen1 = first.size;
-  const lastpos = new Array<number>(ids.size).fill(-1);
-  let lower = -1;
-  let count = 0;
-  let ulen2 = 0;
-  let best = 0;
-  const calc = (c: number, l1: number, l2: number) => f32(c / (l1 + l2 - c));
-  for (let i = 0; i < index.length; i++) {
-    const id = index[i]!;
-    if (lower >= 0 || found[id]) {
-      if (lastpos[id]! < 0) {
-        ulen2++;
-        if (found[id]) count++;
-      }
-      lastpos[id] = i;
-    }
-    if (found[id]) {
-      const upper = i;
-      if (lower === -1) {
-        lower = i;
-        ulen2 = 1;
-      }
-      let current = calc(count, ulen1, ulen2);
-      let tmpCount = count;
-      let tmpUlen2 = ulen2;
-      const prevLower = lower;
-      for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
-        const tmp = calc(tmpCount, ulen1, tmpUlen2);
-        if (tmp > current) {
-          current = tmp;
-          ulen2 = tmpUlen2;
-          lower = tmpLower;
-          count = tmpCount;
-        }
-        const tmpId = index[tmpLower]!;
-        if (lastpos[tmpId] === tmpLower) {
-          tmpUlen2--;
-          if (found[tmpId]) tmpCount--;
-        }
-      }
-      best = Math.max(best, current);
-      for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
-        const tmpId = index[tmpLower]!;
-        if (lastpos[tmpId] === tmpLower) lastpos[tmpId] = -1;
-      }
-    }
-  }
-  return best;
+  const ranker = new TrigramRanker();
+  ranker.setQuery(a);
+  return ranker.similarities(b).wordSimilarity;
 }
 
 /**
  * pg_trgm's similarity and word_similarity of one query against many names (a search's ranking),
- * on integer trigram ids instead of sets of strings: each word's trigrams are worked out once
- * and kept, and the counts use typed scratch arrays. The same arithmetic as
- * trigramSimilarity / wordSimilarity above (a test compares them).
+ * on integer trigram ids: each word's trigrams are worked out once and kept, and the counts use
+ * typed scratch arrays (a test compares them with PostgreSQL's).
  */
 export class TrigramRanker {
   private ids = new Map<string, number>();
@@ -278,7 +211,7 @@ export class TrigramRanker {
     }
     const similarity = f32(common / (this.querySize + distinct - common));
 
-    // iterate_word_similarity of trgm_op.c, as wordSimilarityOf above.
+    // iterate_word_similarity of trgm_op.c: the best extent of the text's trigrams.
     const ulen1 = this.querySize;
     const calc = (c: number, l1: number, l2: number) => f32(c / (l1 + l2 - c));
     let lower = -1;
