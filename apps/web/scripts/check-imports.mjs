@@ -1,5 +1,5 @@
 // One-way layers in the storefront (docs/decisions/0008-one-way-web-layers.md):
-//   shared (src/components, src/lib) → src/features/<feature> → src/app (and src/main.tsx, src/boot.tsx).
+//   shared (src/components, src/lib) → src/features/<feature> → src/app (and src/main.tsx).
 // A module may import its own layer's code or a lower layer's, never a higher one's, and a feature never
 // imports another feature: the routes in src/app compose features. src/test is the test bench (it
 // mounts the whole app and fakes the API): only test files may import it. Biome's noRestrictedImports matches

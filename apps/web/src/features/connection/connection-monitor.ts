@@ -79,5 +79,5 @@ export class ConnectionMonitor {
   }
 }
 
-/** The app's monitor; boot.tsx starts it and points the API client's "no answer" signal at it. */
+/** The app's monitor; main.tsx starts it and points the API client's "no answer" signal at it. */
 export const connectionMonitor = new ConnectionMonitor();
