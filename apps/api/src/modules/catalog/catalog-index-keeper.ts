@@ -106,10 +106,10 @@ export async function refreshProducts(db: Database, index: CatalogIndex, ids: nu
 type Log = { warn: (message: string) => void; info?: (message: string) => void };
 
 /**
- * What a `catalog_changed` payload ("products:12,57@1043") says: the products it names ('none':
- * nothing the index holds; null: all may have changed) and the catalog's version after it.
+ * What a `catalog_changed` payload ("products:12,57@1043") says: the products it names (null: all
+ * may have changed) and the catalog's version after it.
  */
-export function parseChange(payload: string): { ids: number[] | 'none' | null; version?: number } {
+export function parseChange(payload: string): { ids: number[] | null; version?: number } {
   const at = /^(.*)@(\d+)$/.exec(payload);
   const what = at ? at[1]! : payload;
   const version = at ? Number(at[2]) : undefined;
@@ -200,7 +200,7 @@ export class CatalogIndexKeeper {
       return;
     }
     const { ids, version } = parseChange(payload);
-    if (ids === null || (ids !== 'none' && this.index === null)) this.rebuild();
+    if (ids === null || this.index === null) this.rebuild();
     this.enqueue(async () => {
       const index = this.index;
       if (!index) return;

@@ -443,21 +443,26 @@ class Postings {
   }
 }
 
-/** Interned strings: each distinct value once, by number. */
-class Strings {
-  readonly values: string[] = [];
+/** Interned values: each distinct one kept once, by number (compared by `keyOf`; null is -1). */
+class Interned<T> {
+  readonly values: T[] = [];
   private readonly ids = new Map<string, number>();
-  id(value: string | null): number {
+  constructor(private readonly keyOf: (value: T) => string) {}
+  id(value: T | null): number {
     if (value === null) return -1;
-    let id = this.ids.get(value);
+    const key = this.keyOf(value);
+    let id = this.ids.get(key);
     if (id === undefined) {
       id = this.values.length;
       this.values.push(value);
-      this.ids.set(value, id);
+      this.ids.set(key, id);
     }
     return id;
   }
 }
+
+/** Interned strings (countries, places). */
+const strings = () => new Interned<string>((value) => value);
 
 /**
  * One string per position, kept as one long string and offsets once built: 100,000 names, slugs
@@ -540,22 +545,6 @@ class PositionsById {
     if (id >= PositionsById.DENSE_LIMIT) this.sparse.delete(id);
     else this.positions[id] = 0;
     this.size--;
-  }
-}
-
-/** Interned values compared by their JSON: each distinct one kept once. */
-class Interned<T> {
-  readonly values: T[] = [];
-  private readonly ids = new Map<string, number>();
-  id(value: T): number {
-    const key = JSON.stringify(value);
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.ids.set(key, id);
-    }
-    return id;
   }
 }
 
@@ -667,16 +656,16 @@ export class CatalogIndex {
   private defaultVariant = new Int32Array(0);
   /** Each product's first image: an uploaded photo's (interned), a drawing's URL, or none. */
   private image = new Int32Array(0);
-  private readonly images = new Interned<CardImage>();
+  private readonly images = new Interned<CardImage>((image) => JSON.stringify(image));
   private readonly drawingUrls = new PackedStrings();
   private readonly categoryNames = new Map<number, { name: string; slug: string }>();
   /** Position + 1 by product id (0: not held); ids are dense, and a Map of 100,000 weighed 4 MB. */
   private readonly byId = new PositionsById();
-  private readonly countries = new Strings();
+  private readonly countries = strings();
   /** Each country's lower-case form, by country id (the filter and the facet compare lower case). */
   private readonly countryLower: number[] = [];
-  private readonly lowerCountries = new Strings();
-  private readonly places = new Strings();
+  private readonly lowerCountries = strings();
+  private readonly places = strings();
   private readonly lexemes = new Map<string, Postings>();
   private sortedLexemes: string[] | null = null;
   /** The sorted orders of every listed product; null while a full build is under way. */
