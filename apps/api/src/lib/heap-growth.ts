@@ -7,7 +7,7 @@ import vm from 'node:vm';
  * from about 200 MB to 340–590 MB of RSS between full collections, mostly garbage; 20 % keeps
  * it within about 35 MB of its idle size under the bench's 50 connections, for a few percent of
  * throughput (decision record 0016, addendum). V8 reads the flag at every collection, so setting
- * it at start-up is enough; SHOP_HEAP_GROWING_PERCENT=0 leaves V8's default.
+ * it at start-up is enough; HEAP_GROWING_PERCENT=0 leaves V8's default.
  */
 export function limitHeapGrowth(percent: number) {
   if (percent > 0) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
