@@ -16,6 +16,15 @@ export const CATALOG_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 2_000;
 /** List counts, kept apart from the answers so that a stream of distinct pages does not push them out. */
 const MAX_COUNTS = 5_000;
+/** Slots of the record of keys asked once (a 32-bit hash each): 64 KB. */
+const ASKED_ONCE_SLOTS = 16_384;
+
+/** FNV-1a of the key, never 0 (an empty slot). */
+function keyHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash >>> 0 || 1;
+}
 
 export type CachedAnswer<T = unknown> = {
   value: T;
@@ -34,6 +43,9 @@ export class CatalogCache {
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
   private readonly counts = new Map<string, { count: number; expires: number }>();
   private readonly countsInflight = new Map<string, Promise<number>>();
+  /** Hashes of keys asked once, by slot; forgotten every TTL and on every change. */
+  private readonly askedOnce = new Uint32Array(ASKED_ONCE_SLOTS);
+  private askedOnceSince = Date.now();
   private generation = 0;
 
   constructor(
@@ -59,6 +71,14 @@ export class CatalogCache {
        * objects beside their text, for the collector to trace.
        */
       valueOnDemand?: boolean;
+      /**
+       * Keep the answer only when its key was asked before, within the TTL. For pages that may be
+       * asked once and never again (a crawler walking every page, each visitor's own search): kept,
+       * they would push the hot pages out and, living just long enough to reach V8's old
+       * generation, turn into its garbage (at 100,000 products a stream of distinct pages caused
+       * a full collection every second). A hot page is kept from its second ask.
+       */
+      keepWhenAskedAgain?: boolean;
     } = {},
   ): Promise<CachedAnswer<T>> {
     const hit = this.entries.get(key);
@@ -78,7 +98,7 @@ export class CatalogCache {
             etag: etagFor(body),
           }
         : { value, body, etag: etagFor(body) };
-      if (generation === this.generation) {
+      if (generation === this.generation && (!options.keepWhenAskedAgain || this.askedBefore(key))) {
         if (this.entries.size >= this.maxEntries) {
           const oldest = this.entries.keys().next().value;
           if (oldest !== undefined) this.entries.delete(oldest);
@@ -93,6 +113,20 @@ export class CatalogCache {
     };
     promise.then(forget, forget);
     return promise;
+  }
+
+  /** Whether `key` was asked before (since the record was last forgotten); records it if not. */
+  private askedBefore(key: string): boolean {
+    const now = Date.now();
+    if (now - this.askedOnceSince > this.ttlMs) {
+      this.askedOnce.fill(0);
+      this.askedOnceSince = now;
+    }
+    const hash = keyHash(key);
+    const slot = hash % ASKED_ONCE_SLOTS;
+    if (this.askedOnce[slot] === hash) return true;
+    this.askedOnce[slot] = hash;
+    return false;
   }
 
   /** A list's count by its filters, or `load`'s (once however many ask), dropped with the rest. */
@@ -123,6 +157,7 @@ export class CatalogCache {
   clear() {
     this.generation += 1;
     this.entries.clear();
+    this.askedOnce.fill(0);
     this.inflight.clear();
     this.counts.clear();
     this.countsInflight.clear();

@@ -274,6 +274,42 @@ describe('CatalogCache', () => {
     expect(cache.size).toBe(3);
   });
 
+  it('keeps a page asked once only when it is asked again, and forgets who asked on a change', async () => {
+    const cache = new CatalogCache(60_000, 10);
+    let loads = 0;
+    const load = async () => ++loads;
+    const ask = (key: string) => cache.get(key, load, { keepWhenAskedAgain: true });
+    // A crawler's pages, each asked once: none is kept.
+    for (const key of ['p1', 'p2', 'p3']) await ask(key);
+    expect(cache.size).toBe(0);
+    // A hot page: loaded on its first two asks, then served from memory.
+    expect((await ask('hot')).value).toBe(4);
+    expect((await ask('hot')).value).toBe(5);
+    expect((await ask('hot')).value).toBe(5);
+    expect(cache.size).toBe(1);
+    // After a change the page must be asked twice again.
+    cache.clear();
+    expect((await ask('hot')).value).toBe(6);
+    expect(cache.size).toBe(0);
+    expect((await ask('hot')).value).toBe(7);
+    expect(cache.size).toBe(1);
+    // Callers asking at the same time still share one load.
+    const [a, b] = await Promise.all([ask('together'), ask('together')]);
+    expect(a).toBe(b);
+    expect(loads).toBe(8);
+  });
+
+  it('forgets a page asked once after the TTL', async () => {
+    const cache = new CatalogCache(30, 10);
+    const ask = (key: string) => cache.get(key, async () => key, { keepWhenAskedAgain: true });
+    await ask('once');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await ask('once');
+    expect(cache.size).toBe(0);
+    await ask('once');
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps only the JSON of answers whose value is read on demand', async () => {
     const cache = new CatalogCache(60_000, 10);
     const page = { results: [{ id: 1, name: 'Nile Special' }], count: 1 };

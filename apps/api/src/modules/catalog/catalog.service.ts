@@ -42,6 +42,9 @@ import type { CatalogIndexKeeper } from './catalog-index-keeper';
 
 export type ProductSection = 'featured' | 'new' | 'on_sale';
 
+/** List and search pages: kept as JSON alone, and only once asked twice (see CatalogCache.get). */
+const PAGE_CACHING = { valueOnDemand: true, keepWhenAskedAgain: true } as const;
+
 /** An uploaded photo's srcsets (null for drawings and imported files, which have one file). */
 function pictureOf(image: Omit<CardImage, 'url'> | null): ResponsivePicture | null {
   if (!image?.hash || !image.width || !image.height || !image.widths?.length) return null;
@@ -156,7 +159,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     const key = `${keyPrefix}:${order}:${paging.page}:${paging.page_size}:${filterKey}`;
     const { search } = filters;
     if (search) {
-      return cache.get(key, () => searchPage({ ...filters, search }, order, paging), { valueOnDemand: true });
+      return cache.get(key, () => searchPage({ ...filters, search }, order, paging), PAGE_CACHING);
     }
     return cache.get(
       key,
@@ -173,7 +176,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
         const rows = await findProductRows(db, filters, order, paging.page_size, pageOffset(paging), count);
         return toPagedList(rows.map(toCard), count, paging);
       },
-      { valueOnDemand: true },
+      PAGE_CACHING,
     );
   }
 
