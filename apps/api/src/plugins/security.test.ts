@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { helmetHeaders } from './security';
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -14,6 +15,37 @@ describe('security headers', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('sends them on every answer, a 404 included', async () => {
+    // Requests the rate-limiting test below does not count (its limit is 3 per client).
+    const answers = await Promise.all(
+      ['/api/v1/health', '/api/v1/no-such-route'].map((url) => harness.app.inject({ method: 'GET', url })),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 404]);
+    for (const response of answers) {
+      expect(response.headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+      // The test shop's address is http: no HSTS, no upgrade of requests.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(String(response.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
+  it('works out the headers once, as Helmet would set them', () => {
+    const headers = helmetHeaders({
+      strictTransportSecurity: { maxAge: 60 },
+      xFrameOptions: { action: 'deny' },
+    });
+    expect(headers['strict-transport-security']).toBe('max-age=60; includeSubDomains');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(helmetHeaders({ contentSecurityPolicy: false })['content-security-policy']).toBeUndefined();
   });
 
   it('switches off browser features the shop does not use (the camera only for its own pages)', async () => {
@@ -41,6 +73,19 @@ describe('CORS', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     });
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+
+    const fromPartner = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(fromPartner.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(fromPartner.headers['access-control-allow-credentials']).toBe('true');
+    // Same-origin and non-browser requests carry no Origin and need no CORS headers.
+    const sameOrigin = await harness.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    expect(sameOrigin.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(sameOrigin.headers.vary).toContain('Origin');
   });
 });
 
