@@ -62,7 +62,7 @@ export function executePrepared<Row extends Record<string, unknown>>(
   query: SQL,
 ): Promise<Row[]> {
   const { sql: text } = dialect.sqlToQuery(query);
-  const name = `q_${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  const name = `q_${crypto.hash('sha1', text, 'base64url').slice(0, 20)}`;
   return executeNamed<Row>(db, name, query);
 }
 

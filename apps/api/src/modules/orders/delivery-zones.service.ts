@@ -42,7 +42,7 @@ export async function zoneList(db: Database, includeInactive: boolean): Promise<
 /** The public list as a body with its ETag, for HTTP caching. */
 export async function zoneListBody(db: Database): Promise<SendableBody> {
   const body = JSON.stringify(await zoneList(db, false));
-  return { body, etag: `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: `W/"${crypto.hash('sha1', body, 'base64url')}"` };
 }
 
 function isUniqueViolation(error: unknown): boolean {

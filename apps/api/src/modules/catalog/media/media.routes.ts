@@ -124,7 +124,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!image) return fallback(reply);
       drawn = {
         body: renderImage(image),
-        etag: `"${crypto.createHash('sha1').update(pathname).digest('base64url').slice(0, 22)}"`,
+        etag: `"${crypto.hash('sha1', pathname, 'base64url').slice(0, 22)}"`,
       };
       if (drawings.size >= MAX_DRAWN) drawings.delete(drawings.keys().next().value!);
     }
