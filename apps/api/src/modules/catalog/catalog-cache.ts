@@ -35,9 +35,7 @@ export type CachedAnswer<T = unknown> = {
 };
 
 export function etagFor(body: string): string {
-  // The one-shot crypto.hash: a Hash object (createHash) is a native handle that survives young
-  // collections, and one per answer was a third of what a stream of list pages left to V8's
-  // old generation.
+  // The one-shot crypto.hash: no Hash object (a stream with a native handle) for every answer.
   return `W/"${crypto.hash('sha1', body, 'base64url').slice(0, 27)}"`;
 }
 
