@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { buildIfNeeded } from './lib/build.mjs';
 import { repoRoot } from './lib/paths.mjs';
-import { exitCodeOf, serverEntry } from './lib/server.mjs';
+import { exitCodeOf, SERVER_NODE_FLAGS, serverEntry } from './lib/server.mjs';
 
 const log = (message) => console.log(`[start] ${message}`);
 
@@ -17,12 +17,14 @@ try {
 }
 
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
-log(`node ${serverEntry.slice(repoRoot.length + 1)} (NODE_ENV=${env.NODE_ENV})`);
+log(
+  `node ${[...SERVER_NODE_FLAGS, serverEntry.slice(repoRoot.length + 1)].join(' ')} (NODE_ENV=${env.NODE_ENV})`,
+);
 
 // Own process group: a Ctrl-C in the terminal (which npm also relays) reaches only this
 // process, which passes exactly one signal on. The server stops on the first SIGINT or SIGTERM
 // and would be killed outright by a second one before its database has stopped.
-const child = spawn(process.execPath, [serverEntry], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
   cwd: repoRoot,
   env,
   stdio: ['ignore', 'inherit', 'inherit'],
