@@ -9,6 +9,8 @@ import { type CatalogSeedRows, catalogRows, demoCatalogRows } from './catalog-ro
 
 const SEED_LOCK_KEY = 727_002;
 const BATCH_SIZE = 2_000;
+/** PostgreSQL's SQLSTATE for a transaction ended to break a lock cycle. */
+const DEADLOCK_DETECTED = '40P01';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 type Log = { info: (message: string) => void };
@@ -375,24 +377,51 @@ export async function seedCatalog(
 ): Promise<SeedSummary & { replaced: number }> {
   const rows = options.products === undefined ? demoCatalogRows() : catalogRows(options.products);
   const bulk = options.bulk ?? rows.products.length >= BULK_THRESHOLD;
-  const result = await inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    const existing = await countProducts(client);
-    const hasCategories = (await client.query('SELECT 1 FROM categories LIMIT 1')).rowCount! > 0;
-    if ((existing > 0 || hasCategories) && !options.force) throw new CatalogNotEmptyError(existing);
-    if (existing > 0 || hasCategories) await clearCatalog(client);
-    if (bulk) {
-      await bulkLoad(client, () =>
-        insertCatalogRows(client, rows, { bulk: true, onProgress: options.onProgress }),
-      );
-    } else {
-      await insertCatalogRows(client, rows, { onProgress: options.onProgress });
+  const replace = (client: pg.PoolClient) => seedInTransaction(client, rows, bulk, options);
+  let result: SeedSummary & { replaced: number };
+  // A running shop reads the catalog while it is replaced (its catalog index refreshes on every
+  // change): should PostgreSQL still find a lock cycle with one of its reads and end this
+  // transaction, the seed starts again, as a deadlock's victim should.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      result = await inTransaction(pool, replace);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 3) throw error;
     }
-    await notifyCatalogChanged(client, 'seed');
-    return { ...(await summarize(client)), replaced: existing };
-  });
+  }
   // Fresh statistics, so that the planner picks the indexes at once; a large load also leaves
   // the dead row versions of the derived-column updates to clear.
   await pool.query(`${bulk ? 'VACUUM ' : ''}ANALYZE categories, products, product_variants, product_images`);
   return result;
+}
+
+async function seedInTransaction(
+  client: pg.PoolClient,
+  rows: ReturnType<typeof demoCatalogRows>,
+  bulk: boolean,
+  options: { force?: boolean; onProgress?: (done: number, total: number) => void },
+): Promise<SeedSummary & { replaced: number }> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+  if (options.force) {
+    // Every lock the replacement needs, first and in the order the shop's reads take them
+    // (products, then categories, sizes and pictures): taken one by one later (TRUNCATE after
+    // the count's share locks), they made a lock cycle with the catalog index's refresh.
+    await client.query(
+      'LOCK TABLE products, categories, product_variants, product_images, stock_movements IN ACCESS EXCLUSIVE MODE',
+    );
+  }
+  const existing = await countProducts(client);
+  const hasCategories = (await client.query('SELECT 1 FROM categories LIMIT 1')).rowCount! > 0;
+  if ((existing > 0 || hasCategories) && !options.force) throw new CatalogNotEmptyError(existing);
+  if (existing > 0 || hasCategories) await clearCatalog(client);
+  if (bulk) {
+    await bulkLoad(client, () =>
+      insertCatalogRows(client, rows, { bulk: true, onProgress: options.onProgress }),
+    );
+  } else {
+    await insertCatalogRows(client, rows, { onProgress: options.onProgress });
+  }
+  await notifyCatalogChanged(client, 'seed');
+  return { ...(await summarize(client)), replaced: existing };
 }
