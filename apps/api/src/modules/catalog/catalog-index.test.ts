@@ -223,10 +223,14 @@ describe('the catalog index answers as the SQL does', () => {
 
   it('follows a product added, changed and removed', async () => {
     const pool = harness.database.pool;
-    const { rows } = await pool.query<{ id: number; slug: string }>(
-      "SELECT id, slug FROM products WHERE listed AND name ILIKE '%glenfiddich 18%' ORDER BY id LIMIT 1",
+    const { rows } = await pool.query<{ id: number; slug: string; name: string }>(
+      "SELECT id, slug, name FROM products WHERE listed AND name ILIKE '%glenfiddich 18%' ORDER BY id LIMIT 1",
     );
     const product = rows[0]!;
+    // Its drawing is labelled with its name: the index keeps only the drawing's folder.
+    const drawing = index.cards([product.id])[0]!.image!.url;
+    expect(drawing).toMatch(/^\/media\/gen\/v\d+\/bottle\/.+\.svg$/);
+    expect(drawing.endsWith(`/${Buffer.from(product.name).toString('base64url')}.svg`)).toBe(true);
     await pool.query(
       "UPDATE products SET name = 'Glenfiddich Mbararaxq 18', tasting_notes = 'quokkaberry' WHERE id = $1",
       [product.id],
@@ -244,6 +248,8 @@ describe('the catalog index answers as the SQL does', () => {
       await sqlCards({ priceMin: 123457, priceMax: 123457 }, 'price', 12, 0),
     );
     expect(index.cards([product.id])[0]).toMatchObject({ name: 'Glenfiddich Mbararaxq 18', price: 123457 });
+    // Renamed, it keeps its drawing (labelled with the old name), as the SQL says.
+    expect(index.cards([product.id])[0]!.image!.url).toBe(drawing);
 
     // A new product comes last by id; an unlisted one leaves.
     const created = await pool.query<{ id: number }>(

@@ -7,6 +7,7 @@ import {
 } from '@shop/contract/catalog';
 import type { CardImage, CardRow, FacetRow, ListOrder, ProductFilters } from './catalog.repository';
 import { SEARCH_RANKED } from './catalog.repository';
+import { MAX_LABEL_LENGTH } from './media/media-urls';
 
 /**
  * The in-process catalog index (docs/decisions/0016-in-process-catalog-index.md): every listed
@@ -23,8 +24,16 @@ import { SEARCH_RANKED } from './catalog.repository';
 
 const WEIGHT = { A: 1, B: 2, C: 4, D: 8 } as const;
 const NO_VINTAGE = -2147483648;
-/** The image column's mark for a drawing (its URL alone is kept). */
+/**
+ * The image column's marks below the interned photos (0, 1, …) and none (-1): DRAWING - k is a
+ * drawing in the k-th folder of drawingFolders ("/media/gen/v1/bottle/red-wine/2015/").
+ */
 const DRAWING = -2;
+
+/** A drawing's file name when its label is the product's name (see media-urls). */
+function labelFile(name: string): string {
+  return `${Buffer.from(name.slice(0, MAX_LABEL_LENGTH), 'utf8').toString('base64url')}.svg`;
+}
 const DAY_MS = 86_400_000;
 
 /** A product as the index reads it (see catalog-index-loader). */
@@ -657,7 +666,13 @@ export class CatalogIndex {
   /** Each product's first image: an uploaded photo's (interned), a drawing's URL, or none. */
   private image = new Int32Array(0);
   private readonly images = new Interned<CardImage>((image) => JSON.stringify(image));
-  private readonly drawingUrls = new PackedStrings();
+  /**
+   * A drawing's URL is its folder (style and vintage: a few hundred, interned) and its file,
+   * kept only when it is not the product's name's (labelFile): the whole URLs of 100,000 drawings
+   * weighed 9 MB.
+   */
+  private readonly drawingFolders = strings();
+  private readonly drawingFiles = new PackedStrings();
   private readonly categoryNames = new Map<number, { name: string; slug: string }>();
   /** Position + 1 by product id (0: not held); ids are dense, and a Map of 100,000 weighed 4 MB. */
   private readonly byId = new PositionsById();
@@ -769,11 +784,13 @@ export class CatalogIndex {
       image.height === null &&
       image.widths === null
     ) {
-      this.image[position] = DRAWING;
-      this.drawingUrls.set(position, image.url);
+      const cut = image.url.lastIndexOf('/') + 1;
+      const file = image.url.slice(cut);
+      this.image[position] = DRAWING - this.drawingFolders.id(image.url.slice(0, cut));
+      this.drawingFiles.set(position, file === labelFile(row.name) ? '' : file);
     } else {
       this.image[position] = image ? this.images.id(image) : -1;
-      this.drawingUrls.set(position, '');
+      this.drawingFiles.set(position, '');
     }
     const category = this.categoryNames.get(row.category_id);
     if (category?.name !== row.category_name || category.slug !== row.category_slug) {
@@ -817,14 +834,19 @@ export class CatalogIndex {
         category_name: category.name,
         category_slug: category.slug,
         image:
-          image === DRAWING
-            ? { url: this.drawingUrls.get(p), hash: null, width: null, height: null, widths: null }
+          image <= DRAWING
+            ? { url: this.drawingUrl(p, image), hash: null, width: null, height: null, widths: null }
             : image >= 0
               ? this.images.values[image]!
               : null,
       });
     }
     return cards;
+  }
+
+  private drawingUrl(position: number, image: number): string {
+    const file = this.drawingFiles.get(position) || labelFile(this.displayNames.get(position));
+    return this.drawingFolders.values[DRAWING - image]! + file;
   }
 
   private addDocument(position: number, document: string) {
@@ -865,7 +887,7 @@ export class CatalogIndex {
     for (const postings of this.lexemes.values()) postings.trim();
     this.displayNames.pack(this.size);
     this.slugs.pack(this.size);
-    this.drawingUrls.pack(this.size);
+    this.drawingFiles.pack(this.size);
     this.buildOrders();
   }
 
