@@ -36,7 +36,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'dist-server'));
   fs.writeFileSync(
     path.join(root, 'dist', 'index.html'),
-    '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>shop</title>' +
+      '<script type="module" crossorigin src="/assets/index-i1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-a1.js"></head>' +
+      '<body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), fakeRenderer);
   harness = await createTestApp({ WEB_DIST_DIR: path.join(root, 'dist'), RATE_LIMIT_MAX: '2' });
@@ -55,6 +58,19 @@ describe('server-rendered pages', () => {
     );
     expect(response.body).toContain('<script type="application/json" id="page-data">{"queries":');
     expect(response.body).toContain('<title>About | Kampala Cellars</title>');
+  });
+
+  it('fetches the scripts of a rendered page at low priority, and of a shell first (nothing shows without them)', async () => {
+    const rendered = (await harness.app.inject({ method: 'GET', url: '/about' })).body;
+    expect(rendered).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-i1.js">',
+    );
+    expect(rendered).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-a1.js">',
+    );
+    const shell = (await harness.app.inject({ method: 'GET', url: '/cart' })).body;
+    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-i1.js">');
+    expect(shell).not.toContain('fetchpriority="low"');
   });
 
   it('reads the data through the API in-process, past the rate limit meant for visitors', async () => {
