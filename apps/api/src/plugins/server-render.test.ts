@@ -60,17 +60,16 @@ describe('server-rendered pages', () => {
     expect(response.body).toContain('<title>About | Kampala Cellars</title>');
   });
 
-  it('fetches the scripts of a rendered page at low priority, and of a shell first (nothing shows without them)', async () => {
+  it('lists the code of a rendered page for after its first paint, and preloads the code of a shell at once', async () => {
     const rendered = (await harness.app.inject({ method: 'GET', url: '/about' })).body;
+    expect(rendered).not.toContain('rel="modulepreload"');
     expect(rendered).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-i1.js">',
+      '<script type="application/json" id="page-modules">["/assets/app-a1.js"]</script>',
     );
-    expect(rendered).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-a1.js">',
-    );
+    expect(rendered).toContain('<script type="module" crossorigin src="/assets/index-i1.js">');
     const shell = (await harness.app.inject({ method: 'GET', url: '/cart' })).body;
-    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-i1.js">');
-    expect(shell).not.toContain('fetchpriority="low"');
+    expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/app-a1.js">');
+    expect(shell).not.toContain('page-modules');
   });
 
   it('reads the data through the API in-process, past the rate limit meant for visitors', async () => {

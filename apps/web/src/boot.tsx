@@ -1,0 +1,49 @@
+// The app: loaded by main.tsx, after a server-rendered page's first paint.
+import './lib/zod-without-eval';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { seedCatalogPageData } from './features/catalog/lib/page-data';
+import { connectionMonitor } from './features/connection/connection-monitor';
+import { onNoResponse } from './lib/api-client';
+import { hydrateRenderedQueries, readPageData } from './lib/page-data';
+
+const queryClient = createQueryClient();
+const pageData = readPageData();
+// A server-rendered page carries the query cache it was rendered from; other pages the first
+// screen's catalog data. Either way no API round trip before the first screen.
+if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
+const router = createAppRouter({ queryClient });
+
+// The connection test runs at start-up and again whenever a request gets no answer.
+onNoResponse(() => void connectionMonitor.check());
+connectionMonitor.start();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const app = (
+  <StrictMode>
+    <AppProviders router={router} queryClient={queryClient} />
+  </StrictMode>
+);
+
+if (container.firstElementChild) {
+  // Rendered by the server (entry-server.tsx): the page's code is loaded and its loaders run first,
+  // so that the first render is the server's, and React adopts the markup instead of redrawing it.
+  // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
+  router.ssr = { manifest: undefined };
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: the page, already painted, stays responsive meanwhile.
+  void router.load().then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A mismatch is a bug: reported as an error, which the browser tests fail on.
+        onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+      });
+    }),
+  );
+} else {
+  createRoot(container).render(app);
+}
