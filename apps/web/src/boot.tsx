@@ -9,19 +9,28 @@ import { connectionMonitor } from './features/connection/connection-monitor';
 import { onNoResponse } from './lib/api-client';
 import { hydrateRenderedQueries, readPageData } from './lib/page-data';
 
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const rendered = container.firstElementChild !== null;
+
+/**
+ * On a server-rendered page, already painted and usable, the start-up's steps run as separate
+ * tasks: the browser handles a tap or a scroll between them instead of after one long task.
+ */
+const yieldToBrowser = () =>
+  rendered ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : Promise.resolve();
+
 const queryClient = createQueryClient();
 const pageData = readPageData();
 // A server-rendered page carries the query cache it was rendered from; other pages the first
 // screen's catalog data. Either way no API round trip before the first screen.
 if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
+await yieldToBrowser();
 const router = createAppRouter({ queryClient });
 
 // The connection test runs at start-up and again whenever a request gets no answer.
 onNoResponse(() => void connectionMonitor.check());
 connectionMonitor.start();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
@@ -29,21 +38,21 @@ const app = (
   </StrictMode>
 );
 
-if (container.firstElementChild) {
+if (rendered) {
   // Rendered by the server (entry-server.tsx): the page's code is loaded and its loaders run first,
   // so that the first render is the server's, and React adopts the markup instead of redrawing it.
   // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
   router.ssr = { manifest: undefined };
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: the page, already painted, stays responsive meanwhile.
-  void router.load().then(() =>
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        // A mismatch is a bug: reported as an error, which the browser tests fail on.
-        onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
-      });
-    }),
-  );
+  await router.load();
+  await yieldToBrowser();
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A mismatch is a bug: reported as an error, which the browser tests fail on.
+      onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+    });
+  });
 } else {
   createRoot(container).render(app);
 }
