@@ -20,39 +20,48 @@ const rendered = container.firstElementChild !== null;
 const yieldToBrowser = () =>
   rendered ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : Promise.resolve();
 
-const queryClient = createQueryClient();
-const pageData = readPageData();
-// A server-rendered page carries the query cache it was rendered from; other pages the first
-// screen's catalog data. Either way no API round trip before the first screen.
-if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
-await yieldToBrowser();
-const router = createAppRouter({ queryClient });
-
-// The connection test runs at start-up and again whenever a request gets no answer.
-onNoResponse(() => void connectionMonitor.check());
-connectionMonitor.start();
-
-const app = (
-  <StrictMode>
-    <AppProviders router={router} queryClient={queryClient} />
-  </StrictMode>
-);
-
-if (rendered) {
-  // Rendered by the server (entry-server.tsx): the page's code is loaded and its loaders run first,
-  // so that the first render is the server's, and React adopts the markup instead of redrawing it.
-  // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
-  router.ssr = { manifest: undefined };
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page: the page, already painted, stays responsive meanwhile.
-  await router.load();
+/**
+ * The start-up, in a function rather than at the module's top level: an `await` there would leave
+ * the app's chunk evaluating, and a page's chunk, which imports it, could not load until it ended,
+ * while the router waits for that page's chunk.
+ */
+async function start(root: HTMLElement) {
+  const queryClient = createQueryClient();
+  const pageData = readPageData();
+  // A server-rendered page carries the query cache it was rendered from; other pages the first
+  // screen's catalog data. Either way no API round trip before the first screen.
+  if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
   await yieldToBrowser();
-  startTransition(() => {
-    hydrateRoot(container, app, {
-      // A mismatch is a bug: reported as an error, which the browser tests fail on.
-      onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+  const router = createAppRouter({ queryClient });
+
+  // The connection test runs at start-up and again whenever a request gets no answer.
+  onNoResponse(() => void connectionMonitor.check());
+  connectionMonitor.start();
+
+  const app = (
+    <StrictMode>
+      <AppProviders router={router} queryClient={queryClient} />
+    </StrictMode>
+  );
+
+  if (rendered) {
+    // Rendered by the server (entry-server.tsx): the page's code is loaded and its loaders run first,
+    // so that the first render is the server's, and React adopts the markup instead of redrawing it.
+    // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
+    router.ssr = { manifest: undefined };
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page: the page, already painted, stays responsive meanwhile.
+    await router.load();
+    await yieldToBrowser();
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // A mismatch is a bug: reported as an error, which the browser tests fail on.
+        onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+      });
     });
-  });
-} else {
-  createRoot(container).render(app);
+  } else {
+    createRoot(root).render(app);
+  }
 }
+
+void start(container);
