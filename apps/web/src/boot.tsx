@@ -32,7 +32,7 @@ async function start(root: HTMLElement) {
   // screen's catalog data. Either way no API round trip before the first screen.
   if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
   await yieldToBrowser();
-  const router = createAppRouter({ queryClient });
+  const router = createAppRouter({ queryClient, hydrating: rendered });
 
   // The connection test runs at start-up and again whenever a request gets no answer.
   onNoResponse(() => void connectionMonitor.check());
