@@ -9,17 +9,28 @@ import { confirmAgeInAdvance } from './support/identity/age-gate';
 // stand. Twice this broke in CI: the router's first render scrolled back to the top, and a footer
 // link tapped at that moment was lost.
 
-/** Holds back every script of the app until the returned function is called. */
-async function holdAppCode(page: Page): Promise<() => void> {
+/**
+ * Holds back every script of the app until the returned function is called, but `except` (a path),
+ * which then loads and runs at once.
+ */
+async function holdAppCode(page: Page, { except }: { except?: string } = {}) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route('**/assets/*.js', async (route) => {
-    await held;
+    if (new URL(route.request().url()).pathname !== except) await held;
     await route.continue();
   });
   return release;
+}
+
+/** The path of the entry (main.tsx's chunk): the page's module script. */
+async function entryScript(page: Page): Promise<string> {
+  const html = await (await page.request.get('/')).text();
+  const src = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+  expect(src, 'the page has a module script').toBeDefined();
+  return src ?? '';
 }
 
 /** Resolves once React has taken over the page's first heading (it marks the nodes it adopts). */
@@ -106,5 +117,40 @@ test.describe('before the app takes over', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/faq');
     await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
     await expect(page).toHaveTitle(pageTitle('faq'));
+  });
+
+  test('a search sent before the app runs is answered by the server', async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const search = page.getByRole('search').getByRole('searchbox');
+    await search.fill('margaux');
+    await search.press('Enter');
+    await expect(page.getByRole('article', { name: 'Château Margaux' })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/products' && url.searchParams.get('search') === 'margaux',
+    );
+  });
+
+  test('a search sent before hydration, the entry running, is held and sent by the app', async ({ page }) => {
+    const release = await holdAppCode(page, { except: await entryScript(page) });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The entry has run: after the first paint it asks for the page's chunks (held here).
+    await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
+    const search = page.getByRole('search').getByRole('searchbox');
+    await search.fill('margaux');
+    // Held, not sent to the browser: still on the home page, the text still there.
+    await search.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(search).toHaveValue('margaux');
+    release();
+    // The app sends it: its own navigation, with the text typed before it ran.
+    await expect(page.getByRole('heading', { level: 1, name: 'Wines & spirits' })).toBeVisible();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/products' && url.searchParams.get('search') === 'margaux',
+    );
+    await expect(page.getByRole('article', { name: 'Château Margaux' })).toBeVisible();
   });
 });

@@ -52,6 +52,12 @@ async function start(root: HTMLElement) {
     // In a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page: the page, already painted, stays responsive meanwhile.
     await router.load();
+    // Once the page is the app's: the forms held since the first paint are sent (lib/held-submits.ts,
+    // imported by the entry only, listens for this event).
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe();
+      setTimeout(() => document.dispatchEvent(new Event('shop:hydrated')), 0);
+    });
     await yieldToBrowser();
     startTransition(() => {
       hydrateRoot(root, app, {

@@ -1,4 +1,5 @@
 import './styles.css';
+import { holdSubmitsUntilHydrated } from './lib/held-submits';
 
 /**
  * The entry: the style sheet, and the app (boot.tsx) once the page can show without it.
@@ -41,7 +42,11 @@ function preloadPageModules(): void {
   }
 }
 
-if (document.getElementById('root')?.firstElementChild) {
+const root = document.getElementById('root');
+if (root?.firstElementChild) {
+  // Forms sent before the app has taken the page over are held for it (links need nothing: the
+  // browser follows them).
+  holdSubmitsUntilHydrated(root);
   await afterFirstPaint();
   preloadPageModules();
 }
