@@ -153,4 +153,21 @@ test.describe('before the app takes over', () => {
     );
     await expect(page.getByRole('article', { name: 'Château Margaux' })).toBeVisible();
   });
+
+  test('a header link tapped while the page is adopted, on a slow phone, opens its page without an error', async ({
+    page,
+  }) => {
+    // A phone's CPU: hydration takes long enough for the tap to land while the page's main part is
+    // still the server's. React then renders the new page instead (the fixtures fail on any error
+    // it would report as a hydration error).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/about');
+    await page.locator('header').getByRole('link', { name: 'Home', exact: true }).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Premium wines and spirits, delivered across Kampala',
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
 });

@@ -52,6 +52,7 @@ async function start(root: HTMLElement) {
     // In a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page: the page, already painted, stays responsive meanwhile.
     await router.load();
+    const hydratedHref = router.latestLocation.href;
     // Once the page is the app's: the forms held since the first paint are sent (lib/held-submits.ts,
     // imported by the entry only, listens for this event).
     const unsubscribe = router.subscribe('onRendered', () => {
@@ -62,7 +63,14 @@ async function start(root: HTMLElement) {
     startTransition(() => {
       hydrateRoot(root, app, {
         // A mismatch is a bug: reported as an error, which the browser tests fail on.
-        onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
+        onRecoverableError: (error, info) => {
+          // A link followed while the page's main part is still being adopted moves the router on:
+          // React then renders the new page instead of adopting the old one's markup (the router's
+          // match for it is gone, which it reports), and the visitor gets the page they asked for.
+          if (router.latestLocation.href !== hydratedHref) return;
+          // React wraps what was thrown: its cause says what went wrong.
+          console.error('Hydration error', error, (error as { cause?: unknown }).cause, info.componentStack);
+        },
       });
     });
   } else {
