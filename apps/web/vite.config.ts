@@ -24,10 +24,57 @@ function brandHtml(): Plugin {
   };
 }
 
-const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+/** The app, loaded by the entry (main.tsx): after the first paint on a server-rendered page. */
+const appModule = fileURLToPath(new URL('./src/boot.tsx', import.meta.url));
 
 /**
- * The modules the entry imports, directly or not, kept together in the entry's chunk ("app").
+ * Preloads the app's chunks in the page shell, as if the entry imported it: a page left to the
+ * browser starts the app at once. The server takes these preloads out of a rendered page, whose
+ * entry fetches the app after the first paint (see main.tsx).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'shop-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) => {
+        if (!bundle) return html;
+        const app = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId === appModule,
+        );
+        if (!app) throw new Error('The build has no chunk for src/boot.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const output = bundle[fileName];
+          if (files.has(fileName) || output?.type !== 'chunk') return;
+          files.add(fileName);
+          for (const imported of output.imports) visit(imported);
+        };
+        visit(app.fileName);
+        return [
+          // Where main.tsx finds the app (a plain import() of it would make Vite's preload helper,
+          // which is in the app's chunk, a static import of the entry).
+          {
+            tag: 'meta',
+            attrs: { name: 'app-module', content: `/${app.fileName}` },
+            injectTo: 'head' as const,
+          },
+          ...[...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * The modules the app (boot.tsx) imports, directly or not, kept together in one chunk ("app").
  * Left to itself the bundler gives every set of pages that shares code a chunk of its own, and the
  * first page loaded a score of tiny ones (an icon, a hook), each a request that waits its turn among
  * the browser's six connections. zod and the modules that build schemas with it are left out:
@@ -39,7 +86,7 @@ function firstPageChunk() {
   return (moduleId: string, context: ChunkingContext) => {
     if (!initial) {
       const modules = new Set<string>();
-      const queue = [entryModule];
+      const queue = [appModule];
       for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
         if (modules.has(id)) continue;
         modules.add(id);
@@ -85,6 +132,8 @@ const browserBuild = {
   // Read by the server (apps/api web-app plugin) to preload a page's own chunks with the entry.
   manifest: true,
   rolldownOptions: {
+    // The page and the app: the entry imports the app by the URL the page names (see preloadApp).
+    input: [fileURLToPath(new URL('./index.html', import.meta.url)), appModule],
     treeshake: {
       // Building a zod schema has no side effect: a module-level schema nobody uses (such as the
       // contract's error envelope, next to failureMessage) can be dropped, keeping zod out of the
@@ -98,7 +147,7 @@ const browserBuild = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), brandHtml()],
+  plugins: [react(), tailwindcss(), brandHtml(), preloadApp()],
   build: isSsrBuild ? serverBuild : browserBuild,
   // Bundled into the server renderer, so that only the icons the shop uses are loaded (importing
   // lucide-react whole made 1,500 icon components: 7 MB of the server's heap).

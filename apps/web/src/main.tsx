@@ -1,49 +1,60 @@
-import './lib/zod-without-eval';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProviders, createQueryClient } from './app/providers';
-import { createAppRouter } from './app/router';
-import { seedCatalogPageData } from './features/catalog/lib/page-data';
-import { connectionMonitor } from './features/connection/connection-monitor';
-import { onNoResponse } from './lib/api-client';
-import { hydrateRenderedQueries, readPageData } from './lib/page-data';
 import './styles.css';
+import { holdSubmitsUntilHydrated } from './lib/held-submits';
 
-const queryClient = createQueryClient();
-const pageData = readPageData();
-// A server-rendered page carries the query cache it was rendered from; other pages the first
-// screen's catalog data. Either way no API round trip before the first screen.
-if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
-const router = createAppRouter({ queryClient });
+/**
+ * The entry: the style sheet, and the app (boot.tsx) once the page can show without it.
+ *
+ * A server-rendered page is read, and its links work, before any JavaScript runs (decision 0013).
+ * Its code (React, the router, the page's own chunks: 130–150 KB brotli) is therefore fetched after
+ * the first paint, so that on a phone's slow connection it does not share the bandwidth with the
+ * HTML, the style sheet and the first screen's pictures; the server lists the page's chunks in
+ * #page-modules instead of preloading them. A page left to the browser (the shell) shows nothing
+ * without the app: its chunks are preloaded by the HTML and the app starts at once.
+ */
 
-// The connection test runs at start-up and again whenever a request gets no answer.
-onNoResponse(() => void connectionMonitor.check());
-connectionMonitor.start();
+/** Resolves after the browser has painted what it has (a frame, then a task), or soon in a hidden tab. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A background tab paints nothing until it is shown: the app starts anyway.
+    setTimeout(resolve, 500);
+  });
+}
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+/** The page's chunks the server listed (#page-modules), preloaded together with the app. */
+function preloadPageModules(): void {
+  const text = document.getElementById('page-modules')?.textContent;
+  if (!text) return;
+  let files: unknown;
+  try {
+    files = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const file of files) {
+    if (typeof file !== 'string' || document.querySelector(`link[href="${CSS.escape(file)}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+}
 
-const app = (
-  <StrictMode>
-    <AppProviders router={router} queryClient={queryClient} />
-  </StrictMode>
-);
-
-if (container.firstElementChild) {
-  // Rendered by the server (entry-server.tsx): the page's code is loaded and its loaders run first,
-  // so that the first render is the server's, and React adopts the markup instead of redrawing it.
-  // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
-  router.ssr = { manifest: undefined };
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page: the page, already painted, stays responsive meanwhile.
-  void router.load().then(() =>
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        // A mismatch is a bug: reported as an error, which the browser tests fail on.
-        onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),
-      });
-    }),
-  );
+const root = document.getElementById('root');
+if (root?.firstElementChild) {
+  // Forms sent before the app has taken the page over are held for it (links need nothing: the
+  // browser follows them).
+  holdSubmitsUntilHydrated(root);
+  await afterFirstPaint();
+  preloadPageModules();
+}
+if (import.meta.env.DEV) {
+  await import('./boot');
 } else {
-  createRoot(container).render(app);
+  // The app's chunk, named in the page by the build (vite.config.ts, preloadApp).
+  const appModule = document.querySelector<HTMLMetaElement>('meta[name="app-module"]')?.content;
+  if (!appModule) throw new Error('The page names no app module (meta name="app-module")');
+  await import(/* @vite-ignore */ appModule);
 }

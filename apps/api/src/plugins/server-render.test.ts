@@ -36,7 +36,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'dist-server'));
   fs.writeFileSync(
     path.join(root, 'dist', 'index.html'),
-    '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>shop</title>' +
+      '<script type="module" crossorigin src="/assets/index-i1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-a1.js"></head>' +
+      '<body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), fakeRenderer);
   harness = await createTestApp({ WEB_DIST_DIR: path.join(root, 'dist'), RATE_LIMIT_MAX: '2' });
@@ -55,6 +58,18 @@ describe('server-rendered pages', () => {
     );
     expect(response.body).toContain('<script type="application/json" id="page-data">{"queries":');
     expect(response.body).toContain('<title>About | Kampala Cellars</title>');
+  });
+
+  it('lists the code of a rendered page for after its first paint, and preloads the code of a shell at once', async () => {
+    const rendered = (await harness.app.inject({ method: 'GET', url: '/about' })).body;
+    expect(rendered).not.toContain('rel="modulepreload"');
+    expect(rendered).toContain(
+      '<script type="application/json" id="page-modules">["/assets/app-a1.js"]</script>',
+    );
+    expect(rendered).toContain('<script type="module" crossorigin src="/assets/index-i1.js">');
+    const shell = (await harness.app.inject({ method: 'GET', url: '/cart' })).body;
+    expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/app-a1.js">');
+    expect(shell).not.toContain('page-modules');
   });
 
   it('reads the data through the API in-process, past the rate limit meant for visitors', async () => {

@@ -31,6 +31,7 @@ import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './layout/not-found-page';
 import { PageLoading } from './layout/page-loading';
 import { RouteError } from './layout/route-error';
+import { keepScrollOnFirstRender } from './scroll-restoration';
 import './route-static-data';
 
 export type RouterContext = {
@@ -447,11 +448,14 @@ export function createAppRouter({
   queryClient,
   history,
   server = false,
+  hydrating = false,
 }: {
   queryClient: QueryClient;
   history?: RouterHistory;
   /** Rendering on the server (entry-server.tsx): no browser to restore the scroll of. */
   server?: boolean;
+  /** Taking over a page the server rendered (boot.tsx): its first render keeps the visitor's scroll. */
+  hydrating?: boolean;
 }) {
   return createRouter({
     routeTree,
@@ -465,7 +469,7 @@ export function createAppRouter({
     defaultPreloadStaleTime: 0,
     // Back/forward restore the scroll position; every other navigation starts at the top.
     // Not on the server: the router would write an inline script, which the CSP refuses.
-    scrollRestoration: !server,
+    scrollRestoration: server ? false : hydrating ? keepScrollOnFirstRender() : true,
     defaultPendingComponent: PageLoading,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,

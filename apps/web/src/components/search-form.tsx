@@ -32,8 +32,9 @@ export function SearchForm({
 
   const large = size === 'large';
   return (
+    // The action is where a search sent before the app's code has run goes: the server renders it.
     // biome-ignore lint/a11y/useSemanticElements: the <search> element is still unknown to some browsers and to the test DOM
-    <form role="search" onSubmit={onSubmit} className="flex w-full max-w-xl gap-2">
+    <form role="search" action="/products" onSubmit={onSubmit} className="flex w-full max-w-xl gap-2">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
