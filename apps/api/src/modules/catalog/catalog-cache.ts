@@ -75,9 +75,8 @@ export class CatalogCache {
       /**
        * Keep the answer only when its key was asked before, within the TTL. For pages that may be
        * asked once and never again (a crawler walking every page, each visitor's own search): kept,
-       * they would push the hot pages out and, living just long enough to reach V8's old
-       * generation, turn into its garbage (at 100,000 products a stream of distinct pages caused
-       * a full collection every second). A hot page is kept from its second ask.
+       * they would push the hot pages out, and live on in the heap for nothing. A hot page is kept
+       * from its second ask.
        */
       keepWhenAskedAgain?: boolean;
     } = {},
