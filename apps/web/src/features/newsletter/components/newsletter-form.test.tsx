@@ -39,6 +39,11 @@ async function renderForm() {
 }
 
 describe('NewsletterForm (docs/product.md section 5)', () => {
+  it('is a POST form: sent before the app runs, the address is never put in a URL', async () => {
+    await renderForm();
+    expect(screen.getByRole('form', { name: 'Newsletter' }).getAttribute('method')).toBe('post');
+  });
+
   it.each(['', '    '])(
     'says exactly "Please enter your email" for an empty field (%j), and sends nothing',
     async (typed) => {

@@ -60,7 +60,9 @@ export function NewsletterForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Newsletter" className="w-full">
+    // POST: sent before the page's code has run (the entry holds it from then on), the address
+    // goes in the request's body, not in a URL that logs and the browser's history would keep.
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Newsletter" className="w-full">
       <label htmlFor={inputId} className="mb-2 block text-sm font-medium text-cream-100">
         Email address
       </label>
