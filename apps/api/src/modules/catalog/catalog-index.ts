@@ -7,7 +7,7 @@ import {
 } from '@shop/contract/catalog';
 import type { CardImage, CardRow, FacetRow, ListOrder, ProductFilters } from './catalog.repository';
 import { SEARCH_RANKED } from './catalog.repository';
-import { MAX_LABEL_LENGTH } from './media/media-urls';
+import { generatedImageFile } from './media/media-urls';
 
 /**
  * The in-process catalog index (docs/decisions/0016-in-process-catalog-index.md): every listed
@@ -29,11 +29,6 @@ const NO_VINTAGE = -2147483648;
  * drawing in the k-th folder of drawingFolders ("/media/gen/v1/bottle/red-wine/2015/").
  */
 const DRAWING = -2;
-
-/** A drawing's file name when its label is the product's name (see media-urls). */
-function labelFile(name: string): string {
-  return `${Buffer.from(name.slice(0, MAX_LABEL_LENGTH), 'utf8').toString('base64url')}.svg`;
-}
 const DAY_MS = 86_400_000;
 
 /** A product as the index reads it (see catalog-index-loader). */
@@ -668,7 +663,7 @@ export class CatalogIndex {
   private readonly images = new Interned<CardImage>((image) => JSON.stringify(image));
   /**
    * A drawing's URL is its folder (style and vintage: a few hundred, interned) and its file,
-   * kept only when it is not the product's name's (labelFile): the whole URLs of 100,000 drawings
+   * kept only when it is not the product's name's (generatedImageFile): the whole URLs of 100,000 drawings
    * weighed 9 MB.
    */
   private readonly drawingFolders = strings();
@@ -787,7 +782,7 @@ export class CatalogIndex {
       const cut = image.url.lastIndexOf('/') + 1;
       const file = image.url.slice(cut);
       this.image[position] = DRAWING - this.drawingFolders.id(image.url.slice(0, cut));
-      this.drawingFiles.set(position, file === labelFile(row.name) ? '' : file);
+      this.drawingFiles.set(position, file === generatedImageFile(row.name) ? '' : file);
     } else {
       this.image[position] = image ? this.images.id(image) : -1;
       this.drawingFiles.set(position, '');
@@ -845,7 +840,7 @@ export class CatalogIndex {
   }
 
   private drawingUrl(position: number, image: number): string {
-    const file = this.drawingFiles.get(position) || labelFile(this.displayNames.get(position));
+    const file = this.drawingFiles.get(position) || generatedImageFile(this.displayNames.get(position));
     return this.drawingFolders.values[DRAWING - image]! + file;
   }
 

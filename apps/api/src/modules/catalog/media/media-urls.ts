@@ -48,9 +48,13 @@ export type GeneratedImage = {
   label: string;
 };
 
+/** A generated image's file name: its label (cut to MAX_LABEL_LENGTH), base64url, `.svg`. */
+export function generatedImageFile(label: string): string {
+  return `${Buffer.from(label.slice(0, MAX_LABEL_LENGTH), 'utf8').toString('base64url')}.svg`;
+}
+
 export function generatedImageUrl(image: GeneratedImage): string {
-  const label = Buffer.from(image.label.slice(0, MAX_LABEL_LENGTH), 'utf8').toString('base64url');
-  return `${MEDIA_BASE_PATH}/gen/${RENDERER_VERSION}/${image.view}/${image.style}/${image.vintage ?? 'nv'}/${label}.svg`;
+  return `${MEDIA_BASE_PATH}/gen/${RENDERER_VERSION}/${image.view}/${image.style}/${image.vintage ?? 'nv'}/${generatedImageFile(image.label)}`;
 }
 
 const GENERATED_PATH =

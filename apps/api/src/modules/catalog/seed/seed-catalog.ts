@@ -398,7 +398,7 @@ export async function seedCatalog(
 
 async function seedInTransaction(
   client: pg.PoolClient,
-  rows: ReturnType<typeof demoCatalogRows>,
+  rows: CatalogSeedRows,
   bulk: boolean,
   options: { force?: boolean; onProgress?: (done: number, total: number) => void },
 ): Promise<SeedSummary & { replaced: number }> {
