@@ -32,6 +32,8 @@ export type CachedAnswer<T = unknown> = {
   etag: string;
   /** Compressed forms of the body, made on first use (see lib/http-cache). */
   encoded?: { br?: Buffer; gzip?: Buffer };
+  /** Not kept: made for the requests of the moment only (compressed quickly, see lib/http-cache). */
+  once?: boolean;
 };
 
 export function etagFor(body: string): string {
@@ -104,7 +106,7 @@ export class CatalogCache {
           if (oldest !== undefined) this.entries.delete(oldest);
         }
         this.entries.set(key, { answer, expires: Date.now() + this.ttlMs });
-      }
+      } else answer.once = true;
       return answer;
     });
     this.inflight.set(key, promise);

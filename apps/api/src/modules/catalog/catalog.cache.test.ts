@@ -140,6 +140,26 @@ describe('compression', () => {
     ).toBe(304);
   });
 
+  it('compresses a page no cache keeps quickly: brotli when the client takes it, else gzip', async () => {
+    // Asked once, this page is not kept: it is compressed for this request only.
+    const url = '/products/products/?page_size=40&ordering=-name';
+    const once = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(once.headers['content-encoding']).toBe('br');
+    const body = zlib.brotliDecompressSync(once.rawPayload).toString();
+    expect(body.length).toBeLessThan(BROTLI_MIN_BYTES);
+    // Asked again it is kept, and compressed once, tightly: gzip at this size (see BROTLI_MIN_BYTES).
+    const kept = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(kept.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(kept.rawPayload).toString()).toBe(body);
+    const gzipOnce = await get('/products/products/?page_size=40&ordering=name', {
+      'accept-encoding': 'gzip',
+    });
+    expect(gzipOnce.headers['content-encoding']).toBe('gzip');
+    expect(
+      productListResponseSchema.parse(JSON.parse(zlib.gunzipSync(gzipOnce.rawPayload).toString())),
+    ).toBeTruthy();
+  });
+
   it('picks br, then gzip, honouring q=0 and *', () => {
     expect(pickEncoding('gzip, deflate, br')).toBe('br');
     expect(pickEncoding('gzip')).toBe('gzip');
@@ -280,12 +300,14 @@ describe('CatalogCache', () => {
     const load = async () => ++loads;
     const ask = (key: string) => cache.get(key, load, { keepWhenAskedAgain: true });
     // A crawler's pages, each asked once: none is kept.
-    for (const key of ['p1', 'p2', 'p3']) await ask(key);
+    for (const key of ['p1', 'p2', 'p3']) expect((await ask(key)).once).toBe(true);
     expect(cache.size).toBe(0);
     // A hot page: loaded on its first two asks, then served from memory.
     expect((await ask('hot')).value).toBe(4);
     expect((await ask('hot')).value).toBe(5);
-    expect((await ask('hot')).value).toBe(5);
+    const kept = await ask('hot');
+    expect(kept.value).toBe(5);
+    expect(kept.once).toBeUndefined();
     expect(cache.size).toBe(1);
     // After a change the page must be asked twice again.
     cache.clear();
