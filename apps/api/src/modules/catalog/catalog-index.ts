@@ -30,6 +30,8 @@ const NO_VINTAGE = -2147483648;
  */
 const DRAWING = -2;
 const DAY_MS = 86_400_000;
+/** The recent lists' match sets together (see matchSet): 320 filter sets at 100,000 products. */
+const MATCH_SET_BYTES = 4 * 1024 * 1024;
 
 /** A product as the index reads it (see catalog-index-loader). */
 export type IndexRow = {
@@ -198,31 +200,67 @@ export class TrigramRanker {
     for (const id of this.queryIds) this.inQuery[id] = 1;
   }
 
+  /** The text's trigram ids in order, in the scratch array `sequence`; how many there are. */
+  private textSequence(text: string): number {
+    let length = 0;
+    const append = (word: string) => {
+      const ids = this.wordSequence(word);
+      if (length + ids.length > this.sequence.length) {
+        const grown = new Int32Array(Math.max(2 * this.sequence.length, length + ids.length));
+        grown.set(this.sequence.subarray(0, length));
+        this.sequence = grown;
+      }
+      this.sequence.set(ids, length);
+      length += ids.length;
+    };
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII test
+    if (!/^[\x00-\x7f]*$/.test(text)) {
+      for (const word of trigramWords(text)) append(word);
+      return length;
+    }
+    // ASCII: the words are the runs of letters and digits, lower-cased (as trigramWords splits).
+    const lowered = text.toLowerCase();
+    let wordStart = -1;
+    for (let i = 0; i <= lowered.length; i++) {
+      const code = i < lowered.length ? lowered.charCodeAt(i) : 32;
+      const inWord = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+      if (inWord) {
+        if (wordStart < 0) wordStart = i;
+      } else if (wordStart >= 0) {
+        append(lowered.slice(wordStart, i));
+        wordStart = -1;
+      }
+    }
+    return length;
+  }
+
+  private sequence = new Int32Array(64);
+
   /** similarity(query, text) and word_similarity(query, text) of pg_trgm. */
   similarities(text: string): { similarity: number; wordSimilarity: number } {
-    const second: number[] = [];
-    for (const word of trigramWords(text)) for (const id of this.wordSequence(word)) second.push(id);
-    if (this.querySize === 0 || second.length === 0) return { similarity: 0, wordSimilarity: 0 };
+    const length = this.textSequence(text);
+    const second = this.sequence;
+    if (this.querySize === 0 || length === 0) return { similarity: 0, wordSimilarity: 0 };
     const { inQuery, lastpos, stamp } = this;
     const generation = ++this.generation;
     let distinct = 0;
     let common = 0;
-    for (const id of second) {
+    for (let i = 0; i < length; i++) {
+      const id = second[i]!;
       if (stamp[id] === generation) continue;
       stamp[id] = generation;
       distinct++;
-      if (inQuery[id]) common++;
+      if (inQuery[id] === 1) common++;
     }
     const similarity = f32(common / (this.querySize + distinct - common));
 
     // iterate_word_similarity of trgm_op.c: the best extent of the text's trigrams.
     const ulen1 = this.querySize;
-    const calc = (c: number, l1: number, l2: number) => f32(c / (l1 + l2 - c));
     let lower = -1;
     let count = 0;
     let ulen2 = 0;
     let best = 0;
-    for (let i = 0; i < second.length; i++) {
+    for (let i = 0; i < length; i++) {
       const id = second[i]!;
       const found = inQuery[id] === 1;
       if (lower >= 0 || found) {
@@ -238,12 +276,12 @@ export class TrigramRanker {
           lower = i;
           ulen2 = 1;
         }
-        let current = calc(count, ulen1, ulen2);
+        let current = f32(count / (ulen1 + ulen2 - count));
         let tmpCount = count;
         let tmpUlen2 = ulen2;
         const prevLower = lower;
         for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
-          const tmp = calc(tmpCount, ulen1, tmpUlen2);
+          const tmp = f32(tmpCount / (ulen1 + tmpUlen2 - tmpCount));
           if (tmp > current) {
             current = tmp;
             ulen2 = tmpUlen2;
@@ -256,14 +294,14 @@ export class TrigramRanker {
             if (inQuery[tmpId] === 1) tmpCount--;
           }
         }
-        best = Math.max(best, current);
+        if (current > best) best = current;
         for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
           const tmpId = second[tmpLower]!;
           if (lastpos[tmpId] === tmpLower) lastpos[tmpId] = -1;
         }
       }
     }
-    for (const id of second) lastpos[id] = -1;
+    for (let i = 0; i < length; i++) lastpos[second[i]!] = -1;
     return { similarity, wordSimilarity: best };
   }
 }
@@ -875,6 +913,8 @@ export class CatalogIndex {
       this.byId.set(row.id, position);
     }
     this.sorted = null;
+    this.matchSets.clear();
+    this.matchSetBytes = 0;
   }
 
   /** After a full build: sorted orders made, spare capacity let go. */
@@ -942,7 +982,8 @@ export class CatalogIndex {
   }
 
   private reorder(position: number, removeOnly: boolean) {
-    this.counts.clear();
+    this.matchSets.clear();
+    this.matchSetBytes = 0;
     if (!this.sorted) return;
     const compare = (by: SortedOrder) => this.compare(by);
     this.sorted.remove(position);
@@ -1080,32 +1121,54 @@ export class CatalogIndex {
   // Lists
   // -------------------------------------------------------------------------------------------
 
-  /** List counts by their filters, dropped on every change (a stream of pages shares them). */
-  private readonly counts = new Map<string, number>();
+  /**
+   * The products each recent list's filters match, as a bit per position, with their number;
+   * dropped on every change. A stream of pages over the same filters (its orders, its page
+   * numbers) then walks its order testing one bit per product instead of every filter.
+   */
+  private readonly matchSets = new Map<string, { bits: Uint32Array; count: number }>();
+  private matchSetBytes = 0;
+
+  /** The filters' match set over `scope` (null for a new arrivals list: it moves with the clock). */
+  private matchSet(
+    filters: ProductFilters,
+    scope: SortedOrders | null,
+  ): { bits: Uint32Array; count: number } {
+    const key = filters.newArrivals ? null : JSON.stringify(filters);
+    const kept = key === null ? undefined : this.matchSets.get(key);
+    if (kept) return kept;
+    const matches = this.matcher(filters);
+    const bits = new Uint32Array((this.size + 31) >>> 5);
+    let count = 0;
+    if (scope) {
+      const positions = scope.orders.get('newest')!;
+      for (let i = 0; i < scope.length; i++) {
+        const position = positions[i]!;
+        if (!matches(position)) continue;
+        bits[position >>> 5]! |= 1 << (position & 31);
+        count++;
+      }
+    }
+    const set = { bits, count };
+    if (key !== null) {
+      if (this.matchSetBytes + bits.byteLength > MATCH_SET_BYTES) {
+        this.matchSets.clear();
+        this.matchSetBytes = 0;
+      }
+      this.matchSets.set(key, set);
+      this.matchSetBytes += bits.byteLength;
+    }
+    return set;
+  }
 
   /** A list page without a search: the ids of the page, in order, and how many match. */
   list(filters: ProductFilters, order: ListOrder, limit: number, offset: number): IndexPage {
-    const matches = this.matcher(filters);
     // A category's list walks that category's own orders.
     const scope =
       filters.categoryId === undefined
         ? this.sorted
         : (this.sortedByCategory.get(filters.categoryId) ?? null);
-    const key = JSON.stringify(filters);
-    let count = filters.newArrivals ? undefined : this.counts.get(key);
-    if (count === undefined) {
-      count = 0;
-      if (filters.categoryId === undefined) {
-        for (let position = 0; position < this.size; position++) if (matches(position)) count++;
-      } else if (scope) {
-        const positions = scope.orders.get('newest')!;
-        for (let i = 0; i < scope.length; i++) if (matches(positions[i]!)) count++;
-      }
-      if (!filters.newArrivals) {
-        if (this.counts.size >= 5_000) this.counts.clear();
-        this.counts.set(key, count);
-      }
-    }
+    const { bits, count } = this.matchSet(filters, scope);
     const ids: number[] = [];
     if (offset < count && scope) {
       const { by, reverse } = walkOf(order);
@@ -1114,7 +1177,7 @@ export class CatalogIndex {
       let seen = 0;
       for (let i = 0; i < length && ids.length < limit; i++) {
         const position = sorted[reverse ? length - 1 - i : i]!;
-        if (!matches(position)) continue;
+        if (((bits[position >>> 5]! >>> (position & 31)) & 1) === 0) continue;
         if (seen++ >= offset) ids.push(this.ids[position]!);
       }
     }
@@ -1260,37 +1323,38 @@ export class CatalogIndex {
     if (found === null) return null;
     const matches = this.matcher(filters);
     const hits: number[] = [];
+    // The name and place flags of the hits ranked (the first SEARCH_RANKED found).
     const hitFlags: number[] = [];
     const all = order !== 'relevance';
     for (let i = 0; i < found.positions.length; i++) {
       const position = found.positions[i]!;
       if (!matches(position)) continue;
       hits.push(position);
-      hitFlags.push(found.flags[i]!);
+      if (hitFlags.length < SEARCH_RANKED) hitFlags.push(found.flags[i]!);
       if (!all && hits.length > SEARCH_COUNT_CAP) break;
     }
     const total = Math.min(hits.length, SEARCH_COUNT_CAP + 1);
     const count = Math.min(total, SEARCH_COUNT_CAP);
     const capped = total > SEARCH_COUNT_CAP;
     if (order === 'relevance') {
+      // The first SEARCH_RANKED found, by rank (ties by id); then the rest in the order found.
+      // Every rank is 0 or more, so the ranked ones all come first, as in searchProductPage.
       const ranker = this.ranker;
       ranker.setQuery(catalogFold(filters.search));
-      const ranked = hits.slice(0, total).map((position, row) => {
-        let rank: number;
-        if (row < SEARCH_RANKED) {
-          const flags = hitFlags[row]!;
-          const { similarity, wordSimilarity } = ranker.similarities(this.names[position]!);
-          const words = 4 * (flags & 1 ? 1 : 0) + 2 * (flags & 2 ? 1 : 0);
-          rank = f32(f32(words + f32(2 * wordSimilarity)) + similarity);
-        } else rank = -(row + 1);
-        return { position, rank };
-      });
+      const ranked: { position: number; rank: number }[] = [];
+      for (let row = 0; row < Math.min(total, SEARCH_RANKED); row++) {
+        const position = hits[row]!;
+        const flags = hitFlags[row]!;
+        const { similarity, wordSimilarity } = ranker.similarities(this.names[position]!);
+        const words = 4 * (flags & 1 ? 1 : 0) + 2 * (flags & 2 ? 1 : 0);
+        ranked.push({ position, rank: f32(f32(words + f32(2 * wordSimilarity)) + similarity) });
+      }
       ranked.sort((a, b) => b.rank - a.rank || this.ids[a.position]! - this.ids[b.position]!);
-      return {
-        ids: ranked.slice(offset, offset + limit).map((hit) => this.ids[hit.position]!),
-        count,
-        capped,
-      };
+      const ids: number[] = [];
+      for (let row = offset; row < Math.min(offset + limit, total); row++) {
+        ids.push(this.ids[row < ranked.length ? ranked[row]!.position : hits[row]!]!);
+      }
+      return { ids, count, capped };
     }
     const { by, reverse } = walkOf(order);
     let page: number[];
