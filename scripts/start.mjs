@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { buildIfNeeded } from './lib/build.mjs';
 import { repoRoot } from './lib/paths.mjs';
-import { exitCodeOf, SERVER_NODE_FLAGS, serverEntry } from './lib/server.mjs';
+import { exitCodeOf, SERVER_ENV, SERVER_NODE_FLAGS, serverEntry } from './lib/server.mjs';
 
 const log = (message) => console.log(`[start] ${message}`);
 
@@ -16,7 +16,7 @@ try {
   process.exit(1);
 }
 
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
+const env = { ...SERVER_ENV, ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
 log(
   `node ${[...SERVER_NODE_FLAGS, serverEntry.slice(repoRoot.length + 1)].join(' ')} (NODE_ENV=${env.NODE_ENV})`,
 );

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the repository's scripts, without types.
-import { SERVER_NODE_FLAGS } from '../../../scripts/lib/server.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/lib/server.mjs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
@@ -32,6 +32,20 @@ describe("the server's V8 flags (issue 20: its RSS)", () => {
     );
     expect(fs.readFileSync(fromRoot('deploy/kampala-cellars@.service'), 'utf8')).toContain(
       `ExecStart=/usr/bin/node ${flags} apps/api/dist/server.js`,
+    );
+  });
+
+  it('start it with two malloc arenas, in npm start, the bench, the journeys and the systemd unit', () => {
+    expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
+    // Before the caller's environment, which may set another value for a comparison.
+    expect(fs.readFileSync(fromRoot('scripts/start.mjs'), 'utf8')).toContain(
+      'const env = { ...SERVER_ENV, ...process.env,',
+    );
+    expect(fs.readFileSync(fromRoot('scripts/lib/server.mjs'), 'utf8')).toMatch(
+      /const childEnv = \{\s+\.\.\.SERVER_ENV,\s+\.\.\.process\.env,/,
+    );
+    expect(fs.readFileSync(fromRoot('deploy/kampala-cellars@.service'), 'utf8')).toContain(
+      'Environment=MALLOC_ARENA_MAX=2',
     );
   });
 });
