@@ -108,6 +108,9 @@ export default fp(
       // cookie, or a CDN would refuse to cache it; the client gets its token elsewhere
       // (any other answer, or GET /auth/csrf).
       if (state && !state.issue) return payload;
+      // A bearer-authenticated client (an app, the bench) is exempt from the check and sends no
+      // cookies: unless a handler asked for the token (GET /auth/csrf), it gets none.
+      if (!state && hasBearer(request.headers.authorization)) return payload;
       const shared = String(reply.getHeader('cache-control') ?? '').includes('public');
       if (!shared) {
         appendSetCookie(

@@ -126,6 +126,10 @@ describe('CSRF', () => {
       csrf: false,
     });
     expect(viaBearer.statusCode).toBe(200);
+    // Nor is it given a CSRF cookie it would not use.
+    expect(
+      [viaBearer.headers['set-cookie']].flat().filter((line) => line?.startsWith('csrf_token=')),
+    ).toEqual([]);
 
     const { client } = await customer();
     const webhook = await client.request({
