@@ -1,5 +1,6 @@
 // The app itself: imported by boot.tsx once the libraries it builds on have been evaluated.
 import './lib/zod-without-eval';
+import { createBrowserHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
@@ -32,7 +33,12 @@ async function start(root: HTMLElement) {
   // screen's catalog data. Either way no API round trip before the first screen.
   if (!hydrateRenderedQueries(queryClient, pageData)) seedCatalogPageData(queryClient, pageData);
   await yieldToBrowser();
-  const router = createAppRouter({ queryClient, hydrating: rendered });
+  // The router's history marks the browser's entry with its key (history.replaceState), a call that
+  // waits on the browser and took 10–30 ms while the page's files were still arriving: in a task of
+  // its own, apart from building the router.
+  const history = createBrowserHistory();
+  await yieldToBrowser();
+  const router = createAppRouter({ queryClient, history, hydrating: rendered });
 
   // The connection test runs at start-up and again whenever a request gets no answer.
   onNoResponse(() => void connectionMonitor.check());
