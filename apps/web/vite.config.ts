@@ -26,6 +26,8 @@ function brandHtml(): Plugin {
 
 /** The app, loaded by the entry (main.tsx): after the first paint on a server-rendered page. */
 const appModule = fileURLToPath(new URL('./src/boot.tsx', import.meta.url));
+/** The app's own code, which boot.tsx imports after the libraries it builds on. */
+const startModule = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
 
 /**
  * Preloads the app's chunks in the page shell, as if the entry imported it: a page left to the
@@ -43,7 +45,7 @@ function preloadApp(): Plugin {
         const app = Object.values(bundle).find(
           (output) => output.type === 'chunk' && output.facadeModuleId === appModule,
         );
-        if (!app) throw new Error('The build has no chunk for src/boot.tsx');
+        if (app?.type !== 'chunk') throw new Error('The build has no chunk for src/boot.tsx');
         const files = new Set<string>();
         const visit = (fileName: string) => {
           const output = bundle[fileName];
@@ -52,6 +54,8 @@ function preloadApp(): Plugin {
           for (const imported of output.imports) visit(imported);
         };
         visit(app.fileName);
+        // The parts the app's entry imports one after the other (see firstPageChunks), downloaded together.
+        for (const part of app.dynamicImports) visit(part);
         return [
           // Where main.tsx finds the app (a plain import() of it would make Vite's preload helper,
           // which is in the app's chunk, a static import of the entry).
@@ -73,34 +77,58 @@ function preloadApp(): Plugin {
   };
 }
 
+/** Vite's helper for the preloads of a dynamic import, imported by the app's entry (boot.tsx). */
+const preloadHelper = /^\0?vite\/preload-helper/;
+
+/** The chunk of a part the app's entry imports: the package's name, or "app" for the shop's own code. */
+function partName(moduleId: string): string {
+  const inPackage = /[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?([^\\/]+)[\\/]/.exec(moduleId);
+  return inPackage?.[1] ?? 'app';
+}
+
 /**
- * The modules the app (boot.tsx) imports, directly or not, kept together in one chunk ("app").
- * Left to itself the bundler gives every set of pages that shares code a chunk of its own, and the
- * first page loaded a score of tiny ones (an icon, a hook), each a request that waits its turn among
- * the browser's six connections. zod and the modules that build schemas with it are left out:
- * their schemas are dropped from the first page (see manualPureFunctions), but a whole module would
- * carry them, and zod with them, into it.
+ * The modules the app imports, in one chunk per part that its entry (boot.tsx) imports and evaluates
+ * in a task of its own: React DOM ("react-dom", with React), TanStack's router and query cache, then
+ * the app itself ("app"), each part taking what the earlier ones have not. Left to itself the bundler
+ * gives every set of pages that shares code a chunk of its own, and the first page loaded a score of
+ * tiny ones (an icon, a hook), each a request that waits its turn among the browser's six
+ * connections. zod and the modules that build schemas with it are left out: their schemas are
+ * dropped from the first page (see manualPureFunctions), but a whole module would carry them, and zod
+ * with them, into it. So is Vite's preload helper, which the entry imports: in a part's chunk it
+ * would make the entry evaluate that part before its first line: it has a (tiny) chunk of its own.
  */
-function firstPageChunk() {
-  let initial: Set<string> | undefined;
-  return (moduleId: string, context: ChunkingContext) => {
-    if (!initial) {
-      const modules = new Set<string>();
-      const queue = [appModule];
-      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-        if (modules.has(id)) continue;
-        modules.add(id);
-        queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
-      }
+function firstPageChunks() {
+  let parts: Map<string, string> | undefined;
+  const partOf = (moduleId: string, context: ChunkingContext) => {
+    if (!parts) {
       const usesZod = (id: string) =>
         /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
         (context.getModuleInfo(id)?.importedIds ?? []).some((imported) =>
           /[\\/]node_modules[\\/]zod[\\/]|^zod$/.test(imported),
         );
-      initial = new Set([...modules].filter((id) => !usesZod(id)));
+      const found = new Map<string, string>();
+      for (const part of context.getModuleInfo(appModule)?.dynamicallyImportedIds ?? []) {
+        const name = partName(part);
+        const queue = [part];
+        for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+          if (found.has(id) || usesZod(id) || preloadHelper.test(id) || id === appModule) continue;
+          found.set(id, name);
+          queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+        }
+      }
+      if (found.get(startModule) !== 'app') throw new Error('boot.tsx does not import start.tsx');
+      parts = found;
     }
-    return initial.has(moduleId) ? 'app' : null;
+    return parts.get(moduleId);
   };
+  // A group takes the modules its modules import too: the earlier parts' groups come first (a higher
+  // priority), so that the app's does not take React or the router with it.
+  const groups = ['react-dom', 'react-router', 'react-query', 'app'].map((name, index, names) => ({
+    name: (moduleId: string, context: ChunkingContext) => (partOf(moduleId, context) === name ? name : null),
+    priority: names.length - index + 1,
+  }));
+  // The preload helper in a chunk of its own, before any part's group can take it.
+  return [{ name: 'preload-helper', test: preloadHelper, priority: groups.length + 2 }, ...groups];
 }
 
 /**
@@ -141,7 +169,7 @@ const browserBuild = {
       manualPureFunctions: ['z'],
     },
     output: {
-      codeSplitting: { groups: [{ name: firstPageChunk() }, { name: 'events', test: eventsPagesModules }] },
+      codeSplitting: { groups: [...firstPageChunks(), { name: 'events', test: eventsPagesModules }] },
     },
   },
 };

@@ -1,7 +1,6 @@
-import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { Toasts } from '../lib/toast';
 import { FeatureSlots } from './catalog-slots';
 import type { AppRouter } from './router';
 
@@ -15,14 +14,14 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Everything the app runs inside: the query cache, the features' slots, the router and the toasts (3 s). */
+/** Everything the app runs inside: the query cache, the features' slots, the router and the toasts (lib/toast.tsx). */
 export function AppProviders({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <FeatureSlots>
         <RouterProvider router={router} />
       </FeatureSlots>
-      <Toaster position="top-center" duration={TOAST_DURATION_MS} closeButton richColors />
+      <Toasts />
     </QueryClientProvider>
   );
 }

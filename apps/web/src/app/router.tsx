@@ -454,7 +454,7 @@ export function createAppRouter({
   history?: RouterHistory;
   /** Rendering on the server (entry-server.tsx): no browser to restore the scroll of. */
   server?: boolean;
-  /** Taking over a page the server rendered (boot.tsx): its first render keeps the visitor's scroll. */
+  /** Taking over a page the server rendered (start.tsx): its first render keeps the visitor's scroll. */
   hydrating?: boolean;
 }) {
   return createRouter({

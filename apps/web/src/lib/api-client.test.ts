@@ -1,7 +1,6 @@
 import { REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@shop/contract/constants';
 import { failureMessages } from '@shop/contract/errors';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@shop/contract/identity';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -16,6 +15,7 @@ import {
   setSessionExpiredHandler,
   setUnauthorizedHandler,
 } from './api-client';
+import { toast } from './toast';
 
 const fetchMock = vi.fn<typeof fetch>();
 

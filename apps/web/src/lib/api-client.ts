@@ -15,8 +15,8 @@ import {
   failureMessage,
   type RequestFailure,
 } from '@shop/contract/errors';
-import { toast } from 'sonner';
 import type { z } from 'zod';
+import { toast } from './toast';
 
 /**
  * The one way the storefront talks to the API (docs/product.md sections 7 and 8): JSON under /api/v1, the

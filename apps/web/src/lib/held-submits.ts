@@ -9,10 +9,10 @@
  * component): it is handed to the app as if typed now, before the form is sent.
  *
  * Only the entry (main.tsx) imports this module, so that it stays in the entry's chunk; the app
- * (boot.tsx) announces that it has taken the page over with the event named below.
+ * (start.tsx) announces that it has taken the page over with the event named below.
  */
 
-/** Dispatched on `document` by boot.tsx after the first render of a server-rendered page. */
+/** Dispatched on `document` by start.tsx after the first render of a server-rendered page. */
 const APP_HYDRATED_EVENT = 'shop:hydrated';
 
 type HeldSubmit = { form: HTMLFormElement; submitter: HTMLElement | null };

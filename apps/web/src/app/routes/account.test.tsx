@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_CHANGED_MESSAGE } from '../../features/identity/components/change-password-form';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import {
   confirmAge,
   customerSession,

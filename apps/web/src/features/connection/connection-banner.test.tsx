@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, onNoResponse } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { ConnectionBanner, connectionLostMessage } from './connection-banner';
 import { CONNECTION_RETRY_MS, ConnectionMonitor } from './connection-monitor';
 

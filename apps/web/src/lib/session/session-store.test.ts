@@ -1,6 +1,5 @@
 import { SESSION_CHECK_INTERVAL_MS } from '@shop/contract/constants';
 import { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   anonymousSession,
@@ -10,6 +9,7 @@ import {
   sessionBody,
 } from '../../test/fakes/identity-api';
 import { api, setSessionExpiredHandler, setUnauthorizedHandler } from '../api-client';
+import { toast } from '../toast';
 import { SESSION_EXPIRED_MESSAGE, SessionStore } from './session-store';
 
 let queryClient: QueryClient;

@@ -1,9 +1,9 @@
 import { SESSION_CHECK_INTERVAL_MS, SESSION_LENGTH_MS, TOAST_DURATION_MS } from '@shop/contract/constants';
 import { failureMessages } from '@shop/contract/errors';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../api-client';
 import { CART_KEY } from '../cart-key';
+import { toast } from '../toast';
 import {
   endSession,
   fetchSession,

@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { signInRequiredMessage } from '@shop/contract/errors';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { useSession } from './use-session';
 
 /**

@@ -7,7 +7,6 @@ import {
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import {
   FormMessage,
   inputClass,
@@ -15,6 +14,7 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { ADMIN_CATEGORIES_KEY } from '../api/admin-categories';
 import { createCategory } from '../api/create-category';
 import { updateCategory } from '../api/update-category';

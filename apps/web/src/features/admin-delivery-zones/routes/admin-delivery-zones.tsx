@@ -7,7 +7,6 @@ import {
 import { formatUGX } from '@shop/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import {
   FormMessage,
   inputClass,
@@ -17,6 +16,7 @@ import {
 import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import {
   createDeliveryZone,
   STAFF_DELIVERY_ZONES_KEY,

@@ -14,11 +14,11 @@ import type { StaffOrder } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { FormMessage, inputClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useShopSettings } from '../../../lib/shop-settings';
+import { toast } from '../../../lib/toast';
 import { assignRider, moveOrder, STAFF_ORDERS_KEY } from '../api/staff-orders';
 
 /** What the button that moves an order to a status says. */

@@ -15,13 +15,13 @@ import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useShopSettings } from '../../../lib/shop-settings';
+import { toast } from '../../../lib/toast';
 import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
 import { StaffOrderActions } from '../components/staff-order-card';
 

@@ -1,9 +1,9 @@
 import { cartMessages, failureMessages } from '@shop/contract/errors';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { makeCart, makeCartItem } from '../../../test/fakes/cart-api';
 import { makeDetail, stubIntersectionObserver } from '../../../test/fakes/catalog-api';
 import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';

@@ -7,10 +7,10 @@ import type {
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { cartMessages } from '@shop/contract/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, isApiError, isSessionFailure } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-key';
 import { useRequireSignIn } from '../../../lib/session/use-require-sign-in';
+import { toast } from '../../../lib/toast';
 
 /**
  * Every change to the cart (add, update, remove, clear, and the wishlist's move to the cart, which

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast';
 import { makeProduct } from '../../../test/fakes/catalog-api';
 import { anonymousSession, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderWithRouter } from '../../../test/render';

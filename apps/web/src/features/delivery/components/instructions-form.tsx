@@ -13,11 +13,11 @@ import { preferredTimeLabel } from '@shop/contract/settings-values';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useShopSettings } from '../../../lib/shop-settings';
+import { toast } from '../../../lib/toast';
 import { deliveryKeys } from '../api/delivery-keys';
 import { saveDeliveryInstructions } from '../api/save-delivery-instructions';
 

@@ -1,10 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { anonymousSession, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
 import { AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE } from './age-confirmation';
+import { AgeGate } from './age-gate';
 
 beforeEach(() => {
   localStorage.clear();
@@ -56,5 +58,21 @@ describe('the age question', () => {
     localStorage.setItem(AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE);
     await renderApp('/');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens its dialog in a task after the page has been committed, not in the commit', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AgeGate>
+          <p>The shop</p>
+        </AgeGate>
+      </QueryClientProvider>,
+    );
+    // render() has committed the page and run its effects: the dialog is there, still closed.
+    const dialog = document.querySelector('dialog');
+    expect(dialog).not.toBeNull();
+    expect(dialog).not.toHaveAttribute('open');
+    expect(await screen.findByRole('dialog', { name: 'Are you 21 or older?' })).toBe(dialog);
+    expect(dialog).toHaveAttribute('open');
   });
 });

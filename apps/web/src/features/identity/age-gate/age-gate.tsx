@@ -43,11 +43,17 @@ function AgeDialog({ onAnswer }: { onAnswer: (answer: 'yes' | 'no') => void }) {
   const titleId = useId();
   const descriptionId = useId();
 
+  // Opened in a task of its own: opening it restyles, lays out and repaints the whole screen (the
+  // backdrop), which in the effect itself was added to the commit of the page's hydration, already the
+  // longest task of the start-up. Until then the dialog is closed: hidden, and nothing to focus.
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
+    const timer = setTimeout(() => {
+      const dialog = dialogRef.current;
+      if (!dialog || dialog.open) return;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }, 0);
+    return () => clearTimeout(timer);
   }, []);
 
   return (

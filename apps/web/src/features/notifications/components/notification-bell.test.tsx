@@ -2,8 +2,8 @@ import { NOTIFICATION_RECEIVED_EVENT } from '@shop/contract/notification-constan
 import type { Notification, NotificationListResponse } from '@shop/contract/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '../../../lib/toast';
 import { json, mockCatalogApi } from '../../../test/fakes/catalog-api';
 import { renderWithRouter } from '../../../test/render';
 import { NotificationBell, timeAgo } from './notification-bell';
@@ -72,7 +72,7 @@ async function renderBell(list: NotificationListResponse, extra: Record<string, 
   const view = await renderWithRouter(
     <>
       <NotificationBell userId="customer-1" />
-      <Toaster />
+      <Toasts />
     </>,
   );
   await screen.findByRole('button', { name: /^Notifications/ });

@@ -8,8 +8,8 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { sessionStoreFor } from '../../../lib/session/session-store';
+import { toast } from '../../../lib/toast';
 import { notificationsKey, recentNotificationsQuery } from '../api/get-notifications';
 import { showBrowserNotification } from '../lib/browser-notifications';
 import { withNewNotification, withReadUpdate } from '../lib/notification-cache';

@@ -1,8 +1,8 @@
 import { API_BASE_PATH, TOAST_DURATION_MS } from '@shop/contract/constants';
 import type { Invoice } from '@shop/contract/orders';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 /** The path under /api/v1 of an invoice's `pdf_url` (written by the API with or without /api/v1). */
 export function pdfPath(pdfUrl: string): string {

@@ -4,11 +4,11 @@ import type { Profile } from '@shop/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
 import { useShopSettings } from '../../../lib/shop-settings';
+import { toast } from '../../../lib/toast';
 import { profileQuery } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import {

@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { myReviewKey } from './get-my-review';
 import { refreshReviews } from './save-review';
 

@@ -2,9 +2,9 @@ import type { Review, ReviewSummary } from '@shop/contract/reviews';
 import { reviewMessages } from '@shop/contract/reviews';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { makeDetail, stubIntersectionObserver } from '../../../test/fakes/catalog-api';
 import {
   anonymousSession,

@@ -5,8 +5,8 @@ import { REVIEW_TEXT_MAX_LENGTH, REVIEW_TITLE_MAX_LENGTH, type Review } from '@s
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useSaveReview } from '../api/save-review';
 import { starsText } from '../lib/review-display';
 import {

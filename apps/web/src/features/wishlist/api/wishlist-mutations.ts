@@ -1,8 +1,8 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import type { WishlistItem, WishlistSummary } from '@shop/contract/wishlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { WISHLIST_KEY } from './get-wishlist';
 import { wishlistSummaryQuery } from './get-wishlist-summary';
 

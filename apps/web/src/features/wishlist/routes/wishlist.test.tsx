@@ -1,9 +1,9 @@
 import type { WishlistItem } from '@shop/contract/wishlist';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { preloadWishlistPage } from '../../../test/pages';
 import { renderApp } from '../../../test/render';
