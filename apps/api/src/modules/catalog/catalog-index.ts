@@ -79,10 +79,15 @@ export type Vocabulary = {
 const FOLD_FROM = 'øæœłđßıħŧðþØÆŒŁĐĦŦÐÞ';
 const FOLD_TO = 'oaoldsihtdtoaoldhtdt';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+/** Most names are plain ASCII: folding and word splitting take a fast path for them. */
+const isAscii = (text: string): boolean => ASCII_ONLY.test(text);
+
 /** catalog_fold: lower case, accents and apostrophes removed (0002_catalog_search). */
 export function catalogFold(input: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII test
-  if (/^[\x00-\x7f]*$/.test(input)) return input.toLowerCase().replaceAll("'", '');
+  if (isAscii(input)) return input.toLowerCase().replaceAll("'", '');
   const lowered = input
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -213,8 +218,7 @@ export class TrigramRanker {
       this.sequence.set(ids, length);
       length += ids.length;
     };
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII test
-    if (!/^[\x00-\x7f]*$/.test(text)) {
+    if (!isAscii(text)) {
       for (const word of trigramWords(text)) append(word);
       return length;
     }
