@@ -10,9 +10,14 @@
  * Nothing is awaited at the top level of a module that other chunks import: this one is the app's
  * entry only, imported by main.tsx.
  */
-const rendered = document.getElementById('root')?.firstElementChild != null;
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+const rendered = root.firstElementChild !== null;
 
-/** On a server-rendered page the browser handles a tap or a scroll between two parts. */
+/**
+ * On a server-rendered page, already painted and usable, the browser handles a tap or a scroll
+ * between two steps; an empty page (the shell) shows nothing until the app runs, so it goes on at once.
+ */
 const yieldToBrowser = () =>
   rendered ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : Promise.resolve();
 
@@ -20,7 +25,8 @@ await import('react-dom/client');
 await yieldToBrowser();
 await Promise.all([import('@tanstack/react-router'), import('@tanstack/react-query')]);
 await yieldToBrowser();
-await import('./start');
+const { start } = await import('./start');
+void start({ root, rendered, yieldToBrowser });
 
 // A module (its top-level awaits need one), which exports nothing.
 export {};

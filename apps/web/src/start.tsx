@@ -1,4 +1,4 @@
-// The app itself: imported by boot.tsx once the libraries it builds on have been evaluated.
+// The app itself: imported and started by boot.tsx once the libraries it builds on have been evaluated.
 import './lib/zod-without-eval';
 import { createBrowserHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
@@ -10,23 +10,21 @@ import { connectionMonitor } from './features/connection/connection-monitor';
 import { onNoResponse } from './lib/api-client';
 import { hydrateRenderedQueries, readPageData } from './lib/page-data';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const rendered = container.firstElementChild !== null;
-
-/**
- * On a server-rendered page, already painted and usable, the start-up's steps run as separate
- * tasks: the browser handles a tap or a scroll between them instead of after one long task.
- */
-const yieldToBrowser = () =>
-  rendered ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : Promise.resolve();
+export interface StartOptions {
+  /** The page's #root element. */
+  root: HTMLElement;
+  /** Whether the server rendered the page (#root has content): the app adopts it instead of drawing. */
+  rendered: boolean;
+  /** Ends the current task on a rendered page, so that its start-up's steps run as separate tasks. */
+  yieldToBrowser: () => Promise<void>;
+}
 
 /**
  * The start-up, in a function rather than at the module's top level: an `await` there would leave
  * the app's chunk evaluating, and a page's chunk, which imports it, could not load until it ended,
  * while the router waits for that page's chunk.
  */
-async function start(root: HTMLElement) {
+export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
   const queryClient = createQueryClient();
   const pageData = readPageData();
   // A server-rendered page carries the query cache it was rendered from; other pages the first
@@ -83,5 +81,3 @@ async function start(root: HTMLElement) {
     createRoot(root).render(app);
   }
 }
-
-void start(container);
