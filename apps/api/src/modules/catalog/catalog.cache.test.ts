@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { CATALOG_CACHE_CONTROL, productListResponseSchema } from '@shop/contract/catalog';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
-import { BROTLI_MIN_BYTES, pickEncoding } from '../../lib/http-cache';
+import { BROTLI_MIN_BYTES, encodedBody, pickEncoding } from '../../lib/http-cache';
 import { CatalogCache, invalidateCatalogCache } from './catalog-cache';
 
 let harness: TestApp;
@@ -158,6 +159,30 @@ describe('compression', () => {
     expect(
       productListResponseSchema.parse(JSON.parse(zlib.gunzipSync(gzipOnce.rawPayload).toString())),
     ).toBeTruthy();
+  });
+
+  it("keeps a compressed body in memory of about its own size, not in zlib's 16 KB output chunk", () => {
+    const page = JSON.stringify(
+      Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Château Number ${i}`, price_ugx: 150_000 + i })),
+    );
+    // Random text compresses badly: its result is larger than one output chunk of the body's size.
+    const noise = crypto.randomBytes(3_000).toString('base64');
+    for (const body of [page, noise]) {
+      for (const once of [true, false]) {
+        for (const encoding of ['br', 'gzip'] as const) {
+          const buffer = encodedBody({ body, once }, encoding);
+          const text = (
+            encoding === 'br' ? zlib.brotliDecompressSync(buffer) : zlib.gunzipSync(buffer)
+          ).toString();
+          expect(text).toBe(body);
+          // What the Buffer keeps alive: a chunk of the body's size, or a slice of Node's shared 8 KB
+          // pool for a small one; not zlib's default 16 KB chunk.
+          expect(buffer.buffer.byteLength).toBeLessThanOrEqual(
+            Math.max(Buffer.poolSize, Buffer.byteLength(body)),
+          );
+        }
+      }
+    }
   });
 
   it('picks br, then gzip, honouring q=0 and *', () => {
