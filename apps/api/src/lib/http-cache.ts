@@ -68,9 +68,15 @@ export function pickEncoding(acceptEncoding: string | undefined, brotli = true):
  * zlib's sync functions write into an output buffer of `chunkSize` bytes (16 KB by default) and
  * return a slice of it when the result fits: a 1.3 KB page held on to 16 KB, kept with the
  * answer or waiting for the collector. The output buffer is sized to the body instead (a
- * compressed JSON body is smaller; a larger result is gathered into a buffer of its own size).
+ * compressed JSON body is smaller; a larger result is gathered into a buffer of its own size),
+ * and a result that is kept is copied out of it: 2,000 kept pages held 11 MB of unused chunk.
  */
 function compress(body: string, encoding: 'br' | 'gzip', quick: boolean): Buffer {
+  const result = compressInto(body, encoding, quick);
+  return quick || result.byteLength === result.buffer.byteLength ? result : Buffer.from(result);
+}
+
+function compressInto(body: string, encoding: 'br' | 'gzip', quick: boolean): Buffer {
   const bytes = Buffer.byteLength(body);
   const chunkSize = Math.max(MIN_COMPRESS_BYTES, bytes);
   if (encoding === 'gzip') return zlib.gzipSync(body, { level: quick ? 1 : 6, chunkSize });
