@@ -21,6 +21,12 @@ import {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The rendered pages' HTML kept at most, in characters: 3 M, about 6 MB (two bytes a character),
+ * some 20 product lists or 120 home pages. Every catalog change drops them all anyway.
+ */
+export const RENDERED_HTML_MAX_CHARACTERS = 3 * 1024 * 1024;
+
 /** What a server-rendered page puts in its <head>, so a shared link shows the right preview. */
 export type PageHead = {
   title: string;
@@ -217,8 +223,10 @@ export default fp(
     // The public pages rendered on the server, when the web build has its server module.
     const renderer = hasWebApp ? await loadRenderer(distDir) : undefined;
     const rendererFetch = injectFetch(app);
-    // Each rendered page's whole HTML by its URL, dropped with the catalog's own answers.
-    const renderedHtml = new CatalogCache(undefined, 500);
+    // Each rendered page's whole HTML by its URL, dropped with the catalog's own answers. A product
+    // list's page is 150,000 characters (two bytes each: it has a dash), so pages are kept from
+    // their second ask (a crawler's walk through every filter is not) and within a budget.
+    const renderedHtml = new CatalogCache(undefined, 500, RENDERED_HTML_MAX_CHARACTERS);
     app.onCatalogChange(() => renderedHtml.clear());
     // …and with the shop's settings (footer, hours, thresholds are in every page).
     app.shopSettings.onChange(() => renderedHtml.clear());
@@ -272,12 +280,16 @@ export default fp(
       };
       try {
         if (!CACHED_RENDERED_ROUTES.has(routeName)) return await render();
-        const cached = await renderedHtml.get(request.url, async () => {
-          const html = await render();
-          // Not kept: the next request tries again.
-          if (html === undefined) throw new Error('page left to the browser');
-          return html;
-        });
+        const cached = await renderedHtml.get(
+          request.url,
+          async () => {
+            const html = await render();
+            // Not kept: the next request tries again.
+            if (html === undefined) throw new Error('page left to the browser');
+            return html;
+          },
+          { text: true, keepWhenAskedAgain: true },
+        );
         return cached.value;
       } catch (error) {
         request.log.warn({ err: error }, 'page served without its server rendering');

@@ -14,6 +14,13 @@ export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
 /** How long an answer is served from memory at most (changes drop it sooner). */
 export const CATALOG_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 2_000;
+/**
+ * The text kept at most, in characters of the answers' JSON (their compressed forms add about a
+ * fifth): 4 MB, about 550 list pages of 12 cards, or many more product pages. A crawler's pages
+ * asked twice (kept from their second ask) otherwise filled the 2,000 entries with 14 MB of text
+ * and as much again of compressed copies, which no one asked for a third time.
+ */
+const MAX_CHARACTERS = 4 * 1024 * 1024;
 /** List counts, kept apart from the answers so that a stream of distinct pages does not push them out. */
 const MAX_COUNTS = 5_000;
 /** Slots of the record of keys asked once (a 32-bit hash each): 64 KB. */
@@ -50,14 +57,22 @@ export class CatalogCache {
   private readonly askedOnce = new Uint32Array(ASKED_ONCE_SLOTS);
   private askedOnceSince = Date.now();
   private generation = 0;
+  /** The kept answers' body characters. */
+  private characters = 0;
 
   constructor(
     private readonly ttlMs = CATALOG_CACHE_TTL_MS,
     private readonly maxEntries = MAX_ENTRIES,
+    private readonly maxCharacters = MAX_CHARACTERS,
   ) {}
 
   get size() {
     return this.entries.size;
+  }
+
+  /** The characters of the bodies kept (at most the cache's `maxCharacters`). */
+  get keptCharacters() {
+    return this.characters;
   }
 
   /**
@@ -81,6 +96,8 @@ export class CatalogCache {
        * from its second ask.
        */
       keepWhenAskedAgain?: boolean;
+      /** The value is text to send as it is (a page's HTML): its body, with no JSON copy beside it. */
+      text?: boolean;
     } = {},
   ): Promise<CachedAnswer<T>> {
     const hit = this.entries.get(key);
@@ -90,7 +107,7 @@ export class CatalogCache {
 
     const generation = this.generation;
     const promise = load().then((value) => {
-      const body = JSON.stringify(value);
+      const body = options.text ? String(value) : JSON.stringify(value);
       const answer: CachedAnswer<T> = options.valueOnDemand
         ? {
             get value() {
@@ -100,12 +117,12 @@ export class CatalogCache {
             etag: etagFor(body),
           }
         : { value, body, etag: etagFor(body) };
-      if (generation === this.generation && (!options.keepWhenAskedAgain || this.askedBefore(key))) {
-        if (this.entries.size >= this.maxEntries) {
-          const oldest = this.entries.keys().next().value;
-          if (oldest !== undefined) this.entries.delete(oldest);
-        }
-        this.entries.set(key, { answer, expires: Date.now() + this.ttlMs });
+      if (
+        generation === this.generation &&
+        body.length <= this.maxCharacters &&
+        (!options.keepWhenAskedAgain || this.askedBefore(key))
+      ) {
+        this.keep(key, answer);
       } else answer.once = true;
       return answer;
     });
@@ -115,6 +132,28 @@ export class CatalogCache {
     };
     promise.then(forget, forget);
     return promise;
+  }
+
+  /** Keeps `answer`, dropping the oldest answers while the entries or their text would be too many. */
+  private keep(key: string, answer: CachedAnswer) {
+    this.drop(key);
+    while (
+      this.entries.size > 0 &&
+      (this.entries.size >= this.maxEntries || this.characters + answer.body.length > this.maxCharacters)
+    ) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, { answer, expires: Date.now() + this.ttlMs });
+    this.characters += answer.body.length;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.characters -= entry.answer.body.length;
   }
 
   /** Whether `key` was asked before (since the record was last forgotten); records it if not. */
@@ -159,6 +198,7 @@ export class CatalogCache {
   clear() {
     this.generation += 1;
     this.entries.clear();
+    this.characters = 0;
     this.askedOnce.fill(0);
     this.inflight.clear();
     this.counts.clear();

@@ -321,6 +321,39 @@ describe('CatalogCache', () => {
     expect(cache.size).toBe(3);
   });
 
+  it('keeps text answers as they are, without a JSON copy', async () => {
+    const cache = new CatalogCache(60_000, 10);
+    const html = '<main><h1>"Château" & co</h1></main>';
+    const answer = await cache.get('page', async () => html, { text: true });
+    expect(answer.body).toBe(html);
+    expect(answer.value).toBe(html);
+    expect(cache.keptCharacters).toBe(html.length);
+  });
+
+  it('bounds the text it keeps, dropping the oldest answers first', async () => {
+    // Each answer's body is 102 characters (a 100-character string in quotes).
+    const cache = new CatalogCache(60_000, 100, 350);
+    const loads: string[] = [];
+    const load = (key: string) => async () => {
+      loads.push(key);
+      return key.repeat(100);
+    };
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, load(key));
+    expect(cache.size).toBe(3);
+    expect(cache.keptCharacters).toBe(306);
+    // 'a' was dropped (loaded again), 'd' kept (not loaded again).
+    await cache.get('d', load('d'));
+    await cache.get('a', load('a'));
+    expect(loads).toEqual(['a', 'b', 'c', 'd', 'a']);
+    expect(cache.keptCharacters).toBeLessThanOrEqual(350);
+    // An answer larger than the whole budget is served but not kept, and pushes nothing out.
+    const huge = await cache.get('huge', async () => 'x'.repeat(400));
+    expect(huge.once).toBe(true);
+    expect(cache.size).toBe(3);
+    cache.clear();
+    expect(cache.keptCharacters).toBe(0);
+  });
+
   it('keeps a page asked once only when it is asked again, and forgets who asked on a change', async () => {
     const cache = new CatalogCache(60_000, 10);
     let loads = 0;
