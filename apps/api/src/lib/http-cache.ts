@@ -73,7 +73,11 @@ export function pickEncoding(acceptEncoding: string | undefined, brotli = true):
  */
 function compress(body: string, encoding: 'br' | 'gzip', quick: boolean): Buffer {
   const result = compressInto(body, encoding, quick);
-  return quick || result.byteLength === result.buffer.byteLength ? result : Buffer.from(result);
+  if (quick || result.byteLength === result.buffer.byteLength) return result;
+  // A buffer of its own, not a slice of Node's shared 8 KB pool (which a kept slice holds whole).
+  const kept = Buffer.allocUnsafeSlow(result.byteLength);
+  result.copy(kept);
+  return kept;
 }
 
 function compressInto(body: string, encoding: 'br' | 'gzip', quick: boolean): Buffer {
