@@ -513,7 +513,8 @@ const strings = () => new Interned<string>((value) => value);
 /**
  * One string per position, kept as one long string and offsets once built: 100,000 folded and
  * display names, slugs and drawings' files are then four strings for the garbage collector to
- * trace, not 400,000, and each saves a string's header (the folded names alone weighed 6.7 MB). Positions changed after the build are kept apart.
+ * trace, not 400,000, and each saves a string's header (the folded names alone weighed 6.7 MB).
+ * Positions changed after the build are kept apart.
  */
 class PackedStrings {
   private parts: string[] = [];
