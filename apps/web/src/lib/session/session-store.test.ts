@@ -306,6 +306,36 @@ describe('401 for a signed-in customer (through the API client)', () => {
 });
 
 describe('replacing the session (a password change)', () => {
+  it('does not sign out over a request refused while the old session was being replaced', async () => {
+    // The old session is gone the moment the password changes; the new cookie comes with the answer.
+    let cookieIsNew = true;
+    let releaseChange: () => void = () => undefined;
+    const fake = mockIdentityApi({
+      'GET /auth/get-session': () => (cookieIsNew ? customerSession({ mustChangePassword: false }) : null),
+      'GET /notifications/': () => envelope(401, 'unauthorized', 'Please sign in to continue.'),
+    });
+    await store.start();
+    cookieIsNew = false;
+    const replaced = store.replaceSession(
+      () =>
+        new Promise<void>((resolve) => {
+          releaseChange = () => {
+            cookieIsNew = true;
+            resolve();
+          };
+        }),
+    );
+    // A background read sent with the old cookie, refused, reads no session either.
+    await expect(api.get('/notifications/', { toast: false })).rejects.toMatchObject({ status: 401 });
+    releaseChange();
+    await replaced;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getSnapshot().status).toBe('customer');
+    expect(fake.callsTo('POST /auth/sign-out')).toHaveLength(0);
+    expect(fake.callsTo('POST /auth/sign-in/anonymous')).toHaveLength(0);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
   it('holds a session check made meanwhile until the new session is in place', async () => {
     // The old session is gone the moment the password changes; the new cookie comes with the answer.
     let cookieIsNew = false;

@@ -66,6 +66,9 @@ export class SessionStore {
   private queue: Promise<unknown> = Promise.resolve();
   private unauthorized: Promise<boolean> | null = null;
   private expiring: Promise<void> | null = null;
+  /** A call that replaces the session cookie is running (replaceSession), and how many have ended. */
+  private replacing = false;
+  private replacements = 0;
   private router: RouterLike | null = null;
 
   constructor(private readonly queryClient: QueryClient) {}
@@ -160,10 +163,16 @@ export class SessionStore {
    */
   replaceSession<T>(task: () => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
-      const result = await task();
-      const info = await fetchSession().catch(() => undefined);
-      if (info && info.expiresAt.getTime() > Date.now()) this.apply(snapshotOf(info));
-      return result;
+      this.replacing = true;
+      try {
+        const result = await task();
+        const info = await fetchSession().catch(() => undefined);
+        if (info && info.expiresAt.getTime() > Date.now()) this.apply(snapshotOf(info));
+        return result;
+      } finally {
+        this.replacing = false;
+        this.replacements += 1;
+      }
     });
   }
 
@@ -215,6 +224,8 @@ export class SessionStore {
   handleUnauthorized(): Promise<boolean> {
     if (this.snapshot.status !== 'customer') return Promise.resolve(false);
     const customerId = this.snapshot.user?.id;
+    const replacementsAtCall = this.replacements;
+    const replacingAtCall = this.replacing;
     this.unauthorized ??= (async () => {
       try {
         const info = await fetchSession().catch(() => null);
@@ -224,6 +235,9 @@ export class SessionStore {
           this.apply(snapshotOf(info));
           return true;
         }
+        // A password change retires the old session before its answer brings the new cookie: a
+        // request sent in between is refused, and so is this read. The change reads the new session.
+        if (replacingAtCall || this.replacing || this.replacements !== replacementsAtCall) return false;
         await this.expire();
         return false;
       } finally {
