@@ -306,29 +306,41 @@ describe('401 for a signed-in customer (through the API client)', () => {
 });
 
 describe('replacing the session (a password change)', () => {
-  it('does not sign out over a request refused while the old session was being replaced', async () => {
-    // The old session is gone the moment the password changes; the new cookie comes with the answer.
-    let cookieIsNew = true;
-    let releaseChange: () => void = () => undefined;
-    const fake = mockIdentityApi({
-      'GET /auth/get-session': () => (cookieIsNew ? customerSession({ mustChangePassword: false }) : null),
-      'GET /notifications/': () => envelope(401, 'unauthorized', 'Please sign in to continue.'),
-    });
-    await store.start();
-    cookieIsNew = false;
+  /** The session cookie: the old one is gone the moment the password changes; the new one comes with the answer. */
+  const cookie = { isNew: true };
+  const sessionByCookie = () => (cookie.isNew ? customerSession({ mustChangePassword: false }) : null);
+
+  /** A password change under way, until `finish()` brings the new cookie. */
+  function startPasswordChange() {
+    let finish: () => void = () => undefined;
+    cookie.isNew = false;
     const replaced = store.replaceSession(
       () =>
         new Promise<void>((resolve) => {
-          releaseChange = () => {
-            cookieIsNew = true;
+          finish = () => {
+            cookie.isNew = true;
             resolve();
           };
         }),
     );
+    return { replaced, finish: () => finish() };
+  }
+
+  beforeEach(() => {
+    cookie.isNew = true;
+  });
+
+  it('does not sign out over a request refused while the old session was being replaced', async () => {
+    const fake = mockIdentityApi({
+      'GET /auth/get-session': sessionByCookie,
+      'GET /notifications/': () => envelope(401, 'unauthorized', 'Please sign in to continue.'),
+    });
+    await store.start();
+    const change = startPasswordChange();
     // A background read sent with the old cookie, refused, reads no session either.
     await expect(api.get('/notifications/', { toast: false })).rejects.toMatchObject({ status: 401 });
-    releaseChange();
-    await replaced;
+    change.finish();
+    await change.replaced;
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(store.getSnapshot().status).toBe('customer');
     expect(fake.callsTo('POST /auth/sign-out')).toHaveLength(0);
@@ -337,31 +349,16 @@ describe('replacing the session (a password change)', () => {
   });
 
   it('holds a session check made meanwhile until the new session is in place', async () => {
-    // The old session is gone the moment the password changes; the new cookie comes with the answer.
-    let cookieIsNew = false;
-    let releaseChange: () => void = () => undefined;
-    const api = mockIdentityApi({
-      'GET /auth/get-session': () => (cookieIsNew ? customerSession({ mustChangePassword: false }) : null),
-    });
-    cookieIsNew = true;
+    const fake = mockIdentityApi({ 'GET /auth/get-session': sessionByCookie });
     await store.start();
-    cookieIsNew = false;
-    const replaced = store.replaceSession(
-      () =>
-        new Promise<void>((resolve) => {
-          releaseChange = () => {
-            cookieIsNew = true;
-            resolve();
-          };
-        }),
-    );
+    const change = startPasswordChange();
     // The notification socket closes as the old session ends: the store checks the session.
     const checked = store.check();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    releaseChange();
-    await replaced;
+    change.finish();
+    await change.replaced;
     await checked;
     expect(store.getSnapshot().status).toBe('customer');
-    expect(api.callsTo('POST /auth/sign-in/anonymous')).toHaveLength(0);
+    expect(fake.callsTo('POST /auth/sign-in/anonymous')).toHaveLength(0);
   });
 });
