@@ -79,8 +79,7 @@ export type Vocabulary = {
 const FOLD_FROM = 'øæœłđßıħŧðþØÆŒŁĐĦŦÐÞ';
 const FOLD_TO = 'oaoldsihtdtoaoldhtdt';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const ASCII_ONLY = /^\p{ASCII}*$/u;
 
 /** Most names are plain ASCII: folding and word splitting take a fast path for them. */
 const isAscii = (text: string): boolean => ASCII_ONLY.test(text);

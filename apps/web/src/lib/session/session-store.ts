@@ -225,7 +225,6 @@ export class SessionStore {
     if (this.snapshot.status !== 'customer') return Promise.resolve(false);
     const customerId = this.snapshot.user?.id;
     const replacementsAtCall = this.replacements;
-    const replacingAtCall = this.replacing;
     this.unauthorized ??= (async () => {
       try {
         const info = await fetchSession().catch(() => null);
@@ -237,7 +236,8 @@ export class SessionStore {
         }
         // A password change retires the old session before its answer brings the new cookie: a
         // request sent in between is refused, and so is this read. The change reads the new session.
-        if (replacingAtCall || this.replacing || this.replacements !== replacementsAtCall) return false;
+        // (One running at the call has either ended since, or is running still.)
+        if (this.replacing || this.replacements !== replacementsAtCall) return false;
         await this.expire();
         return false;
       } finally {
