@@ -540,13 +540,15 @@ type OrderPageRow = Omit<OrderSummaryRow, 'id' | 'created_at'> & {
   created_at: string;
 };
 
+type OrderStatsRow = { status: OrderStatus; count: number; paid: number };
+
 /** A customer's orders counted by status, and what they paid (refunds excluded). */
-export async function orderStats(
-  db: Executor,
-  userId: string,
-): Promise<Array<{ status: OrderStatus; count: number; paid: number }>> {
-  // A named statement: read on every account page, planned once per pooled connection.
-  return executeNamed<{ status: OrderStatus; count: number; paid: number }>(
+export async function orderStats(db: Executor, userId: string): Promise<OrderStatsRow[]> {
+  // Read on every account page: outside a transaction, the stats asked by many customers at the
+  // same moment are one statement (db/read-batcher.ts), as their order pages are.
+  if ('$client' in db) return ownOrderStats(db).load(userId);
+  // A named statement: planned once per pooled connection.
+  return executeNamed<OrderStatsRow>(
     db,
     'orders_user_stats',
     sql`
@@ -556,6 +558,21 @@ export async function orderStats(
     GROUP BY status`,
   );
 }
+
+/** Several customers' stats in one statement, each caller's rows tagged with its position. */
+const ownOrderStats = perDatabase((db: Database) =>
+  batchedPages<string, OrderStatsRow, OrderStatsRow[]>(
+    db,
+    'orders_user_stats_batch',
+    `SELECT u.ord::int AS batch_position, o.status, count(*)::int AS count,
+            COALESCE(sum(o.total) FILTER (WHERE o.payment_status = 'paid'), 0)::bigint AS paid
+     FROM unnest($1::uuid[]) WITH ORDINALITY AS u(user_id, ord)
+     JOIN orders o ON o.user_id = u.user_id
+     GROUP BY u.ord, o.status`,
+    (inputs) => [inputs],
+    (rows) => rows,
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Invoices

@@ -197,6 +197,21 @@ describe('GET /orders/orders/order_stats/', () => {
     expect(bobs).toMatchObject({ total_orders: 1, total_spent: 0 });
     expect(bobs.by_status.confirmed).toBe(1);
   });
+
+  it('answers each customer their own stats when many ask at the same moment (one batched statement)', async () => {
+    // Asked together, these reads share one statement: each answer must still be its customer's.
+    const asked = [alice, bob, alice, bob, alice];
+    const answers = await Promise.all(asked.map((customer) => customer.client.get(`${ORDERS}/order_stats/`)));
+    const totals = answers.map((response) => orderStatsSchema.parse(response.json()));
+    expect(totals.map((stats) => [stats.total_orders, stats.total_spent])).toEqual([
+      [3, 410_000],
+      [1, 0],
+      [3, 410_000],
+      [1, 0],
+      [3, 410_000],
+    ]);
+    expect(totals[0]!.by_status).toMatchObject({ pending: 1, confirmed: 1, delivered: 1 });
+  });
 });
 
 describe('invoices', () => {
