@@ -20,6 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), script);
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(distDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.css'), 'body { color: black }');
   harness = await createTestApp({ WEB_DIST_DIR: distDir });
 });
 afterAll(async () => {
@@ -72,6 +73,30 @@ describe('serving the storefront', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends a script or style sheet only the headers that apply to it, and a page every header', async () => {
+    for (const url of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const asset = await harness.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(asset.statusCode, url).toBe(200);
+      expect(asset.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const name of [
+        'content-security-policy',
+        'permissions-policy',
+        'x-frame-options',
+        'referrer-policy',
+      ]) {
+        expect(asset.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    // A picture (an SVG opened on its own is a document) and the page keep them all.
+    for (const url of ['/logo.svg', '/']) {
+      const document = await harness.app.inject({ method: 'GET', url });
+      expect(document.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(document.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(document.headers['permissions-policy'], url).toContain('camera=(self)');
+    }
   });
 
   it('revalidates files that are not hashed', async () => {
