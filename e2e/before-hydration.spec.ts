@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { pageTitle } from './routes';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
@@ -33,17 +33,25 @@ async function entryScript(page: Page): Promise<string> {
   return src ?? '';
 }
 
-/** Resolves once React has taken over the page's first heading (it marks the nodes it adopts). */
+/**
+ * Records, in each document, that the app has taken the page over: start.tsx announces it
+ * (`shop:hydrated`) after hydration's first render, for the forms held until then.
+ */
+async function recordHydration(context: BrowserContext) {
+  await context.addInitScript(() => {
+    document.addEventListener('shop:hydrated', () => {
+      (window as { shopHydrated?: boolean }).shopHydrated = true;
+    });
+  });
+}
+
+/** Resolves once the app has hydrated the page (see recordHydration). */
 async function waitForHydration(page: Page) {
   await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const heading = document.querySelector('h1');
-          return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-        }),
-      { message: 'the page was hydrated', timeout: 20_000 },
-    )
+    .poll(() => page.evaluate(() => (window as { shopHydrated?: boolean }).shopHydrated === true), {
+      message: 'the page was hydrated',
+      timeout: 20_000,
+    })
     .toBe(true);
   // The router scrolls, if it does, after the render's commit: give it a few frames.
   await page.evaluate(
@@ -64,6 +72,7 @@ test.describe('before the app takes over', () => {
     // The code is held, then loads and hydrates: give the 2-core CI room.
     test.slow();
     await confirmAgeInAdvance(context);
+    await recordHydration(context);
   });
 
   test('a scroll made before hydration is kept, and a return comes back to it', async ({ page }) => {
