@@ -80,20 +80,25 @@ function preloadApp(): Plugin {
 /** Vite's helper for the preloads of a dynamic import, imported by the app's entry (boot.tsx). */
 const preloadHelper = /^\0?vite\/preload-helper/;
 
-/** The chunk of a part the app's entry imports: the package's name, or "app" for the shop's own code. */
+/** The bundler's runtime helpers (its module id). */
+const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js';
+
+/** The libraries the app is built on, which boot.tsx imports a task before the app itself. */
+const librariesModule = fileURLToPath(new URL('./src/libraries.ts', import.meta.url));
+
+/** The chunk of a part the app's entry imports: "libraries" (libraries.ts), or "app" (start.tsx). */
 function partName(moduleId: string): string {
-  const inPackage = /[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?([^\\/]+)[\\/]/.exec(moduleId);
-  return inPackage?.[1] ?? 'app';
+  return moduleId === librariesModule ? 'libraries' : 'app';
 }
 
 /**
  * The modules the app imports, in one chunk per part that its entry (boot.tsx) imports and evaluates
- * in a task of its own: React DOM ("react-dom", with React), TanStack's router and query cache, then
+ * in a task of its own: the libraries ("libraries": Preact, TanStack's router and query cache), then
  * the app itself ("app"), each part taking what the earlier ones have not. Left to itself the bundler
  * gives every set of pages that shares code a chunk of its own, and the first page loaded a score of
  * tiny ones (an icon, a hook), each a request that waits its turn among the browser's six
  * connections. zod and the modules that build schemas with it are left out: their schemas are
- * dropped from the first page (see manualPureFunctions), but a whole module would carry them, and zod
+ * dropped from the first page (see pureZodSchemas), but a whole module would carry them, and zod
  * with them, into it. So is Vite's preload helper, which the entry imports: in a part's chunk it
  * would make the entry evaluate that part before its first line: it has a (tiny) chunk of its own.
  */
@@ -122,9 +127,12 @@ function firstPageChunks() {
     return parts.get(moduleId);
   };
   // A group takes the modules its modules import too: the earlier parts' groups come first (a higher
-  // priority), so that the app's does not take React or the router with it.
-  const groups = ['react-dom', 'react-router', 'react-query', 'app'].map((name, index, names) => ({
-    name: (moduleId: string, context: ChunkingContext) => (partOf(moduleId, context) === name ? name : null),
+  // priority), so that the app's does not take Preact or the router with it.
+  const groups = ['libraries', 'app'].map((name, index, names) => ({
+    name: (moduleId: string, context: ChunkingContext) =>
+      // The bundler's runtime helpers, which every chunk that has CommonJS or a namespace imports,
+      // go with the libraries (always loaded before any page's code) rather than in a file of their own.
+      (moduleId === ROLLDOWN_RUNTIME ? 'libraries' : partOf(moduleId, context)) === name ? name : null,
     priority: names.length - index + 1,
   }));
   // The preload helper in a chunk of its own, before any part's group can take it.
@@ -153,6 +161,29 @@ const serverBuild = {
 const eventsPagesModules =
   /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-event|event-keys)|lib[\\/](event-display|events-search)|components[\\/](event-badges|event-card)|routes[\\/]loaders)\.tsx?$|[\\/]contract[\\/]src[\\/]event-labels\.ts$/;
 
+/**
+ * Marks the shop's zod schema builders (`z.object(…)`, `z.string().min(1)`…) as calls without
+ * effects (a `@__PURE__` annotation), in the shop's own modules only: a module-level schema nobody
+ * uses (such as the contract's error envelope, next to failureMessage) is then dropped, keeping zod
+ * out of the home page's JavaScript until a page that validates with it is opened. (Rolldown's
+ * `manualPureFunctions: ['z']` did this by name in every module, and dropped the calls of a
+ * minified library's own `z`: Preact's, which sets a style property, was one.)
+ */
+function pureZodSchemas(): Plugin {
+  const shopModule = /[\\/](?:apps[\\/]web[\\/]src|packages[\\/]contract[\\/]src)[\\/][^?]*\.tsx?$/;
+  // `z.` where an expression starts (not `x.z.` or `fooz.`); `z.config` sets zod's options, an effect.
+  const builderCall = /(?<![\w$.])z\.(?!config\b)(?=[a-zA-Z]+(?:\.[a-zA-Z]+)?\()/g;
+  return {
+    name: 'shop-pure-zod-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!shopModule.test(id) || !code.includes('z.')) return null;
+      return { code: code.replace(builderCall, '/* @__PURE__ */ z.'), map: null };
+    },
+  };
+}
+
 const browserBuild = {
   outDir: 'dist',
   emptyOutDir: true,
@@ -162,24 +193,36 @@ const browserBuild = {
   rolldownOptions: {
     // The page and the app: the entry imports the app by the URL the page names (see preloadApp).
     input: [fileURLToPath(new URL('./index.html', import.meta.url)), appModule],
-    treeshake: {
-      // Building a zod schema has no side effect: a module-level schema nobody uses (such as the
-      // contract's error envelope, next to failureMessage) can be dropped, keeping zod out of the
-      // home page's JavaScript until a page that validates with it is opened.
-      manualPureFunctions: ['z'],
-    },
     output: {
       codeSplitting: { groups: [...firstPageChunks(), { name: 'events', test: eventsPagesModules }] },
     },
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), brandHtml(), preloadApp()],
+/**
+ * The build runs the app on Preact (preact/compat) instead of React: 7 KB of compressed code where
+ * React DOM was 58 KB, which the home page's first view could not carry within 90 KB (decision 0018).
+ * The server renderer is built the same way, so that what the browser hydrates is what Preact
+ * rendered. The dev server and the component tests keep React (its warnings, Fast Refresh, Testing
+ * Library); the browser journeys run the build.
+ */
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ isSsrBuild, command }) => ({
+  plugins: [react(), tailwindcss(), brandHtml(), preloadApp(), pureZodSchemas()],
+  resolve: { alias: command === 'build' ? preactAliases : [] },
   build: isSsrBuild ? serverBuild : browserBuild,
-  // Bundled into the server renderer, so that only the icons the shop uses are loaded (importing
-  // lucide-react whole made 1,500 icon components: 7 MB of the server's heap).
-  ssr: { noExternal: ['lucide-react'] },
+  // Built: every package is bundled into the server renderer, so that each imports Preact through
+  // the aliases (an external one would import React). Only the icons the shop uses are loaded
+  // (importing lucide-react whole made 1,500 icon components: 7 MB of the server's heap).
+  ssr: { noExternal: command === 'build' ? true : ['lucide-react'] },
   server: {
     port: 5173,
     strictPort: true,

@@ -5,7 +5,7 @@ import { holdSubmitsUntilHydrated } from './lib/held-submits';
  * The entry: the style sheet, and the app (boot.tsx) once the page can show without it.
  *
  * A server-rendered page is read, and its links work, before any JavaScript runs (decision 0013).
- * Its code (React, the router, the page's own chunks: 130–150 KB brotli) is therefore fetched after
+ * Its code (Preact, the router, the page's own chunks: 78–94 KB brotli) is therefore fetched after
  * the first paint, so that on a phone's slow connection it does not share the bandwidth with the
  * HTML, the style sheet and the first screen's pictures; the server lists the page's chunks in
  * #page-modules instead of preloading them. A page left to the browser (the shell) shows nothing

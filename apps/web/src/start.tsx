@@ -66,7 +66,9 @@ export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
     await yieldToBrowser();
     startTransition(() => {
       hydrateRoot(root, app, {
-        // A mismatch is a bug: reported as an error, which the browser tests fail on.
+        // A mismatch is a bug: under React (dev server, component tests) reported as an error, which
+        // the tests fail on. The build's Preact adopts the markup without reporting: the browser
+        // journeys check instead that the server's elements are kept (server-rendered-pages).
         onRecoverableError: (error, info) => {
           // A link followed while the page's main part is still being adopted moves the router on:
           // React then renders the new page instead of adopting the old one's markup (the router's
