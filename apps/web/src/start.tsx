@@ -8,6 +8,7 @@ import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { connectionMonitor } from './features/connection/connection-monitor';
 import { onNoResponse } from './lib/api-client';
+import { hydrateInSteps } from './lib/hydration-steps';
 import { hydrateRenderedQueries, readPageData } from './lib/page-data';
 
 export interface StartOptions {
@@ -65,19 +66,26 @@ export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
     });
     await yieldToBrowser();
     startTransition(() => {
-      hydrateRoot(root, app, {
-        // A mismatch is a bug: under React (dev server, component tests) reported as an error, which
-        // the tests fail on. The build's Preact adopts the markup without reporting: the browser
-        // journeys check instead that the server's elements are kept (server-rendered-pages).
-        onRecoverableError: (error, info) => {
-          // A link followed while the page's main part is still being adopted moves the router on:
-          // React then renders the new page instead of adopting the old one's markup (the router's
-          // match for it is gone, which it reports), and the visitor gets the page they asked for.
-          if (router.latestLocation.href !== hydratedHref) return;
-          // React wraps what was thrown: its cause says what went wrong.
-          console.error('Hydration error', error, (error as { cause?: unknown }).cause, info.componentStack);
-        },
-      });
+      hydrateInSteps(() =>
+        hydrateRoot(root, app, {
+          // A mismatch is a bug: under React (dev server, component tests) reported as an error, which
+          // the tests fail on. The build's Preact adopts the markup without reporting: the browser
+          // journeys check instead that the server's elements are kept (server-rendered-pages).
+          onRecoverableError: (error, info) => {
+            // A link followed while the page's main part is still being adopted moves the router on:
+            // React then renders the new page instead of adopting the old one's markup (the router's
+            // match for it is gone, which it reports), and the visitor gets the page they asked for.
+            if (router.latestLocation.href !== hydratedHref) return;
+            // React wraps what was thrown: its cause says what went wrong.
+            console.error(
+              'Hydration error',
+              error,
+              (error as { cause?: unknown }).cause,
+              info.componentStack,
+            );
+          },
+        }),
+      );
     });
   } else {
     createRoot(root).render(app);

@@ -3,6 +3,7 @@ import { PICTURE_SIZES } from '@shop/contract/picture-sizes';
 import { Link } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
 import { ProductImage } from '../../../components/product-image';
+import { HydrateLater } from '../../../lib/hydration-steps';
 import { useCatalogSlots } from '../lib/catalog-slots';
 import { originLine, reviewCountText } from '../lib/product-display';
 import { PriceTag, SaleBadge } from './price-tag';
@@ -128,6 +129,9 @@ export function ProductCardSkeleton() {
   );
 }
 
+/** Cards hydrated per task on a server-rendered page (lib/hydration-steps.tsx). */
+const CARDS_PER_HYDRATION_STEP = 3;
+
 const gridClass = 'grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-5 md:grid-cols-3';
 
 /** Cards in a responsive grid: one column on a small phone, two, then three. */
@@ -155,7 +159,10 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} imageLoading={index < eagerImages ? 'eager' : 'lazy'} />
+          {/* The first row with the page, then a row per task (a phone's main thread is not held). */}
+          <HydrateLater step={Math.floor(index / CARDS_PER_HYDRATION_STEP)}>
+            <ProductCard product={product} imageLoading={index < eagerImages ? 'eager' : 'lazy'} />
+          </HydrateLater>
         </li>
       ))}
     </ul>

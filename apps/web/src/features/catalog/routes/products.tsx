@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { SearchForm } from '../../../components/search-form';
 import { isApiError } from '../../../lib/api-client';
+import { HydrateLater } from '../../../lib/hydration-steps';
 import { useProductFacets } from '../api/get-product-facets';
 import { PRODUCTS_PAGE_SIZE, useProducts } from '../api/get-products';
 import { ActiveFilters, categoryName } from '../components/active-filters';
@@ -126,7 +127,10 @@ export function ProductsPage() {
             </button>
           </div>
           <div id="product-filters" className={`mt-2 ${filtersOpen ? '' : 'hidden'} lg:block`}>
-            <ProductFilters search={search} facets={facets} />
+            {/* Below the first cards on a phone: hydrated a task after them (lib/hydration-steps.tsx). */}
+            <HydrateLater step={1}>
+              <ProductFilters search={search} facets={facets} />
+            </HydrateLater>
           </div>
         </aside>
 
