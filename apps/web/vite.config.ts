@@ -80,9 +80,6 @@ function preloadApp(): Plugin {
 /** Vite's helper for the preloads of a dynamic import, imported by the app's entry (boot.tsx). */
 const preloadHelper = /^\0?vite\/preload-helper/;
 
-/** The bundler's runtime helpers (its module id). */
-const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js';
-
 /** The libraries the app is built on, which boot.tsx imports a task before the app itself. */
 const librariesModule = fileURLToPath(new URL('./src/libraries.ts', import.meta.url));
 
@@ -129,10 +126,7 @@ function firstPageChunks() {
   // A group takes the modules its modules import too: the earlier parts' groups come first (a higher
   // priority), so that the app's does not take Preact or the router with it.
   const groups = ['libraries', 'app'].map((name, index, names) => ({
-    name: (moduleId: string, context: ChunkingContext) =>
-      // The bundler's runtime helpers, which every chunk that has CommonJS or a namespace imports,
-      // go with the libraries (always loaded before any page's code) rather than in a file of their own.
-      (moduleId === ROLLDOWN_RUNTIME ? 'libraries' : partOf(moduleId, context)) === name ? name : null,
+    name: (moduleId: string, context: ChunkingContext) => (partOf(moduleId, context) === name ? name : null),
     priority: names.length - index + 1,
   }));
   // The preload helper in a chunk of its own, before any part's group can take it.
