@@ -11,7 +11,6 @@ import { type ReactNode, Suspense } from 'react';
  * there `hydrateInSteps` returns before React renders, and nothing suspends.
  */
 let firstHydration = false;
-const released = new Set<number>();
 const stepsDone = new Map<number, Promise<void>>();
 
 /** Runs `hydrate` (hydrateRoot) with the steps enabled: parts rendered synchronously during it wait. */
@@ -29,15 +28,7 @@ function stepDone(step: number): Promise<void> {
   let done = stepsDone.get(step);
   if (!done) {
     const before = step > 1 ? stepDone(step - 1) : Promise.resolve();
-    done = before.then(
-      () =>
-        new Promise<void>((resolve) =>
-          setTimeout(() => {
-            released.add(step);
-            resolve();
-          }, 0),
-        ),
-    );
+    done = before.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
     stepsDone.set(step, done);
   }
   return done;
@@ -45,7 +36,8 @@ function stepDone(step: number): Promise<void> {
 
 function Gate({ step, children }: { step: number; children: ReactNode }) {
   // Thrown, a promise suspends this part (the Suspense boundary around it keeps the server's markup).
-  if (firstHydration && step > 0 && !released.has(step)) throw stepDone(step);
+  // When it resolves, a task later, the first hydration has returned: the part then renders.
+  if (firstHydration && step > 0) throw stepDone(step);
   return children;
 }
 
