@@ -31,3 +31,23 @@ describe("the server's start-up imports", () => {
     expect(new Set(imports.map((imported) => imported.path))).toEqual(new Set(LOADED_WHEN_NEEDED));
   });
 });
+
+describe("the server's module graph", () => {
+  it("does not import zxcvbn-ts's word lists (the password rule reads their JSON when first asked)", async () => {
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('../src/server.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const imported = Object.values(result.metafile.inputs).flatMap((input) =>
+      input.imports.map((entry) => entry.path),
+    );
+    expect(imported.filter((path) => path.startsWith('@zxcvbn-ts/'))).toEqual([]);
+    expect(imported).toContain('@node-rs/argon2');
+  });
+});

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { BRAND } from '@shop/contract/brand';
 import { identityMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/contract/identity';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * Password hashing and policy.
@@ -45,12 +46,30 @@ export function createPasswordHasher(options: { fastForTests: boolean }): Passwo
   };
 }
 
-/** Lower-cased common passwords long enough to pass the length rule (shorter ones fail anyway). */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  [...dictionary.passwords, ...contextWords()]
-    .map((word) => word.toLowerCase())
-    .filter((word) => [...word].length >= PASSWORD_MIN_LENGTH),
-);
+/**
+ * The common passwords long enough to pass the length rule (shorter ones fail anyway), lower-cased,
+ * each between newlines in one string, read from zxcvbn-ts's JSON when a password is first
+ * checked. Importing the package kept its ~49,000 passwords (and its diceware words) as strings
+ * in every process, and a Set of them beside, for the collector to trace at every full
+ * collection, though only registration and password changes look (decision record 0016, last
+ * addendum). One string is one object; a look-up scans it (well under a millisecond, beside
+ * argon2's tens).
+ */
+let commonPasswords: { text: string; count: number } | undefined;
+
+function commonPasswordList() {
+  if (!commonPasswords) {
+    const file = createRequire(import.meta.url).resolve('@zxcvbn-ts/language-common/src/passwords.json');
+    const listed = JSON.parse(readFileSync(file, 'utf8')) as string[];
+    const words = new Set(
+      [...listed, ...contextWords()]
+        .map((word) => word.toLowerCase())
+        .filter((word) => [...word].length >= PASSWORD_MIN_LENGTH && !word.includes('\n')),
+    );
+    commonPasswords = { text: `\n${[...words].join('\n')}\n`, count: words.size };
+  }
+  return commonPasswords;
+}
 
 /** Words tied to this shop that attackers try first. */
 function contextWords(): string[] {
@@ -59,11 +78,14 @@ function contextWords(): string[] {
   return [brand, joined, `${joined}1`, `${joined}123`, `${joined}2024`, `${joined}2025`, `${joined}2026`];
 }
 
-export const commonPasswordCount = () => COMMON_PASSWORDS.size;
+export const commonPasswordCount = () => commonPasswordList().count;
 
 export function isCommonPassword(password: string): boolean {
   const folded = password.normalize('NFKC').toLowerCase();
-  return COMMON_PASSWORDS.has(folded) || COMMON_PASSWORDS.has(folded.trim());
+  const { text } = commonPasswordList();
+  // A newline inside would let a look-up span two listed words; no listed word has one.
+  const listed = (candidate: string) => !candidate.includes('\n') && text.includes(`\n${candidate}\n`);
+  return listed(folded) || listed(folded.trim());
 }
 
 /** Answers why a new password is refused, or null when it is acceptable. */
