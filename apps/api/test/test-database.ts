@@ -32,8 +32,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // A pool's end() resolves before its connections have closed: FORCE would terminate one
+        // still closing, and its pool would report that as an error no one listens for (an
+        // uncaught exception in whichever test file runs next). Their closing takes milliseconds.
+        for (let waited = 0; waited < 1_000; waited += 25) {
+          const open = await client.query<{ count: number }>(
+            'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (open.rows[0]?.count === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }
