@@ -29,7 +29,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * resource policy do apply to them and stay. Pictures (an SVG opened on its own is a document),
  * the service worker (its CSP is its own) and HTML keep every header.
  */
-const SUBRESOURCE_FILE = /^assets[\\/][^\\/]+\.(?:js|css|woff2?)(?:\.br|\.gz)?$/;
+const SUBRESOURCE_PATH = /^\/assets\/[^/?]+\.(?:js|css|woff2?)(?:\?|$)/;
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'permissions-policy',
@@ -254,22 +254,24 @@ export default fp(
     app.shopSettings.onChange(() => renderedHtml.clear());
 
     if (hasWebApp) {
-      await app.register(fastifyStatic, {
-        root: distDir,
-        prefix: '/',
-        wildcard: false,
-        index: false,
-        preCompressed: true,
-        setHeaders: (reply, filePath) => {
-          const relative = path.relative(distDir, filePath);
-          reply.header(
-            'cache-control',
-            relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600, must-revalidate',
-          );
-          if (SUBRESOURCE_FILE.test(relative)) {
+      // In a scope of their own, so that the hook below runs for the built files only.
+      await app.register(async (builtFiles) => {
+        builtFiles.addHook('onSend', (request, reply, payload, done) => {
+          const hashed = request.url.startsWith('/assets/');
+          reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600, must-revalidate');
+          if (SUBRESOURCE_PATH.test(request.url)) {
             for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
           }
-        },
+          done(null, payload);
+        });
+        await builtFiles.register(fastifyStatic, {
+          root: distDir,
+          prefix: '/',
+          wildcard: false,
+          index: false,
+          preCompressed: true,
+          cacheControl: false,
+        });
       });
     } else {
       app.log.warn(`No built storefront in ${distDir}; run \`npm run build\` to serve it from here`);
