@@ -102,6 +102,9 @@ function loggerOptions(config: Config, logStream?: Writable): FastifyServerOptio
 export async function buildApp({ config, database, logStream }: AppDependencies) {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
+    // A line per request drowns what matters (errors, start-up, jobs) in a shop's normal traffic;
+    // failures are logged by the error handler whatever this says.
+    disableRequestLogging: !config.LOG_REQUESTS,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A client may pass its own request id (for tracing across services) if it looks sane.

@@ -48,6 +48,7 @@ export const configSchema = z.object({
   DATABASE_RECONNECT_MIN_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   DATABASE_RECONNECT_MAX_MS: z.coerce.number().int().min(50).max(300_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: booleanFromEnv.default(false),
   PUBLIC_URL: z
     .url({ error: 'must be the absolute URL customers use, like https://shop.example' })
     .optional(),
