@@ -3,7 +3,12 @@ import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import { API_BASE_PATH } from '@shop/contract/constants';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -96,15 +101,40 @@ function loggerOptions(config: Config, logStream?: Writable): FastifyServerOptio
 }
 
 /**
+ * A line per request (and per unknown route) only with LOG_REQUESTS: in a shop's normal traffic they
+ * drown what matters. A request that failed is logged whatever the setting.
+ */
+class RequestLogController extends LogController {
+  constructor(private readonly logRequests: boolean) {
+    super();
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.logRequests) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ) {
+    if (error || this.logRequests) super.requestCompleted(error, request, reply, metadata);
+  }
+
+  override routeNotFound(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.logRequests) super.routeNotFound(request, reply, metadata);
+  }
+}
+
+/**
  * Builds the application: external plugins first, then the app's own, then the routes. The
  * caller owns the database connection and the listening socket.
  */
 export async function buildApp({ config, database, logStream }: AppDependencies) {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
-    // A line per request drowns what matters (errors, start-up, jobs) in a shop's normal traffic;
-    // failures are logged by the error handler whatever this says.
-    disableRequestLogging: !config.LOG_REQUESTS,
+    logController: new RequestLogController(config.LOG_REQUESTS),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A client may pass its own request id (for tracing across services) if it looks sane.

@@ -52,6 +52,13 @@ async function startApp(environment: Record<string, string>): Promise<Harness> {
   };
 }
 
+const deprecations: string[] = [];
+process.on('warning', (warning) => {
+  if (warning.name === 'DeprecationWarning' || /^FSTDEP/.test(String((warning as { code?: string }).code))) {
+    deprecations.push(warning.message);
+  }
+});
+
 const messages = (lines: string[]) => lines.map((line) => JSON.parse(line).msg as string);
 
 describe('request logging', () => {
@@ -86,6 +93,10 @@ describe('request logging', () => {
     } finally {
       await harness.close();
     }
+  });
+
+  it('is set up without a deprecated option', () => {
+    expect(deprecations).toEqual([]);
   });
 
   it('refuses a LOG_REQUESTS that is not a yes or no, naming it', () => {
