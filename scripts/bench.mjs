@@ -334,7 +334,7 @@ function printRouteTable(results) {
 function printLighthouse(pages) {
   console.log('');
   printTable(
-    ['page', 'perf', 'a11y', 'best', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB (br/gz)'],
+    ['page', 'perf', 'a11y', 'best', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB (br/gz)', 'attempts'],
     pages.map((page) => [
       page.path,
       page.scores.performance ?? '-',
@@ -345,6 +345,7 @@ function printLighthouse(pages) {
       page.tbtMs == null ? '-' : Math.round(page.tbtMs),
       page.cls == null ? '-' : page.cls.toFixed(3),
       (page.scriptTransferBytes / 1024).toFixed(1),
+      page.attempts,
     ]),
   );
   for (const page of pages) {
