@@ -50,7 +50,7 @@ describe('the server process', () => {
   it('finishes every acknowledged request when stopped with SIGTERM under load', async () => {
     const database = await createTestDatabase();
     const port = await findFreePort();
-    const server = startServer({ DATABASE_URL: database.url, PORT: String(port) });
+    const server = startServer({ DATABASE_URL: database.url, PORT: String(port), LOG_REQUESTS: 'true' });
     children.push(server.child);
     await server.ready;
 
