@@ -8,6 +8,8 @@ import {
 import { discountCodeSchema } from './discounts';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { ugandanPhoneSchema } from './profile';
+import type { ShopSettingsFields } from './settings';
+import { formatOpeningHours } from './settings-values';
 import { ugandaTinSchema } from './vat';
 
 // ---------------------------------------------------------------------------------------------
@@ -98,12 +100,18 @@ export function paymentMethodLabel(method: PaymentMethod, fulfilment: Fulfilment
 /** An order paid by mobile money that is still unpaid after this long is cancelled. */
 export const UNPAID_ORDER_TIMEOUT_MINUTES = 30;
 
-/** The shop's counter, for pick-up orders: the shop itself, at its address and opening hours. */
-export const PICKUP_LOCATION = {
-  name: `${BRAND.name}, Kololo`,
-  address: BRAND.address,
-  hours: BRAND.openingHours,
-} as const;
+/**
+ * The shop's counter, for pick-up orders: the shop itself, at the address and opening hours of its
+ * settings (an admin's change shows at checkout, on order pages, in e-mails and on documents).
+ */
+export function pickupLocation(settings: Pick<ShopSettingsFields, 'address' | 'opening_hours'>) {
+  return {
+    name: BRAND.name,
+    address: settings.address,
+    hours: formatOpeningHours(settings.opening_hours),
+  };
+}
+export type PickupLocation = ReturnType<typeof pickupLocation>;
 
 // ---------------------------------------------------------------------------------------------
 // Checkout: `POST /orders/cart/checkout/`

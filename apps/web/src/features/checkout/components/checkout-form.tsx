@@ -9,7 +9,7 @@ import { deliveryFeeFor, qualifiesForFreeDelivery } from '@shop/contract/deliver
 import type { DiscountCheck } from '@shop/contract/discounts';
 import { cartMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
-import { type Order, PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import { type Order, paymentMethodLabel, pickupLocation } from '@shop/contract/orders';
 import type { Profile } from '@shop/contract/profile';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
 import { orderVat } from '@shop/contract/vat';
@@ -154,6 +154,7 @@ export function CheckoutForm({
   // The preferred times' hours are the shop's delivery windows (a setting).
   const settings = useShopSettings();
   const deliveryWindows = settings.delivery_windows;
+  const pickup = pickupLocation(settings);
   const free = qualifiesForFreeDelivery(cart.subtotal, threshold);
   const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal, threshold });
   const saving = discount?.discount ?? 0;
@@ -317,7 +318,7 @@ export function CheckoutForm({
               {
                 value: 'pickup',
                 title: 'Pick up at the shop',
-                description: `${PICKUP_LOCATION.name}. ${PICKUP_LOCATION.hours}.`,
+                description: `${pickup.name}, ${pickup.address}. Open ${pickup.hours}.`,
                 aside: <span className="font-semibold">Free</span>,
               },
             ]}
@@ -424,8 +425,8 @@ export function CheckoutForm({
             </>
           ) : (
             <p className="rounded-xl bg-cream-100 p-4 text-sm text-ink">
-              Collect your order at <span className="font-semibold">{PICKUP_LOCATION.name}</span>,{' '}
-              {PICKUP_LOCATION.address}. {PICKUP_LOCATION.hours}. We send you an SMS when it is ready.
+              Collect your order at <span className="font-semibold">{pickup.name}</span>, {pickup.address}.
+              Open {pickup.hours}. We send you an SMS when it is ready.
             </p>
           )}
         </Step>

@@ -1,5 +1,4 @@
 import { cartMessages, deliveryInstructionMessages } from '@shop/contract/errors';
-import { PICKUP_LOCATION } from '@shop/contract/orders';
 import { UGANDAN_PHONE_MESSAGE } from '@shop/contract/profile';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -99,8 +98,29 @@ describe('the checkout form', () => {
     await user.click(screen.getByRole('radio', { name: /^Pick up at the shop/ }));
     expect(within(summary()).getByTestId('summary-delivery-fee')).toHaveTextContent('Free');
     expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 520,000');
-    expect(form()).toHaveTextContent(`Collect your order at ${PICKUP_LOCATION.name}`);
+    expect(form()).toHaveTextContent('Collect your order at Kampala Cellars');
     expect(screen.queryByLabelText('Preferred delivery time')).not.toBeInTheDocument();
+  });
+
+  it('offers pick-up at the address and opening hours of the shop’s settings', async () => {
+    const user = userEvent.setup();
+    // An admin moved the shop and changed Sunday's hours: checkout follows the settings.
+    const settings = {
+      ...DEFAULT_SHOP_SETTINGS,
+      address: 'Plot 7, Bukoto Street, Kamwokya, Kampala',
+      opening_hours: DEFAULT_SHOP_SETTINGS.opening_hours.map((day) =>
+        day.day === 'sunday' ? { ...day, opens: '14:00', closes: '18:00' } : day,
+      ),
+    };
+    await openCheckout({ 'GET /settings/': () => settings });
+    const pickup = screen.getByRole('radio', { name: /^Pick up at the shop/ });
+    await waitFor(() => expect(pickup.closest('label')).toHaveTextContent('Sunday 14:00–18:00'));
+    expect(pickup.closest('label')).toHaveTextContent('Plot 7, Bukoto Street, Kamwokya, Kampala');
+    await user.click(pickup);
+    expect(form()).toHaveTextContent(
+      'Collect your order at Kampala Cellars, Plot 7, Bukoto Street, Kamwokya, Kampala. Open Monday to Saturday 09:00–21:00, Sunday 14:00–18:00 (Kampala time).',
+    );
+    expect(form()).not.toHaveTextContent('12:00–19:00');
   });
 
   it('delivers free from Shs 1,000,000', async () => {

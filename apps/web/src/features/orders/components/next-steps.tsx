@@ -1,7 +1,8 @@
 import { formatUGX } from '@shop/contract/money';
-import { type Order, PICKUP_LOCATION, UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
+import { type Order, UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
 import { CheckCircle2, Clock, MapPin, Smartphone, Truck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { usePickupLocation } from '../../../lib/shop-settings';
 import { formatTime, networkLabels } from '../lib/order-display';
 
 /** The mobile-money payment is waiting for the customer to approve it on their phone. */
@@ -24,6 +25,7 @@ const iconClass = 'size-4';
 
 /** What happens next: the payment, then the delivery (with the zone's time) or the pick-up. */
 export function NextSteps({ order }: { order: Order }) {
+  const pickup = usePickupLocation();
   const steps: ReactNode[] = [];
   if (awaitingMobileMoney(order)) {
     const network = order.mobile_money_network ? networkLabels[order.mobile_money_network] : 'mobile money';
@@ -67,9 +69,9 @@ export function NextSteps({ order }: { order: Order }) {
   if (order.fulfilment === 'pickup') {
     steps.push(
       <Step key="collect" icon={<MapPin aria-hidden="true" className={iconClass} />}>
-        <p className="font-semibold">Collect it at {PICKUP_LOCATION.name}.</p>
+        <p className="font-semibold">Collect it at {pickup.name}.</p>
         <p className="text-sm text-ink-soft">
-          {PICKUP_LOCATION.address}. {PICKUP_LOCATION.hours}. We tell you when it is ready.
+          {pickup.address}. Open {pickup.hours}. We tell you when it is ready.
         </p>
       </Step>,
     );
