@@ -256,6 +256,12 @@ export const orderSchema = z.object({
     .describe('The business the VAT invoice is made out to, when the customer asked for one'),
   contact_name: z.string(),
   contact_phone: z.string(),
+  sms_updates_to: z
+    .string()
+    .nullable()
+    .describe(
+      'The verified phone this order’s updates go to by SMS; null when none are sent (no SMS provider, no verified phone, or order SMS switched off)',
+    ),
   delivery_zone: deliveryZoneSchema.pick({ id: true, name: true, delivery_time_label: true }).nullable(),
   street: z.string().nullable(),
   delivery_instructions: deliveryInstructionsResponseSchema.nullable(),

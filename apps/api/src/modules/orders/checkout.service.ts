@@ -56,6 +56,8 @@ export type CheckoutContext = {
   events: DomainEvents;
   jobs: Pick<Jobs, 'send'>;
   unpaidTimeoutMinutes: number;
+  /** The shop has an SMS provider: the order's answer says where its SMS go. */
+  smsConfigured: boolean;
   /** The shop's VAT registration now (shop settings): no TIN, no VAT on its invoices. */
   vat: VatSettings;
   /** The shop's free-delivery threshold (the `free_delivery_threshold` setting). */
@@ -177,7 +179,7 @@ export async function placeOrder(
   const hash = requestHash(input);
   const answerRepeat = async (found: { id: string; request_hash: string; order_number: string }) => {
     if (found.request_hash !== hash) throw keyReused(found.order_number);
-    return { order: await getOrder(db, found.id, userId), created: false };
+    return { order: await getOrder(db, found.id, userId, context.smsConfigured), created: false };
   };
 
   const repeat = await findOrderByKey(db, userId, input.idempotency_key);
@@ -337,5 +339,5 @@ export async function placeOrder(
   }
   if (!outcome.created)
     return answerRepeat({ id: outcome.id, request_hash: outcome.hash, order_number: outcome.orderNumber });
-  return { order: await getOrder(db, outcome.id, userId), created: true };
+  return { order: await getOrder(db, outcome.id, userId, context.smsConfigured), created: true };
 }

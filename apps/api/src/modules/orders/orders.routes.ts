@@ -73,6 +73,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           events: app.events,
           jobs: app.jobs,
           unpaidTimeoutMinutes: app.config.UNPAID_ORDER_TIMEOUT_MINUTES,
+          smsConfigured: app.sms.enabled,
           freeDeliveryThreshold: settings.free_delivery_threshold,
           vat: { shopTin: settings.vat_tin, pricesIncludeVat: settings.prices_include_vat },
         },
@@ -155,7 +156,12 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getOrder(app.db, request.params.id, isStaff(request) ? null : currentAuth(request).user.id);
+      return getOrder(
+        app.db,
+        request.params.id,
+        isStaff(request) ? null : currentAuth(request).user.id,
+        app.sms.enabled,
+      );
     },
   );
 

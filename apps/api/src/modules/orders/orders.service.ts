@@ -14,6 +14,7 @@ import type { PageQuery } from '@shop/contract/pagination';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
+import { smsRecipient } from '../sms/sms.service';
 import {
   findOrder,
   type InvoiceRow,
@@ -28,7 +29,8 @@ import {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-export function toOrder(row: OrderRow): Order {
+/** `smsUpdatesTo`: the phone the order's SMS go to (../sms/sms.service.ts `smsRecipient`), or null. */
+export function toOrder(row: OrderRow, smsUpdatesTo: string | null): Order {
   const items = row.items.map((item) => ({
     id: item.id,
     product: item.product_id,
@@ -67,6 +69,7 @@ export function toOrder(row: OrderRow): Order {
         : null,
     contact_name: row.contact_name,
     contact_phone: row.contact_phone,
+    sms_updates_to: smsUpdatesTo,
     delivery_zone:
       row.delivery_zone_id === null
         ? null
@@ -99,10 +102,25 @@ export function toOrder(row: OrderRow): Order {
 }
 
 /** An order by id: the customer's own (`userId`), or any for staff (null). 404 otherwise. */
-export async function getOrder(db: Database, orderId: string, userId: string | null): Promise<Order> {
+/**
+ * One order (a customer's own, or any for staff, `userId` null), with where its SMS go:
+ * `smsConfigured` says whether the shop has an SMS provider.
+ */
+export async function getOrder(
+  db: Database,
+  orderId: string,
+  userId: string | null,
+  smsConfigured: boolean,
+): Promise<Order> {
   const row = await findOrder(db, orderId, userId);
   if (!row) throw notFound('Order');
-  return toOrder(row);
+  // The order's updates are its owner's: the same SMS kind decides them all (order_updates).
+  const smsUpdatesTo = await smsRecipient(
+    { db, providerConfigured: smsConfigured },
+    row.user_id,
+    'order_placed',
+  );
+  return toOrder(row, smsUpdatesTo);
 }
 
 export async function pageOfOrders(

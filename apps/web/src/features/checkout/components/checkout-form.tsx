@@ -426,7 +426,7 @@ export function CheckoutForm({
           ) : (
             <p className="rounded-xl bg-cream-100 p-4 text-sm text-ink">
               Collect your order at <span className="font-semibold">{pickup.name}</span>, {pickup.address}.
-              Open {pickup.hours}. We send you an SMS when it is ready.
+              Open {pickup.hours}. We tell you when it is ready.
             </p>
           )}
         </Step>

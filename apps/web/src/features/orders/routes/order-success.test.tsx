@@ -121,6 +121,26 @@ describe('the order success page', () => {
     expect(screen.queryByText(/on its way to your e-mail/)).not.toBeInTheDocument();
   });
 
+  it('promises an SMS only to the verified phone the API says the order’s SMS go to', async () => {
+    const sms = await openSuccess(makeOrder({ sms_updates_to: '+256701999888' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(nextSteps()).toHaveTextContent('We confirm your order by SMS to +256701999888.');
+    expect(nextSteps()).not.toHaveTextContent('+256772123456.');
+    sms.unmount();
+
+    // No SMS provider, or an unverified phone: no SMS is promised, only what is sent.
+    const email = await openSuccess(makeOrder({ sms_updates_to: null }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(nextSteps()).toHaveTextContent('We confirm your order by e-mail.');
+    expect(nextSteps()).not.toHaveTextContent(/SMS/);
+    email.unmount();
+
+    await openSuccess(makeOrder({ sms_updates_to: null }), ORDER_ID, 'held');
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(nextSteps()).toHaveTextContent('Our team confirms your order with you by phone.');
+    expect(nextSteps()).not.toHaveTextContent(/SMS|e-mail/);
+  });
+
   it('says the mobile money payment is awaiting approval while it is pending', async () => {
     await openSuccess(
       makeOrder({
