@@ -159,6 +159,12 @@ export const checkoutRequestSchema = z
     discount_code: discountCodeSchema
       .nullish()
       .describe('A discount code; the order is refused (422, field discount_code) when it does not apply'),
+    save_to_profile: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe(
+        'true: the contact phone (and, for delivery, the address) become the profile’s, for the next checkout',
+      ),
     vat_invoice: vatInvoiceRequestSchema
       .nullish()
       .describe(
@@ -200,6 +206,27 @@ export const checkoutRequestSchema = z
     }
   });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** How many recent phones and addresses checkout offers. */
+export const RECENT_CHECKOUT_DETAILS = 3;
+
+/** A delivery address the customer ordered to before (its zone, street and landmark). */
+export const recentAddressSchema = z.object({
+  delivery_zone: z.number().int().describe('The delivery zone’s id'),
+  zone_name: z.string(),
+  street: z.string().nullable(),
+  landmark: z.string().nullable(),
+});
+export type RecentAddress = z.infer<typeof recentAddressSchema>;
+
+/** `GET /orders/orders/recent_details/`: the phones and addresses of the customer's own last orders. */
+export const recentCheckoutDetailsSchema = z.object({
+  phones: z.array(z.string()).describe(`Newest first, each once, at most ${RECENT_CHECKOUT_DETAILS}`),
+  addresses: z
+    .array(recentAddressSchema)
+    .describe(`Newest first, each once, at most ${RECENT_CHECKOUT_DETAILS}`),
+});
+export type RecentCheckoutDetails = z.infer<typeof recentCheckoutDetailsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Orders

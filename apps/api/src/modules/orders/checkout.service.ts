@@ -11,6 +11,7 @@ import type { Jobs } from '../../plugins/jobs';
 import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
 import { type AppliedDiscount, claimDiscount, recordDiscountUse } from '../discounts/discount-rules';
+import { updateProfile } from '../profile/profile.repository';
 import { LOW_STOCK_QUEUE } from '../stock/stock.jobs';
 import { takeStockForOrder } from '../stock/stock.repository';
 import { orderNumber } from './order-number';
@@ -301,6 +302,22 @@ export async function placeOrder(
       if (applied) await recordDiscountUse(tx, applied, placed.id, userId);
 
       await deleteAllLines(tx, cartId);
+      if (input.save_to_profile) {
+        // Asked for at checkout: the next one starts from these. Only this customer's own row.
+        await updateProfile(tx, userId, {
+          phone: input.contact_phone,
+          ...(delivery && zone
+            ? {
+                defaultDeliveryAddress: {
+                  area: zone.name,
+                  street: input.street || null,
+                  landmark: input.delivery_instructions?.landmark ?? null,
+                  notes: input.delivery_instructions?.delivery_notes ?? null,
+                },
+              }
+            : {}),
+        });
+      }
       // The e-mail's job commits with the order (or not at all).
       await context.jobs.send(CONFIRMATION_EMAIL_QUEUE, { orderId: placed.id }, { tx });
       const invoiceNumber = await issueInvoice(tx, {

@@ -9,6 +9,9 @@ import {
   type OrderListResponse,
   type OrderStats,
   type OrderStatus,
+  RECENT_CHECKOUT_DETAILS,
+  type RecentAddress,
+  type RecentCheckoutDetails,
 } from '@shop/contract/orders';
 import type { PageQuery } from '@shop/contract/pagination';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
@@ -22,6 +25,7 @@ import {
   listOrders,
   type OrderRow,
   orderStats,
+  recentOrderDetails,
 } from './orders.repository';
 
 /** Orders and invoices as the customer (or staff) reads them. */
@@ -148,6 +152,36 @@ export async function pageOfOrders(
     count,
     query,
   );
+}
+
+/**
+ * The phones and delivery addresses of the customer's own last orders, newest first, each once
+ * (checkout offers them). Only `userId`'s orders are read: never another customer's.
+ */
+export async function recentDetailsOf(db: Database, userId: string): Promise<RecentCheckoutDetails> {
+  const rows = await recentOrderDetails(db, userId, 20);
+  const phones: string[] = [];
+  const addresses: RecentAddress[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!phones.includes(row.contact_phone)) phones.push(row.contact_phone);
+    if (row.delivery_zone_id === null) continue;
+    const address: RecentAddress = {
+      delivery_zone: row.delivery_zone_id,
+      zone_name: row.delivery_zone_name ?? '',
+      street: row.street,
+      landmark: row.landmark || null,
+    };
+    const key = JSON.stringify([address.delivery_zone, address.street, address.landmark]);
+    if (!seen.has(key)) {
+      seen.add(key);
+      addresses.push(address);
+    }
+  }
+  return {
+    phones: phones.slice(0, RECENT_CHECKOUT_DETAILS),
+    addresses: addresses.slice(0, RECENT_CHECKOUT_DETAILS),
+  };
 }
 
 export async function statsOf(db: Database, userId: string): Promise<OrderStats> {

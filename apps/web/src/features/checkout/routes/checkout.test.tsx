@@ -123,6 +123,63 @@ describe('the checkout form', () => {
     expect(form()).not.toHaveTextContent('12:00–19:00');
   });
 
+  it('offers a returning customer the phone and addresses of the last orders, and saves them to the profile when asked', async () => {
+    const user = userEvent.setup();
+    // The profile has neither a phone nor an address: the last order's are filled in.
+    const { api } = await openCheckout({
+      'POST /orders/cart/checkout/': () => makeOrder(),
+      'GET /users/users/profile/': () => makeProfile({ phone: null, default_delivery_address: null }),
+      'GET /orders/orders/recent_details/': () => ({
+        phones: ['+256701234567', '+256772123456'],
+        addresses: [
+          { delivery_zone: 1, zone_name: 'Central Kampala', street: 'Kira Road 3', landmark: null },
+          { delivery_zone: 2, zone_name: 'Entebbe Road', street: null, landmark: 'Opposite Kajjansi' },
+        ],
+      }),
+    });
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('+256701234567');
+    expect(screen.getByRole('radio', { name: /^Central Kampala/ })).toBeChecked();
+    expect(screen.getByLabelText('Street and house')).toHaveValue('Kira Road 3');
+    const phones = document.querySelectorAll(
+      `#${CSS.escape(screen.getByLabelText('Mobile number').getAttribute('list') ?? '')} option`,
+    );
+    expect([...phones].map((option) => option.getAttribute('value'))).toEqual([
+      '+256701234567',
+      '+256772123456',
+    ]);
+    const save = screen.getByRole('checkbox', { name: /Save this phone and address to my profile/ });
+    expect(save).toBeChecked();
+
+    // The other address is one click away.
+    await user.click(screen.getByRole('button', { name: 'Entebbe Road, Opposite Kajjansi' }));
+    expect(screen.getByRole('radio', { name: /^Entebbe Road/ })).toBeChecked();
+    expect(screen.getByLabelText('Street and house')).toHaveValue('');
+    expect(screen.getByLabelText('Landmark')).toHaveValue('Opposite Kajjansi');
+
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    const body = bodyOf(api.callsTo('POST /orders/cart/checkout/')[0]);
+    expect(body).toMatchObject({
+      contact_phone: '+256701234567',
+      delivery_zone: 2,
+      street: null,
+      save_to_profile: true,
+    });
+  });
+
+  it('leaves "Save to my profile" unticked when the profile has a phone and an address, and sends false', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({ 'POST /orders/cart/checkout/': () => makeOrder() });
+    const save = screen.getByRole('checkbox', { name: /Save this phone and address to my profile/ });
+    expect(save).not.toBeChecked();
+    expect(screen.queryByRole('group', { name: 'Deliver where you did before' })).not.toBeInTheDocument();
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(bodyOf(api.callsTo('POST /orders/cart/checkout/')[0])).toMatchObject({ save_to_profile: false });
+  });
+
   it('delivers free from Shs 1,000,000', async () => {
     await openCheckout({ 'GET /orders/cart/my_cart/': () => cartOf(500_000, 2) });
     expect(within(summary()).getByTestId('summary-delivery-fee')).toHaveTextContent('Free');
@@ -227,6 +284,7 @@ describe('the checkout form', () => {
       customer_note: null,
       discount_code: null,
       vat_invoice: null,
+      save_to_profile: false,
     });
     await waitFor(() => expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument());
   });
