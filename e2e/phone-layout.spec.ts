@@ -118,3 +118,98 @@ test.describe('the customer’s lists on a phone', () => {
     await expect(payment.getByText('Paid', { exact: true })).toBeInViewport();
   });
 });
+
+// Phones of three common widths (issue 33 items 9 and 11): the product page's WhatsApp pill holds
+// its label, the hero search shows its whole placeholder, and the home page reaches its Featured
+// Selections by the second screen (the categories are small chips on a phone, not 13 pictures).
+const PHONES = [
+  { width: 360, height: 800 },
+  { width: 390, height: 844 },
+  { width: 430, height: 932 },
+] as const;
+
+/** Where the element's text spills out of its own box (its border), or [] when it fits. */
+async function textOutsideBox(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((element: HTMLElement) => {
+    const problems: string[] = [];
+    if (element.scrollWidth > element.clientWidth + 1) {
+      problems.push(`scrolls sideways (${element.scrollWidth} > ${element.clientWidth})`);
+    }
+    if (element.scrollHeight > element.clientHeight + 1) {
+      problems.push(`is taller inside (${element.scrollHeight} > ${element.clientHeight})`);
+    }
+    const box = element.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    if (text.left < box.left - 0.5 || text.right > box.right + 0.5) {
+      problems.push(
+        `text spans ${Math.round(text.left)}–${Math.round(text.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`,
+      );
+    }
+    if (text.top < box.top - 0.5 || text.bottom > box.bottom + 0.5) {
+      problems.push(
+        `text spans ${Math.round(text.top)}–${Math.round(text.bottom)} in ${Math.round(box.top)}–${Math.round(box.bottom)} (height)`,
+      );
+    }
+    return problems;
+  });
+}
+
+/** The placeholder's width in the field's own font, and the room the field gives it. */
+async function placeholderRoom(page: Page): Promise<{ text: string; needed: number; room: number }> {
+  return page
+    .getByRole('main')
+    .getByRole('searchbox')
+    .evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: input.placeholder, needed: context.measureText(input.placeholder).width, room };
+    });
+}
+
+test.describe('the storefront on 360, 390 and 430 px phones', () => {
+  test.beforeEach(async ({ context }) => {
+    await confirmAgeInAdvance(context);
+  });
+
+  for (const phone of PHONES) {
+    test(`at ${phone.width} px the WhatsApp pill holds its label, the hero search its placeholder, and Featured Selections come by the second screen`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(phone);
+      const bottle = await stockedBottle(request);
+      await page.goto(`/products/${bottle.slug}`);
+      await expect(page.getByRole('link', { name: 'Ask about this bottle on WhatsApp' })).toBeVisible();
+      expect(
+        await textOutsideBox(page, 'a[href^="https://wa.me/"]:has-text("Ask about this bottle")'),
+      ).toEqual([]);
+
+      await page.goto('/');
+      const { text, needed, room } = await placeholderRoom(page);
+      expect(text.length).toBeGreaterThan(0);
+      expect(needed, `"${text}" needs ${Math.ceil(needed)} px of ${Math.floor(room)}`).toBeLessThanOrEqual(
+        room,
+      );
+
+      // The sections under the hero are drawn as the visitor scrolls: scroll through, then measure.
+      const featured = page.getByRole('heading', { level: 2, name: 'Featured Selections' });
+      await page.getByRole('heading', { level: 2, name: 'Shop by category' }).scrollIntoViewIfNeeded();
+      await expect(page.getByRole('link', { name: 'All categories and bottles' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('list')
+          .filter({ has: page.locator('a[href*="category="]') })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
+      const top = await featured.evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY);
+      expect(top, `Featured Selections start at ${Math.round(top)} px`).toBeLessThan(phone.height * 3.5);
+      expect(await widerThanViewport(page)).toEqual([]);
+    });
+  }
+});

@@ -79,6 +79,11 @@ export const SEAT_HOLDING_RSVP_STATUSES = [
   'no_show',
 ] as const satisfies readonly RsvpStatus[];
 
+/** RSVPs the customer still has: every one but the cancelled (what "You have 2 RSVPs" counts). */
+export const ACTIVE_RSVP_STATUSES = RSVP_STATUSES.filter(
+  (status): status is Exclude<RsvpStatus, 'cancelled'> => status !== 'cancelled',
+);
+
 /** Why an RSVP was cancelled. */
 export const RSVP_CANCEL_REASONS = ['customer', 'hold_expired', 'event_cancelled'] as const;
 export const rsvpCancelReasonSchema = z.enum(RSVP_CANCEL_REASONS);
@@ -381,6 +386,11 @@ export const rsvpListQuerySchema = pageQuerySchema.extend({
     .describe("Only the RSVP for this event (the event page asks for the customer's own)"),
   status: rsvpStatusSchema.optional(),
   when: eventWhenSchema.optional().describe('upcoming or past events'),
+  active: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('true: only the RSVPs still standing (cancelled ones left out), as the account counts them'),
 });
 export type RsvpListQuery = z.infer<typeof rsvpListQuerySchema>;
 

@@ -8,6 +8,8 @@ import {
 import { discountCodeSchema } from './discounts';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { ugandanPhoneSchema } from './profile';
+import type { ShopSettingsFields } from './settings';
+import { formatOpeningHours } from './settings-values';
 import { ugandaTinSchema } from './vat';
 
 // ---------------------------------------------------------------------------------------------
@@ -98,12 +100,18 @@ export function paymentMethodLabel(method: PaymentMethod, fulfilment: Fulfilment
 /** An order paid by mobile money that is still unpaid after this long is cancelled. */
 export const UNPAID_ORDER_TIMEOUT_MINUTES = 30;
 
-/** The shop's counter, for pick-up orders: the shop itself, at its address and opening hours. */
-export const PICKUP_LOCATION = {
-  name: `${BRAND.name}, Kololo`,
-  address: BRAND.address,
-  hours: BRAND.openingHours,
-} as const;
+/**
+ * The shop's counter, for pick-up orders: the shop itself, at the address and opening hours of its
+ * settings (an admin's change shows at checkout, on order pages, in e-mails and on documents).
+ */
+export function pickupLocation(settings: Pick<ShopSettingsFields, 'address' | 'opening_hours'>) {
+  return {
+    name: BRAND.name,
+    address: settings.address,
+    hours: formatOpeningHours(settings.opening_hours),
+  };
+}
+export type PickupLocation = ReturnType<typeof pickupLocation>;
 
 // ---------------------------------------------------------------------------------------------
 // Checkout: `POST /orders/cart/checkout/`
@@ -151,6 +159,12 @@ export const checkoutRequestSchema = z
     discount_code: discountCodeSchema
       .nullish()
       .describe('A discount code; the order is refused (422, field discount_code) when it does not apply'),
+    save_to_profile: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe(
+        'true: the contact phone (and, for delivery, the address) become the profile’s, for the next checkout',
+      ),
     vat_invoice: vatInvoiceRequestSchema
       .nullish()
       .describe(
@@ -192,6 +206,27 @@ export const checkoutRequestSchema = z
     }
   });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** How many recent phones and addresses checkout offers. */
+export const RECENT_CHECKOUT_DETAILS = 3;
+
+/** A delivery address the customer ordered to before (its zone, street and landmark). */
+export const recentAddressSchema = z.object({
+  delivery_zone: z.number().int().describe('The delivery zone’s id'),
+  zone_name: z.string(),
+  street: z.string().nullable(),
+  landmark: z.string().nullable(),
+});
+export type RecentAddress = z.infer<typeof recentAddressSchema>;
+
+/** `GET /orders/orders/recent_details/`: the phones and addresses of the customer's own last orders. */
+export const recentCheckoutDetailsSchema = z.object({
+  phones: z.array(z.string()).describe(`Newest first, each once, at most ${RECENT_CHECKOUT_DETAILS}`),
+  addresses: z
+    .array(recentAddressSchema)
+    .describe(`Newest first, each once, at most ${RECENT_CHECKOUT_DETAILS}`),
+});
+export type RecentCheckoutDetails = z.infer<typeof recentCheckoutDetailsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -248,6 +283,12 @@ export const orderSchema = z.object({
     .describe('The business the VAT invoice is made out to, when the customer asked for one'),
   contact_name: z.string(),
   contact_phone: z.string(),
+  sms_updates_to: z
+    .string()
+    .nullable()
+    .describe(
+      'The verified phone this order’s updates go to by SMS; null when none are sent (no SMS provider, no verified phone, or order SMS switched off)',
+    ),
   delivery_zone: deliveryZoneSchema.pick({ id: true, name: true, delivery_time_label: true }).nullable(),
   street: z.string().nullable(),
   delivery_instructions: deliveryInstructionsResponseSchema.nullable(),

@@ -48,7 +48,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsFields = {
   phone: BRAND.phone,
   whatsapp: BRAND.whatsapp,
   email: BRAND.email,
-  address: BRAND.address,
+  address: 'Plot 14, Acacia Avenue, Kololo, Kampala',
   opening_hours: [
     ...weekdays('09:00', '21:00').slice(0, 6),
     { day: 'sunday', open: true, opens: '12:00', closes: '19:00' },

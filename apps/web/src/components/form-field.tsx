@@ -60,10 +60,12 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'i
   );
 }
 
+// A minimum height, not a fixed one: a label that wraps on a narrow phone grows the pill instead of
+// spilling over its border.
 export const primaryButtonClass =
-  'inline-flex h-11 items-center justify-center rounded-full bg-wine-800 px-6 font-semibold text-cream-50 transition hover:bg-wine-900 disabled:cursor-wait disabled:opacity-70';
+  'inline-flex min-h-11 max-w-full items-center justify-center rounded-full bg-wine-800 px-6 py-2 text-center font-semibold text-cream-50 transition hover:bg-wine-900 disabled:cursor-wait disabled:opacity-70';
 
 export const secondaryButtonClass =
-  'inline-flex h-11 items-center justify-center gap-2 rounded-full border border-wine-800 px-6 font-semibold text-wine-800 transition hover:bg-cream-100 disabled:cursor-wait disabled:opacity-70';
+  'inline-flex min-h-11 max-w-full items-center justify-center gap-2 rounded-full border border-wine-800 px-6 py-2 text-center font-semibold text-wine-800 transition hover:bg-cream-100 disabled:cursor-wait disabled:opacity-70';
 
 export const textLinkClass = 'font-semibold text-wine-800 underline underline-offset-4 hover:text-wine-900';

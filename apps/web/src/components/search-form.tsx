@@ -49,17 +49,20 @@ export function SearchForm({
           name="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search by name, grape or region"
+          // Short enough to show whole in the hero on a 360 px phone.
+          placeholder="Name, grape or region"
           autoComplete="off"
           enterKeyHint="search"
           className={`w-full rounded-full border border-cream-300 bg-white pr-4 pl-10 text-ink shadow-sm placeholder:text-ink-soft focus:border-wine-600 ${large ? 'h-13 text-base' : 'h-11 text-sm'}`}
         />
       </div>
+      {/* On a phone the button is its icon (its name stays "Search"), leaving the field room for its placeholder. */}
       <button
         type="submit"
-        className={`rounded-full bg-wine-800 font-semibold text-cream-50 shadow-sm transition hover:bg-wine-900 ${large ? 'h-13 px-6' : 'h-11 px-5 text-sm'}`}
+        className={`inline-flex items-center justify-center rounded-full bg-wine-800 font-semibold text-cream-50 shadow-sm transition hover:bg-wine-900 max-sm:px-4 ${large ? 'h-13 px-6' : 'h-11 px-5 text-sm'}`}
       >
-        Search
+        <Search aria-hidden="true" className="size-5 sm:hidden" />
+        <span className="max-sm:sr-only">Search</span>
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { type PickupLocation, pickupLocation } from '@shop/contract/orders';
 import type { PublicShopSettings } from '@shop/contract/settings';
 import { DEFAULT_SHOP_SETTINGS, formatOpeningHours } from '@shop/contract/settings-values';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -45,4 +46,9 @@ function isShopSettings(value: unknown): value is PublicShopSettings {
 /** The opening hours in one line: "Monday to Saturday 09:00–21:00, Sunday 12:00–19:00 (Kampala time)". */
 export function useOpeningHoursLine(): string {
   return formatOpeningHours(useShopSettings().opening_hours);
+}
+
+/** Where pick-up orders are collected: the shop's address and opening hours (its settings). */
+export function usePickupLocation(): PickupLocation {
+  return pickupLocation(useShopSettings());
 }

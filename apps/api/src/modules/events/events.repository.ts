@@ -1,4 +1,11 @@
-import type { EventStatus, EventType, EventWhen, RsvpCancelReason, RsvpStatus } from '@shop/contract/events';
+import {
+  ACTIVE_RSVP_STATUSES,
+  type EventStatus,
+  type EventType,
+  type EventWhen,
+  type RsvpCancelReason,
+  type RsvpStatus,
+} from '@shop/contract/events';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction';
 
@@ -547,6 +554,8 @@ export type RsvpListFilters = {
   event?: number | undefined;
   status?: RsvpStatus | undefined;
   when?: EventWhen | undefined;
+  /** Only RSVPs still standing (ACTIVE_RSVP_STATUSES). */
+  active?: boolean | undefined;
 };
 
 /** A customer's RSVPs, newest first, with their waitlist places. */
@@ -560,6 +569,8 @@ export async function listRsvpsOfUser(
   const conditions: SQL[] = [sql`r.user_id = ${userId}`];
   if (filters.event !== undefined) conditions.push(sql`r.event_id = ${filters.event}`);
   if (filters.status) conditions.push(sql`r.status = ${filters.status}`);
+  if (filters.active)
+    conditions.push(sql`r.status = ANY(${sql.param([...ACTIVE_RSVP_STATUSES])}::rsvp_status[])`);
   if (filters.when) {
     conditions.push(
       sql`EXISTS (SELECT 1 FROM events e WHERE e.id = r.event_id AND ${

@@ -191,7 +191,7 @@ export async function listRsvps(
   const { rows, count } = await listRsvpsOfUser(
     db,
     userId,
-    { event: query.event, status: query.status, when: query.when },
+    { event: query.event, status: query.status, when: query.when, active: query.active },
     now,
     { limit: query.page_size, offset: pageOffset(query) },
   );

@@ -464,6 +464,25 @@ describe('GET /events/rsvps/', () => {
     expect(past.count).toBe(0);
     expect((await client.get(`${RSVPS}?status=maybe`)).statusCode).toBe(422);
   });
+
+  it('counts only the RSVPs still standing with active=true: a cancelled one is left out', async () => {
+    const { client } = await customer(harness);
+    const event = await createTestEvent(harness, { inDays: 4 });
+    const booked = await rsvp(client, event.id);
+    const active = () => client.get(`${RSVPS}?active=true&page_size=1`);
+    expect(rsvpListResponseSchema.parse((await active()).json()).count).toBe(1);
+
+    const cancelled = await client.request({ method: 'DELETE', url: rsvpUrl(booked.id) });
+    expect(cancelled.statusCode).toBe(200);
+    expect(rsvpListResponseSchema.parse((await active()).json())).toMatchObject({ count: 0, results: [] });
+    // Without the filter the cancelled RSVP is still listed (the account's list shows it as cancelled).
+    expect(rsvpListResponseSchema.parse((await client.get(RSVPS)).json()).results).toMatchObject([
+      { id: booked.id, status: 'cancelled' },
+    ]);
+    const bad = await client.get(`${RSVPS}?active=maybe`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toEqual([{ field: 'active', message: 'must be true or false' }]);
+  });
 });
 
 describe("another customer's RSVP", () => {

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contract/orders';
+import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { notifications } from '../../db/schema/notifications';
 import type { DomainEventMap } from '../../lib/domain-events';
 import { TestBrowser, uniqueEmail } from '../identity/testing';
+import { rememberShopSettings } from '../settings/settings-snapshot';
 import { describeDevice, orderStatusNotice, paymentFailedNotice } from './notification-events';
 
 let harness: TestApp;
@@ -154,7 +156,26 @@ describe('notices from domain events', () => {
       priority: 'high',
       title: expect.stringContaining('ready to collect'),
     });
-    expect(notice?.message).toContain('Kampala Cellars, Kololo');
+    expect(notice?.message).toBe(
+      'Collect it at Kampala Cellars, Plot 14, Acacia Avenue, Kololo, Kampala (Monday to Saturday 09:00–21:00, Sunday 12:00–19:00 (Kampala time)). Bring your order number.',
+    );
+  });
+
+  it('gives the pick-up address and hours of the shop settings as they are now', () => {
+    rememberShopSettings({
+      ...DEFAULT_SHOP_SETTINGS,
+      address: 'Plot 7, Bukoto Street, Kamwokya, Kampala',
+      opening_hours: DEFAULT_SHOP_SETTINGS.opening_hours.map((day) =>
+        day.day === 'sunday' ? { ...day, open: false } : day,
+      ),
+    });
+    try {
+      const notice = orderStatusNotice(statusChange('u', 'ready_for_delivery', { fulfilment: 'pickup' }));
+      expect(notice?.message).toContain('Plot 7, Bukoto Street, Kamwokya, Kampala');
+      expect(notice?.message).toContain('Sunday closed');
+    } finally {
+      rememberShopSettings(DEFAULT_SHOP_SETTINGS);
+    }
   });
 
   it('has words for every status an order can reach', () => {

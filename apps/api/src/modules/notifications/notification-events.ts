@@ -2,11 +2,12 @@ import { BRAND } from '@shop/contract/brand';
 import { formatTicketCode } from '@shop/contract/events';
 import { formatKampalaClock, formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { type OrderStatus, PICKUP_LOCATION } from '@shop/contract/orders';
+import { type OrderStatus, pickupLocation } from '@shop/contract/orders';
 import { classifyPaymentFailure, paymentAdvice } from '@shop/contract/payment-advice';
 import { networkLabels } from '@shop/contract/payments';
 import { countOf } from '@shop/contract/plural';
 import type { DomainEventMap, DomainEvents } from '../../lib/domain-events';
+import { shopSettingsNow } from '../settings/settings-snapshot';
 import type { NewNotification } from './notifications.service';
 
 /**
@@ -108,6 +109,7 @@ type StatusWords = { title: string; message: string; priority: NewNotification['
 function statusWords(event: DomainEventMap['order.status_changed']): StatusWords | null {
   const number = event.orderNumber;
   const pickup = event.fulfilment === 'pickup';
+  const counter = pickupLocation(shopSettingsNow());
   const words: Partial<Record<OrderStatus, StatusWords>> = {
     confirmed: {
       title: `Order ${number} confirmed`,
@@ -124,7 +126,7 @@ function statusWords(event: DomainEventMap['order.status_changed']): StatusWords
     ready_for_delivery: pickup
       ? {
           title: `Order ${number} is ready to collect`,
-          message: `Collect it at ${PICKUP_LOCATION.name}, ${PICKUP_LOCATION.address} (${PICKUP_LOCATION.hours}). Bring your order number.`,
+          message: `Collect it at ${counter.name}, ${counter.address} (${counter.hours}). Bring your order number.`,
           priority: 'high',
         }
       : {

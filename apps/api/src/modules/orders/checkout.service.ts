@@ -11,6 +11,7 @@ import type { Jobs } from '../../plugins/jobs';
 import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
 import { type AppliedDiscount, claimDiscount, recordDiscountUse } from '../discounts/discount-rules';
+import { updateProfile } from '../profile/profile.repository';
 import { LOW_STOCK_QUEUE } from '../stock/stock.jobs';
 import { takeStockForOrder } from '../stock/stock.repository';
 import { orderNumber } from './order-number';
@@ -56,6 +57,8 @@ export type CheckoutContext = {
   events: DomainEvents;
   jobs: Pick<Jobs, 'send'>;
   unpaidTimeoutMinutes: number;
+  /** The shop has an SMS provider: the order's answer says where its SMS go. */
+  smsConfigured: boolean;
   /** The shop's VAT registration now (shop settings): no TIN, no VAT on its invoices. */
   vat: VatSettings;
   /** The shop's free-delivery threshold (the `free_delivery_threshold` setting). */
@@ -177,7 +180,7 @@ export async function placeOrder(
   const hash = requestHash(input);
   const answerRepeat = async (found: { id: string; request_hash: string; order_number: string }) => {
     if (found.request_hash !== hash) throw keyReused(found.order_number);
-    return { order: await getOrder(db, found.id, userId), created: false };
+    return { order: await getOrder(db, found.id, userId, context.smsConfigured), created: false };
   };
 
   const repeat = await findOrderByKey(db, userId, input.idempotency_key);
@@ -299,6 +302,22 @@ export async function placeOrder(
       if (applied) await recordDiscountUse(tx, applied, placed.id, userId);
 
       await deleteAllLines(tx, cartId);
+      if (input.save_to_profile) {
+        // Asked for at checkout: the next one starts from these. Only this customer's own row.
+        await updateProfile(tx, userId, {
+          phone: input.contact_phone,
+          ...(delivery && zone
+            ? {
+                defaultDeliveryAddress: {
+                  area: zone.name,
+                  street: input.street || null,
+                  landmark: input.delivery_instructions?.landmark ?? null,
+                  notes: input.delivery_instructions?.delivery_notes ?? null,
+                },
+              }
+            : {}),
+        });
+      }
       // The e-mail's job commits with the order (or not at all).
       await context.jobs.send(CONFIRMATION_EMAIL_QUEUE, { orderId: placed.id }, { tx });
       const invoiceNumber = await issueInvoice(tx, {
@@ -337,5 +356,5 @@ export async function placeOrder(
   }
   if (!outcome.created)
     return answerRepeat({ id: outcome.id, request_hash: outcome.hash, order_number: outcome.orderNumber });
-  return { order: await getOrder(db, outcome.id, userId), created: true };
+  return { order: await getOrder(db, outcome.id, userId, context.smsConfigured), created: true };
 }

@@ -87,7 +87,7 @@ describe('the invoice PDF', () => {
     for (const expected of [
       'AWAITING PAYMENT',
       'PICK-UP AT',
-      'Kampala Cellars, Kololo',
+      'Plot 14, Acacia Avenue, Kololo, Kampala',
       'Mobile money (Airtel)',
       '22 November 2026',
       'Pick-up (no delivery fee)',

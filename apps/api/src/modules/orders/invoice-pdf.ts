@@ -1,7 +1,7 @@
 import { BRAND } from '@shop/contract/brand';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import { paymentMethodLabel, pickupLocation } from '@shop/contract/orders';
 import { orderVat, VAT_RATE_PERCENT, type VatLine } from '@shop/contract/vat';
 import type { ColorTypes, PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { loadPdfLib } from '../../lib/pdf-lib';
@@ -272,9 +272,10 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     colour: COLOURS.muted,
   });
   w.y -= 13;
+  const counter = pickupLocation(shopSettingsNow());
   const place =
     order.fulfilment === 'pickup'
-      ? [PICKUP_LOCATION.name, PICKUP_LOCATION.address]
+      ? [counter.name, counter.address]
       : [
           order.delivery_zone_name ?? '',
           order.street ?? '',

@@ -1,7 +1,7 @@
 import { BRAND } from '@shop/contract/brand';
 import { formatKampalaClock } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { PICKUP_LOCATION } from '@shop/contract/orders';
+import { pickupLocation } from '@shop/contract/orders';
 import { countOf } from '@shop/contract/plural';
 import type { OutgoingEmail } from '../email/email.service';
 import { renderEmail } from '../email/layout';
@@ -19,7 +19,8 @@ function nextSteps(order: OrderRow): string {
     return `What happens next: approve the ${network} payment of ${formatUGX(order.total)} on ${order.payment_phone ?? 'your phone'}${until}. We confirm your order as soon as it is paid; an order still unpaid by then is cancelled.`;
   }
   if (order.fulfilment === 'pickup') {
-    return `What happens next: we prepare your order and tell you when it is ready to collect at ${PICKUP_LOCATION.name}, ${PICKUP_LOCATION.address} (${PICKUP_LOCATION.hours}). You pay ${formatUGX(order.total)} at the counter; bring your order number.`;
+    const pickup = pickupLocation(shopSettingsNow());
+    return `What happens next: we prepare your order and tell you when it is ready to collect at ${pickup.name}, ${pickup.address} (${pickup.hours}). You pay ${formatUGX(order.total)} at the counter; bring your order number.`;
   }
   const when = order.delivery_time_label ? `, usually within ${order.delivery_time_label} of dispatch` : '';
   return `What happens next: we prepare your order and our rider brings it to you${when}. Please have ${formatUGX(order.total)} in cash ready; the rider calls ${order.contact_phone} on the way.`;

@@ -128,6 +128,30 @@ export async function findOrderByKey(
   return result.rows[0];
 }
 
+export type RecentDetailsRow = {
+  contact_phone: string;
+  delivery_zone_id: number | null;
+  delivery_zone_name: string | null;
+  street: string | null;
+  landmark: string | null;
+};
+
+/** The contact and address of `userId`'s own last orders, newest first (that customer's only). */
+export async function recentOrderDetails(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<RecentDetailsRow[]> {
+  const result = await db.execute<RecentDetailsRow>(sql`
+    SELECT contact_phone, delivery_zone_id, delivery_zone_name, street,
+           delivery_instructions->>'landmark' AS landmark
+    FROM orders
+    WHERE user_id = ${userId}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${limit}`);
+  return result.rows;
+}
+
 export type CheckoutLineRow = {
   item_id: number;
   quantity: number;

@@ -10,6 +10,7 @@ import {
   orderParamsSchema,
   orderSchema,
   orderStatsSchema,
+  recentCheckoutDetailsSchema,
   UNPAID_ORDER_TIMEOUT_MINUTES,
 } from '@shop/contract/orders';
 import { pageQuerySchema } from '@shop/contract/pagination';
@@ -19,7 +20,7 @@ import { z } from 'zod';
 import { currentAuth, requireCustomer } from '../../plugins/auth';
 import { placeOrder } from './checkout.service';
 import { invoicePdf } from './invoices.service';
-import { getOrder, pageOfInvoices, pageOfOrders, statsOf } from './orders.service';
+import { getOrder, pageOfInvoices, pageOfOrders, recentDetailsOf, statsOf } from './orders.service';
 
 const errors = {
   401: errorEnvelopeSchema.describe('Not signed in'),
@@ -73,6 +74,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           events: app.events,
           jobs: app.jobs,
           unpaidTimeoutMinutes: app.config.UNPAID_ORDER_TIMEOUT_MINUTES,
+          smsConfigured: app.sms.enabled,
           freeDeliveryThreshold: settings.free_delivery_threshold,
           vat: { shopTin: settings.vat_tin, pricesIncludeVat: settings.prices_include_vat },
         },
@@ -141,6 +143,24 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/orders/orders/recent_details/',
+    {
+      preValidation: requireCustomer,
+      schema: {
+        ...common,
+        tags: ['orders'],
+        summary: 'The phones and delivery addresses of the customer’s own last orders, for checkout',
+        description: 'Newest first, each once; only the signed-in customer’s own orders are read.',
+        response: { 200: recentCheckoutDetailsSchema, 401: errors[401] },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return recentDetailsOf(app.db, currentAuth(request).user.id);
+    },
+  );
+
+  app.get(
     '/orders/orders/:id/',
     {
       preValidation: requireCustomer,
@@ -155,7 +175,12 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getOrder(app.db, request.params.id, isStaff(request) ? null : currentAuth(request).user.id);
+      return getOrder(
+        app.db,
+        request.params.id,
+        isStaff(request) ? null : currentAuth(request).user.id,
+        app.sms.enabled,
+      );
     },
   );
 

@@ -9,11 +9,15 @@ import {
   type OrderListResponse,
   type OrderStats,
   type OrderStatus,
+  RECENT_CHECKOUT_DETAILS,
+  type RecentAddress,
+  type RecentCheckoutDetails,
 } from '@shop/contract/orders';
 import type { PageQuery } from '@shop/contract/pagination';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
+import { smsRecipient } from '../sms/sms.service';
 import {
   findOrder,
   type InvoiceRow,
@@ -21,6 +25,7 @@ import {
   listOrders,
   type OrderRow,
   orderStats,
+  recentOrderDetails,
 } from './orders.repository';
 
 /** Orders and invoices as the customer (or staff) reads them. */
@@ -28,7 +33,8 @@ import {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-export function toOrder(row: OrderRow): Order {
+/** `smsUpdatesTo`: the phone the order's SMS go to (../sms/sms.service.ts `smsRecipient`), or null. */
+export function toOrder(row: OrderRow, smsUpdatesTo: string | null): Order {
   const items = row.items.map((item) => ({
     id: item.id,
     product: item.product_id,
@@ -67,6 +73,7 @@ export function toOrder(row: OrderRow): Order {
         : null,
     contact_name: row.contact_name,
     contact_phone: row.contact_phone,
+    sms_updates_to: smsUpdatesTo,
     delivery_zone:
       row.delivery_zone_id === null
         ? null
@@ -99,10 +106,25 @@ export function toOrder(row: OrderRow): Order {
 }
 
 /** An order by id: the customer's own (`userId`), or any for staff (null). 404 otherwise. */
-export async function getOrder(db: Database, orderId: string, userId: string | null): Promise<Order> {
+/**
+ * One order (a customer's own, or any for staff, `userId` null), with where its SMS go:
+ * `smsConfigured` says whether the shop has an SMS provider.
+ */
+export async function getOrder(
+  db: Database,
+  orderId: string,
+  userId: string | null,
+  smsConfigured: boolean,
+): Promise<Order> {
   const row = await findOrder(db, orderId, userId);
   if (!row) throw notFound('Order');
-  return toOrder(row);
+  // The order's updates are its owner's: the same SMS kind decides them all (order_updates).
+  const smsUpdatesTo = await smsRecipient(
+    { db, providerConfigured: smsConfigured },
+    row.user_id,
+    'order_placed',
+  );
+  return toOrder(row, smsUpdatesTo);
 }
 
 export async function pageOfOrders(
@@ -130,6 +152,36 @@ export async function pageOfOrders(
     count,
     query,
   );
+}
+
+/**
+ * The phones and delivery addresses of the customer's own last orders, newest first, each once
+ * (checkout offers them). Only `userId`'s orders are read: never another customer's.
+ */
+export async function recentDetailsOf(db: Database, userId: string): Promise<RecentCheckoutDetails> {
+  const rows = await recentOrderDetails(db, userId, 20);
+  const phones: string[] = [];
+  const addresses: RecentAddress[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!phones.includes(row.contact_phone)) phones.push(row.contact_phone);
+    if (row.delivery_zone_id === null) continue;
+    const address: RecentAddress = {
+      delivery_zone: row.delivery_zone_id,
+      zone_name: row.delivery_zone_name ?? '',
+      street: row.street,
+      landmark: row.landmark || null,
+    };
+    const key = JSON.stringify([address.delivery_zone, address.street, address.landmark]);
+    if (!seen.has(key)) {
+      seen.add(key);
+      addresses.push(address);
+    }
+  }
+  return {
+    phones: phones.slice(0, RECENT_CHECKOUT_DETAILS),
+    addresses: addresses.slice(0, RECENT_CHECKOUT_DETAILS),
+  };
 }
 
 export async function statsOf(db: Database, userId: string): Promise<OrderStats> {

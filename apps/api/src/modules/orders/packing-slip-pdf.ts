@@ -2,7 +2,7 @@ import { BRAND } from '@shop/contract/brand';
 import { contactPreferenceLabels } from '@shop/contract/delivery';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import { paymentMethodLabel, pickupLocation } from '@shop/contract/orders';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
 import { loadPdfLib } from '../../lib/pdf-lib';
@@ -80,7 +80,8 @@ export async function renderPackingSlipPdf(
     instructions ? `Contact by: ${contactPreferenceLabels[instructions.contact_preference]}` : '',
   ]);
   if (pickup) {
-    block('PICK-UP AT', [PICKUP_LOCATION.name, PICKUP_LOCATION.address]);
+    const counter = pickupLocation(shopSettingsNow());
+    block('PICK-UP AT', [counter.name, counter.address]);
   } else {
     block('DELIVER TO', [
       [order.street, order.delivery_zone].filter(Boolean).join(', '),

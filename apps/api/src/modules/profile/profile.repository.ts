@@ -2,6 +2,7 @@ import type { DeliveryAddress } from '@shop/contract/profile';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/identity';
+import type { Executor } from '../../db/transaction';
 
 export type ProfileRow = typeof users.$inferSelect;
 
@@ -25,7 +26,7 @@ export async function findProfile(db: Database, userId: string): Promise<Profile
 
 /** Writes only the given fields of that user's own row; answers the row after the change. */
 export async function updateProfile(
-  db: Database,
+  db: Executor,
   userId: string,
   changes: ProfileChanges,
 ): Promise<ProfileRow | undefined> {

@@ -4,6 +4,7 @@ import { formatUGX } from '@shop/contract/money';
 import { VAT_RATE_PERCENT, vatLine } from '@shop/contract/vat';
 import { loadPdfLib } from '../../lib/pdf-lib';
 import { COLOURS, drawable, type Fonts, MARGIN, PAGE, Writer, wrap } from '../orders/invoice-pdf';
+import { shopSettingsNow } from '../settings/settings-snapshot';
 import type { CreditNoteRow } from './refunds.repository';
 
 /**
@@ -33,7 +34,7 @@ export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Arr
   w.text(BRAND.tagline, MARGIN, { size: 9, colour: COLOURS.muted });
   w.text(note.number, PAGE.width - MARGIN, { size: 11, bold: true, align: 'right' });
   w.y -= 14;
-  w.text(BRAND.address, MARGIN, { size: 9 });
+  w.text(shopSettingsNow().address, MARGIN, { size: 9 });
   w.text('REFUNDED', PAGE.width - MARGIN, { size: 10, bold: true, align: 'right', colour: COLOURS.paid });
   w.y -= 12;
   w.text(`${BRAND.phone} · ${BRAND.email}`, MARGIN, { size: 9 });

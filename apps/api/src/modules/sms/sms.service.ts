@@ -62,6 +62,29 @@ const toPreferences = (row: PreferencesRow | undefined): SmsPreferences =>
     ? { order_updates: row.orderUpdates, event_updates: row.eventUpdates, marketing: row.marketing }
     : DEFAULT_PREFERENCES;
 
+/** The customer's verified phone when their choices let `kind` through, else null. */
+function addresseeOf(row: PreferencesRow | undefined, kind: SmsKind): string | null {
+  // SMS only go to a phone the customer proved is theirs.
+  if (!row?.verifiedPhone) return null;
+  const topic = SMS_KIND_TOPIC[kind];
+  if (topic && !toPreferences(row)[topic]) return null;
+  return row.verifiedPhone;
+}
+
+/**
+ * The phone an SMS of `kind` to `userId` will reach, or null when none will be sent: no SMS
+ * provider (it waits in the staff outbox), no verified phone, or the customer turned it off.
+ * What the storefront may promise ("we confirm your order by SMS to …") follows this rule.
+ */
+export async function smsRecipient(
+  deps: { db: Database; providerConfigured: boolean },
+  userId: string,
+  kind: SmsKind,
+): Promise<string | null> {
+  if (!deps.providerConfigured) return null;
+  return addresseeOf(await preferencesRow(deps.db, userId), kind);
+}
+
 /**
  * Writes an SMS and queues its sending, once per (kind, subject): answers its id, or null when
  * nothing is to be sent (no verified phone, the customer's choice, or already written). Without
@@ -71,12 +94,8 @@ export async function requestSms(deps: SmsDeps, request: SmsRequest): Promise<st
   let phone = request.phone ?? null;
   if (!phone) {
     if (!request.userId) return null;
-    const row = await preferencesRow(deps.db, request.userId);
-    // SMS only go to a phone the customer proved is theirs.
-    if (!row?.verifiedPhone) return null;
-    const topic = SMS_KIND_TOPIC[request.kind];
-    if (topic && !toPreferences(row)[topic]) return null;
-    phone = row.verifiedPhone;
+    phone = addresseeOf(await preferencesRow(deps.db, request.userId), request.kind);
+    if (!phone) return null;
   }
   const state: SmsState = deps.provider ? 'queued' : 'unsent';
   const id = await deps.db.transaction(async (tx) => {

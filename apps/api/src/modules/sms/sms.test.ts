@@ -3,7 +3,18 @@ import { smsOutboxListSchema, smsSettingsSchema } from '@shop/contract/sms';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAfricasTalking } from '../../../test/fakes/africastalking';
-import { type Customer, secondInstance, signedInCustomer, staffMember } from '../../../test/fixtures/orders';
+import {
+  addToCart,
+  CHECKOUT,
+  type Customer,
+  checkoutBody,
+  ORDERS,
+  secondInstance,
+  signedInCustomer,
+  staffMember,
+  stockedProduct,
+  zoneBySlug,
+} from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { smsMessages, smsPhoneCodes } from '../../db/schema/sms';
@@ -49,6 +60,18 @@ afterAll(async () => {
   await harness?.close();
   await fake?.stop();
 });
+
+/** Places an order of one bottle; answers the checkout's answer and the order as read afterwards. */
+async function orderOf(app: App, customer: Customer) {
+  const product = await stockedProduct(app.pool);
+  await addToCart(customer.client, product.id, product.variantIds[0]!);
+  const zone = await zoneBySlug(app.pool);
+  const placed = await customer.client.post(CHECKOUT, checkoutBody(zone.id));
+  expect(placed.statusCode, placed.body).toBe(201);
+  const read = await customer.client.get(`${ORDERS}/${placed.json().id}/`);
+  expect(read.statusCode, read.body).toBe(200);
+  return { placed: placed.json(), read: read.json() };
+}
 
 const codeIn = (text: string) => /code is (\d{6})/.exec(text)?.[1];
 
@@ -507,6 +530,24 @@ describe("the customer's choices", () => {
     expect(offer.message).toMatch(/Stop offers: http:\/\/localhost:\d+\/profile$/);
   });
 
+  it('says where an order’s SMS go: the verified phone only, and nowhere when order updates are off', async () => {
+    const verified = await verifiedCustomer();
+    const { placed, read } = await orderOf(harness.app, verified);
+    // The contact phone of the order is not where SMS go: only the verified one is.
+    expect(placed.contact_phone).toBe('+256772123456');
+    expect(placed.sms_updates_to).toBe(verified.phone);
+    expect(read.sms_updates_to).toBe(verified.phone);
+
+    await verified.client.patch(SETTINGS, { order_updates: false });
+    expect((await verified.client.get(`${ORDERS}/${placed.id}/`)).json().sms_updates_to).toBeNull();
+
+    const unverified = await signedInCustomer(harness.app);
+    await unverified.client.patch('/api/v1/users/users/update_profile/', { phone: randomPhone() });
+    const theirs = await orderOf(harness.app, unverified);
+    expect(theirs.placed.sms_updates_to).toBeNull();
+    expect(theirs.read.sms_updates_to).toBeNull();
+  });
+
   it('refuses unknown preference fields (422)', async () => {
     const customer = await signedInCustomer(harness.app);
     const answer = await customer.client.patch(SETTINGS, { sms_everything: true });
@@ -550,6 +591,13 @@ describe('without an SMS provider', () => {
       state_label: 'not sent: no SMS provider',
       kind_label: 'Phone verification code',
     });
+  });
+
+  it('promises no SMS about an order: the answer says none are sent', async () => {
+    const customer = await signedInCustomer(bare.app);
+    const { placed, read } = await orderOf(bare.app, customer);
+    expect(placed.sms_updates_to).toBeNull();
+    expect(read.sms_updates_to).toBeNull();
   });
 
   it('shows the SMS outbox to staff only', async () => {

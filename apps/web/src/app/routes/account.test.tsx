@@ -133,6 +133,22 @@ describe('the account page', () => {
     expect(await within(section('Wishlist')).findByText('1 bottle saved for later.')).toBeInTheDocument();
   });
 
+  it('does not count a cancelled RSVP: it asks the API for the RSVPs still standing', async () => {
+    // The customer's only RSVP is cancelled: the API lists it, but not among the active ones.
+    const cancelled = { id: 'r1', status: 'cancelled' };
+    mockIdentityApi({
+      'GET /auth/get-session': () => customerSession(),
+      'GET /users/users/profile/': () => makeProfile(),
+      'GET /events/rsvps/': ({ url }) => {
+        const results = url.searchParams.get('active') === 'true' ? [] : [cancelled];
+        return { results, count: results.length, total_pages: 1, next: null };
+      },
+    });
+    await renderApp('/account');
+    expect(await within(section('Event RSVPs')).findByText('No RSVPs yet.')).toBeInTheDocument();
+    expect(within(section('Event RSVPs')).queryByText('You have 1 RSVP.')).not.toBeInTheDocument();
+  });
+
   it('changes the password, and shows a wrong current password next to its field', async () => {
     let attempts = 0;
     const api = mockIdentityApi({

@@ -79,6 +79,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     vat_invoice: null,
     contact_name: 'Amina Nakato',
     contact_phone: '+256772123456',
+    sms_updates_to: null,
     delivery_zone: { id: 1, name: 'Central Kampala', delivery_time_label: '2–4 hours' },
     street: 'Acacia Avenue',
     delivery_instructions: {

@@ -44,6 +44,7 @@ export function makePayOrder(overrides: Partial<Order> = {}): Order {
     vat_invoice: null,
     contact_name: 'Amina Nakato',
     contact_phone: '+256772123456',
+    sms_updates_to: null,
     delivery_zone: null,
     street: null,
     delivery_instructions: null,

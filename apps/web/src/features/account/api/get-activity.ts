@@ -36,5 +36,6 @@ export const activityQuery = (name: string, path: string) =>
   });
 
 export const ordersCountQuery = activityQuery('orders', '/orders/orders/my_orders/');
-export const rsvpsCountQuery = activityQuery('rsvps', '/events/rsvps/');
+// Cancelled RSVPs are not the customer's any more: the API leaves them out of the count.
+export const rsvpsCountQuery = activityQuery('rsvps', '/events/rsvps/?active=true&page_size=1');
 export const wishlistCountQuery = activityQuery('wishlist', '/orders/wishlist/');

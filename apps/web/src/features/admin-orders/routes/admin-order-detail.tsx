@@ -6,8 +6,8 @@ import { formatUGX } from '@shop/contract/money';
 import {
   orderStatusLabel,
   orderStatusLabels,
-  PICKUP_LOCATION,
   paymentMethodLabel,
+  pickupLocation,
 } from '@shop/contract/orders';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
@@ -82,7 +82,9 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
       }),
   });
   const instructions = order.delivery_instructions;
-  const windows = useShopSettings().delivery_windows;
+  const settings = useShopSettings();
+  const windows = settings.delivery_windows;
+  const counter = pickupLocation(settings);
   const cash = cashToCollect(order);
   const bottles = order.items.reduce((sum, item) => sum + item.quantity, 0);
 
@@ -227,7 +229,7 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
           <dl className="space-y-1 text-sm">
             {order.fulfilment === 'pickup' ? (
               <Row label="Collect at">
-                {PICKUP_LOCATION.name}, {PICKUP_LOCATION.address}
+                {counter.name}, {counter.address}
               </Row>
             ) : (
               <Row label="Address">{[order.street, order.delivery_zone].filter(Boolean).join(', ')}</Row>

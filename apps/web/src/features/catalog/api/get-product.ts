@@ -8,7 +8,8 @@ export function productQueryOptions(idOrSlug: string) {
   return queryOptions({
     queryKey: [CATALOG_KEY, 'product', idOrSlug] as const,
     queryFn: ({ signal }) =>
-      api.get<ProductDetail>(`/products/products/${encodeURIComponent(idOrSlug)}/`, { signal }),
+      // The page shows every failure itself (a 404 as its "not found" page), so no toast beside it.
+      api.get<ProductDetail>(`/products/products/${encodeURIComponent(idOrSlug)}/`, { signal, toast: false }),
     staleTime: CATALOG_STALE_TIME_MS,
   });
 }

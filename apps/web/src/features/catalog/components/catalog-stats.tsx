@@ -16,14 +16,14 @@ export function CatalogStats({ stats }: { stats: Stats | null }) {
     { label: 'Support', value: '24/7' },
   ];
   return (
-    <dl aria-busy={stats === null} className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+    <dl aria-busy={stats === null} className="grid grid-cols-3 gap-2 sm:gap-4 lg:grid-cols-6">
       {items.map(({ label, value }) => (
         <div
           key={label}
-          className="flex flex-col rounded-2xl border border-cream-200 bg-white px-4 py-5 text-center"
+          className="flex flex-col rounded-2xl border border-cream-200 bg-white px-2 py-3 text-center sm:px-4 sm:py-5"
         >
           <dt className="text-sm text-ink-soft">{label}</dt>
-          <dd className="order-first font-serif text-3xl text-wine-900">{value}</dd>
+          <dd className="order-first font-serif text-2xl text-wine-900 sm:text-3xl">{value}</dd>
         </div>
       ))}
     </dl>

@@ -3,6 +3,7 @@ import { productStoreMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { Award, CalendarDays, Clock, ShieldCheck, Truck } from 'lucide-react';
+import { textLinkClass } from '../../../components/form-field';
 import { LoadError } from '../../../components/load-error';
 import { SearchForm } from '../../../components/search-form';
 import { useShopSettings } from '../../../lib/shop-settings';
@@ -66,7 +67,7 @@ function Categories() {
   const [ref, near] = useNearViewport<HTMLDivElement>({ key: 'home-categories' });
   const categories = useCategories(near);
   return (
-    <div ref={ref} className={near ? undefined : 'min-h-[40rem]'}>
+    <div ref={ref} className={near ? undefined : 'min-h-[24rem] sm:min-h-[40rem]'}>
       {near ? <CategoriesBody categories={categories} /> : null}
     </div>
   );
@@ -159,11 +160,12 @@ function BelowTheFold() {
           <h2 id="benefits-heading" className="text-3xl">
             Why buy from {BRAND.name}
           </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {/* Two a row on a phone too: stacked, the four took a whole screen before the bottles. */}
+          <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
             {benefits.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-cream-200 bg-cream-50 p-6">
-                <Icon aria-hidden="true" className="size-7 text-wine-700" />
-                <h3 className="mt-4 text-xl">{title}</h3>
+              <li key={title} className="rounded-2xl border border-cream-200 bg-cream-50 p-4 sm:p-6">
+                <Icon aria-hidden="true" className="size-6 text-wine-700 sm:size-7" />
+                <h3 className="mt-3 text-lg sm:mt-4 sm:text-xl">{title}</h3>
                 <p className="mt-2 text-sm text-ink-soft">{text}</p>
               </li>
             ))}
@@ -179,6 +181,9 @@ function BelowTheFold() {
         </h2>
         <p className="mt-1 mb-6 text-ink-soft">From Cape reds to Speyside single malts.</p>
         <Categories />
+        <Link to="/products" className={`mt-6 inline-block ${textLinkClass}`}>
+          All categories and bottles
+        </Link>
       </section>
 
       <div className={container}>

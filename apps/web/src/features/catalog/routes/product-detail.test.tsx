@@ -166,6 +166,16 @@ describe('ProductDetailPage', () => {
     expect(document.title).toBe('Product Detail | Kampala Cellars');
   });
 
+  it('shows only the "not found" page for an unknown product: no error toast beside it', async () => {
+    const error = vi.spyOn(toast, 'error');
+    mockCatalogApi({});
+    await renderApp('/products/no-such-bottle');
+    await screen.findByRole('heading', { level: 1, name: 'We couldn’t find that bottle' });
+    // Any request that would toast has been answered by now (the page waited for the product).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('says "failed to load products" with a Retry button when the product cannot be loaded', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -9,14 +9,19 @@ import { deliveryFeeFor, qualifiesForFreeDelivery } from '@shop/contract/deliver
 import type { DiscountCheck } from '@shop/contract/discounts';
 import { cartMessages } from '@shop/contract/errors';
 import { formatUGX } from '@shop/contract/money';
-import { type Order, PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import {
+  type Order,
+  paymentMethodLabel,
+  pickupLocation,
+  type RecentCheckoutDetails,
+} from '@shop/contract/orders';
 import type { Profile } from '@shop/contract/profile';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
 import { orderVat } from '@shop/contract/vat';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
@@ -33,6 +38,7 @@ import {
   checkoutResolver,
   formFieldOf,
   initialCheckoutValues,
+  recentAddressValues,
   validateCheckout,
 } from '../lib/checkout-form';
 import { CheckoutSummary } from './checkout-summary';
@@ -111,11 +117,14 @@ export function CheckoutForm({
   profile,
   zones,
   zonesFailed,
+  recent,
   rememberOrder,
 }: {
   cart: Cart;
   profile: Profile | undefined;
   zones: readonly DeliveryZone[];
+  /** The phones and addresses of the customer's last orders, offered beside the fields. */
+  recent: RecentCheckoutDetails;
   /** The zones could not be loaded: delivery cannot be chosen, pick-up still can. */
   zonesFailed: boolean;
   /** Keeps the placed order where the orders' pages read it (src/app hands it in), so the next page shows it at once. */
@@ -126,7 +135,8 @@ export function CheckoutForm({
   const attempt = useRef(new CheckoutAttempt());
   const inFlight = useRef(false);
   const [formError, setFormError] = useState<ReactNode>(null);
-  const [initial] = useState(() => initialCheckoutValues(profile, zones));
+  const [initial] = useState(() => initialCheckoutValues(profile, zones, recent));
+  const recentPhonesId = useId();
   // Our own flag: react-hook-form's isSubmitting ends with whichever submit ends first (a double
   // click's second one returns at once), while the order is still on its way.
   const [placing, setPlacing] = useState(false);
@@ -137,6 +147,7 @@ export function CheckoutForm({
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormValues>({
@@ -154,6 +165,7 @@ export function CheckoutForm({
   // The preferred times' hours are the shop's delivery windows (a setting).
   const settings = useShopSettings();
   const deliveryWindows = settings.delivery_windows;
+  const pickup = pickupLocation(settings);
   const free = qualifiesForFreeDelivery(cart.subtotal, threshold);
   const deliveryFee = deliveryFeeFor({ fulfilment, zone, subtotal: cart.subtotal, threshold });
   const saving = discount?.discount ?? 0;
@@ -204,6 +216,9 @@ export function CheckoutForm({
       void queryClient.invalidateQueries({ queryKey: ['orders'], exact: false, refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
       void queryClient.invalidateQueries({ queryKey: ['account'] });
+      // The profile took this phone and address (asked for with "Save to my profile").
+      if (checked.data.save_to_profile)
+        void queryClient.invalidateQueries({ queryKey: ['profile'], exact: true });
       // Stock has moved: the catalog's cached counts are out of date.
       void queryClient.invalidateQueries({ queryKey: ['catalog'] });
     } catch (error) {
@@ -272,7 +287,16 @@ export function CheckoutForm({
               registration={register('contact_phone')}
               error={errors.contact_phone?.message}
               hint="Our rider calls this number."
+              list={recent.phones.length > 0 ? recentPhonesId : undefined}
             />
+            {recent.phones.length > 0 ? (
+              // The numbers of the last orders, offered as the field is typed in.
+              <datalist id={recentPhonesId}>
+                {recent.phones.map((phone) => (
+                  <option key={phone} value={phone} />
+                ))}
+              </datalist>
+            ) : null}
           </div>
           {vatRegistered ? (
             <>
@@ -317,7 +341,7 @@ export function CheckoutForm({
               {
                 value: 'pickup',
                 title: 'Pick up at the shop',
-                description: `${PICKUP_LOCATION.name}. ${PICKUP_LOCATION.hours}.`,
+                description: `${pickup.name}, ${pickup.address}. Open ${pickup.hours}.`,
                 aside: <span className="font-semibold">Free</span>,
               },
             ]}
@@ -339,6 +363,36 @@ export function CheckoutForm({
               )}
               {free ? (
                 <p className="text-sm font-semibold text-wine-800">Your order qualifies for free delivery.</p>
+              ) : null}
+              {recent.addresses.length > 0 ? (
+                <fieldset className="space-y-2">
+                  <legend className="mb-1.5 text-sm font-semibold text-ink">
+                    Deliver where you did before
+                  </legend>
+                  <div className="flex flex-wrap gap-2">
+                    {recent.addresses.map((address) => {
+                      const place = [address.zone_name, address.street, address.landmark]
+                        .filter(Boolean)
+                        .join(', ');
+                      return (
+                        <button
+                          key={place}
+                          type="button"
+                          className="rounded-full border border-cream-300 bg-white px-3 py-1.5 text-left text-sm text-ink hover:border-wine-600"
+                          onClick={() => {
+                            const values = recentAddressValues(address, zones);
+                            const options = { shouldValidate: true } as const;
+                            setValue('delivery_zone', values.delivery_zone, options);
+                            setValue('street', values.street, options);
+                            setValue('landmark', values.landmark, options);
+                          }}
+                        >
+                          {place}
+                        </button>
+                      );
+                    })}
+                  </div>
+                </fieldset>
               ) : null}
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField
@@ -424,11 +478,17 @@ export function CheckoutForm({
             </>
           ) : (
             <p className="rounded-xl bg-cream-100 p-4 text-sm text-ink">
-              Collect your order at <span className="font-semibold">{PICKUP_LOCATION.name}</span>,{' '}
-              {PICKUP_LOCATION.address}. {PICKUP_LOCATION.hours}. We send you an SMS when it is ready.
+              Collect your order at <span className="font-semibold">{pickup.name}</span>, {pickup.address}.
+              Open {pickup.hours}. We tell you when it is ready.
             </p>
           )}
         </Step>
+
+        <CheckboxField
+          label="Save this phone and address to my profile"
+          hint="Your next checkout starts from them."
+          registration={register('save_to_profile')}
+        />
 
         <Step number={3} title="Payment">
           <ChoiceCards

@@ -5,6 +5,8 @@ import {
   type Fulfilment,
   type MobileMoneyNetwork,
   type PaymentMethod,
+  type RecentAddress,
+  type RecentCheckoutDetails,
 } from '@shop/contract/orders';
 import { normaliseUgandanPhone, type Profile, ugandanMobileNetwork } from '@shop/contract/profile';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -35,6 +37,8 @@ export type CheckoutFormValues = {
   vat_invoice: boolean;
   vat_business_name: string;
   vat_tin: string;
+  /** "Save to my profile": the phone and address become the profile's. */
+  save_to_profile: boolean;
 };
 
 export type CheckoutField = keyof CheckoutFormValues;
@@ -61,6 +65,7 @@ export const CHECKOUT_FIELDS = [
   'vat_invoice',
   'vat_business_name',
   'vat_tin',
+  'save_to_profile',
 ] as const satisfies readonly CheckoutField[];
 
 const INSTRUCTION_FIELDS: ReadonlySet<string> = new Set([
@@ -105,7 +110,10 @@ const words = (text: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** The zone whose neighbourhoods name the customer's saved area ("Kololo" → Central Kampala), if one does. */
+/**
+ * The zone whose name or neighbourhoods name the customer's saved area ("Kololo" or "Central
+ * Kampala" → Central Kampala), if one does.
+ */
 export function zoneForArea(
   zones: readonly DeliveryZone[],
   area: string | null | undefined,
@@ -114,33 +122,55 @@ export function zoneForArea(
   if (wanted === '') return null;
   return (
     zones.find((zone) =>
-      zone.areas
-        .split(/[,;/]/)
+      [zone.name, ...zone.areas.split(/[,;/]/)]
         .map((part) => words(part).join(' '))
         .some((part) => part !== '' && (part === wanted || part.includes(wanted) || wanted.includes(part))),
     ) ?? null
   );
 }
 
+/** The form's values for a recent address: its zone (when still offered), street and landmark. */
+export function recentAddressValues(
+  address: RecentAddress,
+  zones: readonly DeliveryZone[],
+): Pick<CheckoutFormValues, 'delivery_zone' | 'street' | 'landmark'> {
+  const zone = zones.find((candidate) => candidate.id === address.delivery_zone);
+  return {
+    delivery_zone: zone ? String(zone.id) : '',
+    street: address.street ?? '',
+    landmark: address.landmark ?? '',
+  };
+}
+
 /**
  * The form's first values: the contact, address and paying number from the profile and its default
- * delivery address, and the delivery instructions' defaults (contact by phone, not left at the
- * door, signature required). The delivery time and the payment method are the customer's to choose.
+ * delivery address, or, where the profile has none, from the customer's last order; and the
+ * delivery instructions' defaults (contact by phone, not left at the door, signature required).
+ * "Save to my profile" starts ticked when the profile lacks a phone or an address. The delivery
+ * time and the payment method are the customer's to choose.
  */
 export function initialCheckoutValues(
   profile: Profile | undefined,
   zones: readonly DeliveryZone[],
+  recent: RecentCheckoutDetails = { phones: [], addresses: [] },
 ): CheckoutFormValues {
   const address = profile?.default_delivery_address ?? null;
-  const phone = profile?.phone ?? '';
+  const phone = profile?.phone ?? recent.phones[0] ?? '';
   const zone = zoneForArea(zones, address?.area);
+  const lastAddress = recent.addresses[0];
+  const place =
+    address || !lastAddress
+      ? {
+          delivery_zone: zone ? String(zone.id) : '',
+          street: address?.street ?? '',
+          landmark: address?.landmark ?? '',
+        }
+      : recentAddressValues(lastAddress, zones);
   return {
     fulfilment: 'delivery',
     contact_name: profile?.name ?? '',
     contact_phone: phone,
-    delivery_zone: zone ? String(zone.id) : '',
-    street: address?.street ?? '',
-    landmark: address?.landmark ?? '',
+    ...place,
     preferred_delivery_time: '',
     contact_preference: 'phone',
     leave_at_door: false,
@@ -156,6 +186,7 @@ export function initialCheckoutValues(
     vat_invoice: false,
     vat_business_name: '',
     vat_tin: '',
+    save_to_profile: !profile?.phone || !address,
   };
 }
 
@@ -194,6 +225,7 @@ export function checkoutRequestOf(values: CheckoutFormValues, idempotencyKey: st
     payment_phone: mobileMoney && values.payment_phone.trim() !== '' ? values.payment_phone : null,
     customer_note: values.customer_note.trim() === '' ? null : values.customer_note,
     vat_invoice: values.vat_invoice ? { business_name: values.vat_business_name, tin: values.vat_tin } : null,
+    save_to_profile: values.save_to_profile,
   };
 }
 

@@ -1,5 +1,4 @@
 import { cartMessages, deliveryInstructionMessages } from '@shop/contract/errors';
-import { PICKUP_LOCATION } from '@shop/contract/orders';
 import { UGANDAN_PHONE_MESSAGE } from '@shop/contract/profile';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -99,8 +98,86 @@ describe('the checkout form', () => {
     await user.click(screen.getByRole('radio', { name: /^Pick up at the shop/ }));
     expect(within(summary()).getByTestId('summary-delivery-fee')).toHaveTextContent('Free');
     expect(within(summary()).getByTestId('summary-total')).toHaveTextContent('Shs 520,000');
-    expect(form()).toHaveTextContent(`Collect your order at ${PICKUP_LOCATION.name}`);
+    expect(form()).toHaveTextContent('Collect your order at Kampala Cellars');
     expect(screen.queryByLabelText('Preferred delivery time')).not.toBeInTheDocument();
+  });
+
+  it('offers pick-up at the address and opening hours of the shop’s settings', async () => {
+    const user = userEvent.setup();
+    // An admin moved the shop and changed Sunday's hours: checkout follows the settings.
+    const settings = {
+      ...DEFAULT_SHOP_SETTINGS,
+      address: 'Plot 7, Bukoto Street, Kamwokya, Kampala',
+      opening_hours: DEFAULT_SHOP_SETTINGS.opening_hours.map((day) =>
+        day.day === 'sunday' ? { ...day, opens: '14:00', closes: '18:00' } : day,
+      ),
+    };
+    await openCheckout({ 'GET /settings/': () => settings });
+    const pickup = screen.getByRole('radio', { name: /^Pick up at the shop/ });
+    await waitFor(() => expect(pickup.closest('label')).toHaveTextContent('Sunday 14:00–18:00'));
+    expect(pickup.closest('label')).toHaveTextContent('Plot 7, Bukoto Street, Kamwokya, Kampala');
+    await user.click(pickup);
+    expect(form()).toHaveTextContent(
+      'Collect your order at Kampala Cellars, Plot 7, Bukoto Street, Kamwokya, Kampala. Open Monday to Saturday 09:00–21:00, Sunday 14:00–18:00 (Kampala time).',
+    );
+    expect(form()).not.toHaveTextContent('12:00–19:00');
+  });
+
+  it('offers a returning customer the phone and addresses of the last orders, and saves them to the profile when asked', async () => {
+    const user = userEvent.setup();
+    // The profile has neither a phone nor an address: the last order's are filled in.
+    const { api } = await openCheckout({
+      'POST /orders/cart/checkout/': () => makeOrder(),
+      'GET /users/users/profile/': () => makeProfile({ phone: null, default_delivery_address: null }),
+      'GET /orders/orders/recent_details/': () => ({
+        phones: ['+256701234567', '+256772123456'],
+        addresses: [
+          { delivery_zone: 1, zone_name: 'Central Kampala', street: 'Kira Road 3', landmark: null },
+          { delivery_zone: 2, zone_name: 'Entebbe Road', street: null, landmark: 'Opposite Kajjansi' },
+        ],
+      }),
+    });
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('+256701234567');
+    expect(screen.getByRole('radio', { name: /^Central Kampala/ })).toBeChecked();
+    expect(screen.getByLabelText('Street and house')).toHaveValue('Kira Road 3');
+    const phones = document.querySelectorAll(
+      `#${CSS.escape(screen.getByLabelText('Mobile number').getAttribute('list') ?? '')} option`,
+    );
+    expect([...phones].map((option) => option.getAttribute('value'))).toEqual([
+      '+256701234567',
+      '+256772123456',
+    ]);
+    const save = screen.getByRole('checkbox', { name: /Save this phone and address to my profile/ });
+    expect(save).toBeChecked();
+
+    // The other address is one click away.
+    await user.click(screen.getByRole('button', { name: 'Entebbe Road, Opposite Kajjansi' }));
+    expect(screen.getByRole('radio', { name: /^Entebbe Road/ })).toBeChecked();
+    expect(screen.getByLabelText('Street and house')).toHaveValue('');
+    expect(screen.getByLabelText('Landmark')).toHaveValue('Opposite Kajjansi');
+
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    const body = bodyOf(api.callsTo('POST /orders/cart/checkout/')[0]);
+    expect(body).toMatchObject({
+      contact_phone: '+256701234567',
+      delivery_zone: 2,
+      street: null,
+      save_to_profile: true,
+    });
+  });
+
+  it('leaves "Save to my profile" unticked when the profile has a phone and an address, and sends false', async () => {
+    const user = userEvent.setup();
+    const { api } = await openCheckout({ 'POST /orders/cart/checkout/': () => makeOrder() });
+    const save = screen.getByRole('checkbox', { name: /Save this phone and address to my profile/ });
+    expect(save).not.toBeChecked();
+    expect(screen.queryByRole('group', { name: 'Deliver where you did before' })).not.toBeInTheDocument();
+    await completeForm(user);
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(bodyOf(api.callsTo('POST /orders/cart/checkout/')[0])).toMatchObject({ save_to_profile: false });
   });
 
   it('delivers free from Shs 1,000,000', async () => {
@@ -207,6 +284,7 @@ describe('the checkout form', () => {
       customer_note: null,
       discount_code: null,
       vat_invoice: null,
+      save_to_profile: false,
     });
     await waitFor(() => expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument());
   });

@@ -7,6 +7,7 @@ import { ShoppingBag } from 'lucide-react';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { useDeliveryZones } from '../api/get-delivery-zones';
+import { NO_RECENT_DETAILS, useRecentDetails } from '../api/get-recent-details';
 import { CheckoutForm } from '../components/checkout-form';
 
 const lead =
@@ -30,6 +31,7 @@ export type CheckoutPageProps = {
  */
 export function CheckoutPage({ cart, cartFailed, retryCart, profile, rememberOrder }: CheckoutPageProps) {
   const zones = useDeliveryZones();
+  const recent = useRecentDetails();
 
   if (cart === undefined && cartFailed) {
     return (
@@ -44,7 +46,7 @@ export function CheckoutPage({ cart, cartFailed, retryCart, profile, rememberOrd
     );
   }
 
-  if (cart === undefined || profile.isPending || zones.isPending) {
+  if (cart === undefined || profile.isPending || zones.isPending || recent.isPending) {
     return (
       <PageShell eyebrow="Checkout" title="Checkout" lead={lead}>
         <p role="status" className="text-ink-soft">
@@ -92,6 +94,7 @@ export function CheckoutPage({ cart, cartFailed, retryCart, profile, rememberOrd
         profile={profile.data}
         zones={zones.data?.results ?? []}
         zonesFailed={zones.isError}
+        recent={recent.data ?? NO_RECENT_DETAILS}
         rememberOrder={rememberOrder}
       />
     </PageShell>

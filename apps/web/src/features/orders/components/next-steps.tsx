@@ -1,7 +1,9 @@
 import { formatUGX } from '@shop/contract/money';
-import { type Order, PICKUP_LOCATION, UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
+import { type Order, UNPAID_ORDER_TIMEOUT_MINUTES } from '@shop/contract/orders';
 import { CheckCircle2, Clock, MapPin, Smartphone, Truck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { EmailDelivery } from '../../../lib/email/email-delivery';
+import { usePickupLocation } from '../../../lib/shop-settings';
 import { formatTime, networkLabels } from '../lib/order-display';
 
 /** The mobile-money payment is waiting for the customer to approve it on their phone. */
@@ -22,8 +24,30 @@ function Step({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 const iconClass = 'size-4';
 
+/**
+ * How we confirm the order: only by what will really be sent. SMS go only to a verified phone
+ * when the shop has an SMS provider (the API's `sms_updates_to`); e-mail only when it is 'sent'.
+ */
+export function confirmationPromise(
+  order: Pick<Order, 'sms_updates_to'>,
+  emailDelivery: EmailDelivery | 'unknown',
+): string {
+  if (order.sms_updates_to) return `We confirm your order by SMS to ${order.sms_updates_to}.`;
+  if (emailDelivery === 'sent') return 'We confirm your order by e-mail.';
+  // Nothing leaves the shop by itself: staff confirm by phone (as the page's banner says).
+  if (emailDelivery === 'held') return 'Our team confirms your order with you by phone.';
+  return 'You can follow your order under Your orders.';
+}
+
 /** What happens next: the payment, then the delivery (with the zone's time) or the pick-up. */
-export function NextSteps({ order }: { order: Order }) {
+export function NextSteps({
+  order,
+  emailDelivery,
+}: {
+  order: Order;
+  emailDelivery: EmailDelivery | 'unknown';
+}) {
+  const pickup = usePickupLocation();
   const steps: ReactNode[] = [];
   if (awaitingMobileMoney(order)) {
     const network = order.mobile_money_network ? networkLabels[order.mobile_money_network] : 'mobile money';
@@ -60,16 +84,16 @@ export function NextSteps({ order }: { order: Order }) {
   }
   steps.push(
     <Step key="confirm" icon={<Clock aria-hidden="true" className={iconClass} />}>
-      <p className="font-semibold">We confirm your order by SMS to {order.contact_phone}.</p>
+      <p className="font-semibold">{confirmationPromise(order, emailDelivery)}</p>
       <p className="text-sm text-ink-soft">Our cellar team then checks and packs every bottle.</p>
     </Step>,
   );
   if (order.fulfilment === 'pickup') {
     steps.push(
       <Step key="collect" icon={<MapPin aria-hidden="true" className={iconClass} />}>
-        <p className="font-semibold">Collect it at {PICKUP_LOCATION.name}.</p>
+        <p className="font-semibold">Collect it at {pickup.name}.</p>
         <p className="text-sm text-ink-soft">
-          {PICKUP_LOCATION.address}. {PICKUP_LOCATION.hours}. We tell you when it is ready.
+          {pickup.address}. Open {pickup.hours}. We tell you when it is ready.
         </p>
       </Step>,
     );

@@ -1,8 +1,8 @@
 import type { Order } from '@shop/contract/orders';
-import { PICKUP_LOCATION, paymentMethodLabel } from '@shop/contract/orders';
+import { paymentMethodLabel } from '@shop/contract/orders';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { ReactNode } from 'react';
-import { useShopSettings } from '../../../lib/shop-settings';
+import { usePickupLocation, useShopSettings } from '../../../lib/shop-settings';
 import { contactPreferenceLabels, formatDateTime, networkLabels } from '../lib/order-display';
 import { PaymentStatusBadge } from './order-status-badge';
 
@@ -20,15 +20,16 @@ export function OrderDeliveryDetails({ order }: { order: Order }) {
   const instructions = order.delivery_instructions;
   // The windows' hours are the shop's (a setting), as checkout showed them.
   const windows = useShopSettings().delivery_windows;
+  const pickup = usePickupLocation();
   if (order.fulfilment === 'pickup') {
     return (
       <dl className="text-sm">
         <Row label="Pick-up at">
-          {PICKUP_LOCATION.name}
+          {pickup.name}
           <br />
-          {PICKUP_LOCATION.address}
+          {pickup.address}
         </Row>
-        <Row label="Opening hours">{PICKUP_LOCATION.hours}</Row>
+        <Row label="Opening hours">{pickup.hours}</Row>
         <Row label="Contact">
           {order.contact_name}, {order.contact_phone}
         </Row>

@@ -1,4 +1,3 @@
-import { PICKUP_LOCATION } from '@shop/contract/orders';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,6 +121,26 @@ describe('the order success page', () => {
     expect(screen.queryByText(/on its way to your e-mail/)).not.toBeInTheDocument();
   });
 
+  it('promises an SMS only to the verified phone the API says the order’s SMS go to', async () => {
+    const sms = await openSuccess(makeOrder({ sms_updates_to: '+256701999888' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(nextSteps()).toHaveTextContent('We confirm your order by SMS to +256701999888.');
+    expect(nextSteps()).not.toHaveTextContent('+256772123456.');
+    sms.unmount();
+
+    // No SMS provider, or an unverified phone: no SMS is promised, only what is sent.
+    const email = await openSuccess(makeOrder({ sms_updates_to: null }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(nextSteps()).toHaveTextContent('We confirm your order by e-mail.');
+    expect(nextSteps()).not.toHaveTextContent(/SMS/);
+    email.unmount();
+
+    await openSuccess(makeOrder({ sms_updates_to: null }), ORDER_ID, 'held');
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(nextSteps()).toHaveTextContent('Our team confirms your order with you by phone.');
+    expect(nextSteps()).not.toHaveTextContent(/SMS|e-mail/);
+  });
+
   it('says the mobile money payment is awaiting approval while it is pending', async () => {
     await openSuccess(
       makeOrder({
@@ -141,15 +160,31 @@ describe('the order success page', () => {
     expect(nextSteps()).toHaveTextContent('Unpaid orders are cancelled at 14:35.');
   });
 
-  it('tells a pick-up customer where to collect the order and to pay when collecting', async () => {
+  it('tells a pick-up customer where to collect the order, at the address and hours of the shop’s settings', async () => {
+    // An admin moved the shop and shortened Sunday: the page follows the settings, not a constant.
+    const settings = {
+      ...DEFAULT_SHOP_SETTINGS,
+      address: 'Plot 7, Bukoto Street, Kamwokya, Kampala',
+      opening_hours: DEFAULT_SHOP_SETTINGS.opening_hours.map((day) =>
+        day.day === 'sunday' ? { ...day, opens: '14:00', closes: '18:00' } : day,
+      ),
+    };
     await openSuccess(
       makeOrder({ fulfilment: 'pickup', delivery_zone: null, street: null, delivery_instructions: null }),
+      ORDER_ID,
+      'sent',
+      settings,
     );
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
-    expect(nextSteps()).toHaveTextContent(`Collect it at ${PICKUP_LOCATION.name}.`);
-    expect(nextSteps()).toHaveTextContent(`${PICKUP_LOCATION.address}. ${PICKUP_LOCATION.hours}.`);
+    expect(nextSteps()).toHaveTextContent('Collect it at Kampala Cellars.');
+    expect(nextSteps()).toHaveTextContent(
+      'Plot 7, Bukoto Street, Kamwokya, Kampala. Open Monday to Saturday 09:00–21:00, Sunday 14:00–18:00 (Kampala time).',
+    );
+    expect(nextSteps()).not.toHaveTextContent('12:00–19:00');
     expect(nextSteps()).toHaveTextContent('in cash when you collect your order');
-    expect(screen.getByRole('region', { name: 'Pick-up' })).toHaveTextContent(PICKUP_LOCATION.address);
+    const pickup = screen.getByRole('region', { name: 'Pick-up' });
+    expect(pickup).toHaveTextContent('Plot 7, Bukoto Street, Kamwokya, Kampala');
+    expect(pickup).toHaveTextContent('Sunday 14:00–18:00');
   });
 
   it('says so when the order is not one of the customer’s (404)', async () => {

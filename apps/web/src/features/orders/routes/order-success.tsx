@@ -121,7 +121,7 @@ export function OrderSuccessPage() {
             </p>
           </div>
         )}
-        <NextSteps order={order} />
+        <NextSteps order={order} emailDelivery={emailDelivery} />
         <OrderOverview order={order} />
         <div className="flex flex-wrap gap-3">
           <Link to="/order-history" className={`${linkButton} bg-wine-800 text-cream-50 hover:bg-wine-900`}>
