@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { RestockLine } from '../../db/schema/refunds';
 import type { Tx } from '../../db/transaction';
+import { uniqueViolationIn } from '../../db/unique-violations';
 import { conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/audit';
 import { csvField } from '../catalog/import/csv';
@@ -188,10 +189,6 @@ async function checkRestock(
   return result;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
-
 /**
  * Refunds (part of) a paid transaction. The same idempotency key answers the same refund
  * (`replayed`), whoever asks and however often; a key used for another refund is refused.
@@ -258,7 +255,7 @@ export async function requestRefund(
     });
   } catch (error) {
     // The same key on another payment, at the same instant: the unique index answered.
-    if (isUniqueViolation(error)) throw keyReused();
+    if (uniqueViolationIn(error)?.constraint === 'payment_refunds_idempotency_key') throw keyReused();
     throw error;
   }
   if (!prepared.replayed) await askProvider(context, prepared.refund, prepared.payment, now);
