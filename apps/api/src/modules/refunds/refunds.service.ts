@@ -24,8 +24,8 @@ import type { RestockLine } from '../../db/schema/refunds';
 import type { Tx } from '../../db/transaction';
 import { uniqueViolationIn } from '../../db/unique-violations';
 import { conflict, invalidInput, notFound } from '../../errors';
+import { csvLine } from '../../lib/csv';
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/audit';
-import { csvField } from '../catalog/import/csv';
 import { inTransaction, type PaymentsContext } from '../payments/payments.context';
 import { findTransaction, lockTransaction, type TransactionRow } from '../payments/payments.repository';
 import type { ProviderRefund } from '../payments/providers/provider';
@@ -565,11 +565,6 @@ export async function creditNotePdf(
 
 const EXPORT_PAGE = 500;
 
-/** Text a spreadsheet would run as a formula (=, +, -, @ first) is kept as text. */
-function spreadsheetSafe(value: string | number | null): string | number | null {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The credit notes of Kampala days [date_from, date_to] as CSV, read a page at a time. */
 export async function* exportCreditNotes(
   db: Database,
@@ -586,22 +581,19 @@ export async function* exportCreditNotes(
     const rows = await creditNotesBetween(db, from, to, after, EXPORT_PAGE);
     if (rows.length === 0) return;
     yield rows
-      .map(
-        (row) =>
-          `${[
-            row.number,
-            iso(row.issued_at),
-            row.amount,
-            'UGX',
-            row.refund_id,
-            row.subject_label,
-            row.transaction_reference,
-            row.provider,
-            row.reason,
-            row.customer_email,
-          ]
-            .map((value) => csvField(spreadsheetSafe(value)))
-            .join(',')}\r\n`,
+      .map((row) =>
+        csvLine([
+          row.number,
+          iso(row.issued_at),
+          row.amount,
+          'UGX',
+          row.refund_id,
+          row.subject_label,
+          row.transaction_reference,
+          row.provider,
+          row.reason,
+          row.customer_email,
+        ]),
       )
       .join('');
     const last = rows[rows.length - 1];
