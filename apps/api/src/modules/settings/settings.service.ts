@@ -30,7 +30,7 @@ export type CurrentSettings = AdminShopSettings;
  * it was saved, a row edited by hand) falls back to its default alone: the others keep their
  * saved values, and the settings always read, so the admin's form always opens to fix them.
  */
-export function withDefaults(stored: Partial<ShopSettingsFields> | null | undefined): ShopSettingsFields {
+function withDefaults(stored: Partial<ShopSettingsFields> | null | undefined): ShopSettingsFields {
   const merged: Record<string, unknown> = { ...DEFAULT_SHOP_SETTINGS, ...(stored ?? {}) };
   const parsed = shopSettingsFieldsSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
