@@ -121,7 +121,7 @@ test.describe('shop settings and the audit trail', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     try {
       await signInAs(page, baseURL!, 'admin', '/admin/settings', 'Agnes Admin');
       const form = page.getByRole('form', { name: 'Shop settings' });
