@@ -15,7 +15,8 @@ import { setShopSettings } from './support/staff/shop-settings';
 // Shop settings and the audit trail (issue 18): an admin changes the opening hours and the
 // free-delivery threshold at /admin/settings; the storefront's footer and contact page show the
 // new hours and checkout delivers free from the new threshold; the audit trail shows the change
-// before → after; a staff member who is not an admin cannot open the settings.
+// before → after; a VAT TIN saved in the form reads back after a reload; a staff member who is
+// not an admin cannot open the settings.
 
 const DEFAULT_OPENING_HOURS = [
   ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => ({
@@ -112,6 +113,38 @@ test.describe('shop settings and the audit trail', () => {
         opening_hours: DEFAULT_OPENING_HOURS,
         free_delivery_threshold: 1_000_000,
       });
+    }
+  });
+
+  test('an admin saves the shop’s VAT TIN → the settings still open after a reload, with the TIN', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    try {
+      await signInAs(page, baseURL!, 'admin', '/admin/settings', 'Agnes Admin');
+      const form = page.getByRole('form', { name: 'Shop settings' });
+      const tin = form.getByLabel('TIN (VAT registration)');
+      await tin.fill('1000 123 456');
+      await saveSettingsOnPage(page);
+
+      // Saving a TIN once made every read of the settings fail (issue 33): the form never came back.
+      await page.reload();
+      await expect(page).toHaveTitle(pageTitle('admin_settings'));
+      await expect(form.getByLabel('TIN (VAT registration)')).toHaveValue('1000123456');
+      const publicSettings = await request.get('/api/v1/settings/');
+      expect(publicSettings.status()).toBe(200);
+      expect(await publicSettings.json()).toMatchObject({ vat_tin: '1000123456' });
+
+      // The admin can take it away again from the same form.
+      await form.getByLabel('TIN (VAT registration)').fill('');
+      await saveSettingsOnPage(page);
+      await page.reload();
+      await expect(form.getByLabel('TIN (VAT registration)')).toHaveValue('');
+    } finally {
+      // Other journeys' invoices assume a shop without VAT registration.
+      await setShopSettings(baseURL!, { vat_tin: null });
     }
   });
 

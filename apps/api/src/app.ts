@@ -9,11 +9,12 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './errors';
 import { domainEventsPlugin } from './lib/domain-events';
+import { encodableSerializerCompiler } from './lib/encodable-schema';
 import { logRedaction } from './lib/log-redaction';
 import auditRoutes from './modules/audit/audit.routes';
 import cartPlugin from './modules/cart/cart.plugin';
@@ -158,7 +159,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(encodableSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

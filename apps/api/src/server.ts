@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { loadDataDirSecrets } from './db/secrets';
 import { createShutdown } from './lib/graceful-shutdown';
 import { limitHeapGrowth } from './lib/heap-growth';
+import { listeningText } from './lib/origins';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/seed/seed-catalog';
 import { seedDemoEventsIfEmpty } from './modules/events/seed/seed-events';
 
@@ -52,7 +53,7 @@ async function main() {
     await seedDemoEventsIfEmpty(database, bootLog);
 
     const app = await buildApp({ config, database });
-    await app.listen({ host: config.HOST, port: config.PORT });
+    await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: listeningText(config) });
     app.log.info(
       `${config.publicUrl} is ready in ${Math.round(performance.now() - startedAt)} ms ` +
         `(database: ${config.DATABASE_URL ? 'DATABASE_URL' : 'embedded'})`,

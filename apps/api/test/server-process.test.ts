@@ -121,6 +121,45 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 
+  it('prints the address that works, and a browser there (or at 127.0.0.1) may sign in', async () => {
+    const database = await createTestDatabase();
+    const port = await findFreePort();
+    // PUBLIC_URL unset: http://localhost:<port>, while the server listens on 127.0.0.1.
+    const server = startServer({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: '' });
+    children.push(server.child);
+    await server.ready;
+    expect(server.output()).toContain(`Server listening at http://localhost:${port}`);
+    expect(server.output()).not.toContain(`127.0.0.1:${port}`);
+
+    const signIn = (origin: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/auth/sign-in/anonymous',
+            // As a browser that has visited: better-auth checks the origin of requests with cookies.
+            headers: { origin, cookie: `csrf_token=${'a'.repeat(43)}`, 'content-type': 'application/json' },
+            agent: false,
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on('error', reject);
+        request.end('{}');
+      });
+    expect(await signIn(`http://localhost:${port}`)).toBe(200);
+    expect(await signIn(`http://127.0.0.1:${port}`)).toBe(200);
+    expect(await signIn('http://evil.example')).toBe(403);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await database.drop();
+  });
+
   it('stops with a message naming a wrong setting', async () => {
     const server = startServer({ PORT: 'eighty', DATABASE_URL: 'postgres://x@127.0.0.1:1/none' });
     children.push(server.child);

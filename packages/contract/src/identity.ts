@@ -253,10 +253,11 @@ export const authUserSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   image: z.string().nullish(),
-  isAnonymous: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false),
+  /** A codec, not a `.transform()`: the API encodes its answers, and a transform cannot run backwards. */
+  isAnonymous: z.codec(z.boolean().nullish(), z.boolean(), {
+    decode: (value) => value ?? false,
+    encode: (value) => value,
+  }),
   role: userRoleSchema,
   /** A one-time password is in use: the web sends the user to choose a new one first. */
   mustChangePassword: z.boolean().nullish(),

@@ -68,9 +68,13 @@ export const vatMessages = {
   businessTinRequired: 'Enter the business’s TIN for the VAT invoice',
 };
 
-/** A Uganda Revenue Authority taxpayer identification number: 10 digits (spaces allowed as typed). */
+/**
+ * A Uganda Revenue Authority taxpayer identification number: 10 digits (spaces allowed as typed).
+ * The spaces go with `.overwrite()`, which also runs when an answer is encoded: a `.transform()`
+ * cannot run backwards, and made every answer carrying a saved TIN a 500 (issue 33).
+ */
 export const ugandaTinSchema = z
   .string({ error: vatMessages.tin })
-  .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{10}$/, { error: vatMessages.tin }))
+  .overwrite((value) => value.replace(/\s+/g, ''))
+  .regex(/^\d{10}$/, { error: vatMessages.tin })
   .describe('Uganda TIN, 10 digits');

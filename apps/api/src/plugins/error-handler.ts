@@ -7,6 +7,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseUnavailable,
 } from '../db/connection-loss';
+import { uniqueViolationError } from '../db/unique-violations';
 import { AppError, relayedClientError } from '../errors';
 
 function envelope(error: AppError): ErrorEnvelope {
@@ -70,6 +71,9 @@ export function toAppError(error: FastifyError | Error): AppError {
   }
   // Database out of reach (cut, refused, timed out): temporary, so a 503 the client may retry.
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  // A write that lost a race to a unique index: the field and the reason, as the service's check says.
+  const clash = uniqueViolationError(error);
+  if (clash) return clash;
   return new AppError('internal_error', 'Something went wrong. Please try again.');
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { allowedOrigins } from '../lib/origins';
 
 /**
  * Browser features the storefront never uses are switched off for the shop's pages and anything
@@ -50,8 +51,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers (with a Permissions-Policy) with a Content-Security-Policy, and CORS for the origins allowed by
- * CORS_ORIGINS. The shop's own pages are same-origin and need no CORS at all.
+ * Security headers (with a Permissions-Policy) with a Content-Security-Policy, and CORS for the
+ * origins of lib/origins.ts (the shop's own, under each loopback name when local, and
+ * CORS_ORIGINS). The shop's own pages are same-origin and need no CORS at all.
  */
 export default fp(
   async (app) => {
@@ -87,7 +89,7 @@ export default fp(
       done();
     });
 
-    const allowed = new Set([app.config.publicUrl, ...app.config.CORS_ORIGINS]);
+    const allowed = new Set(allowedOrigins(app.config));
     await app.register(cors, {
       origin: (origin, callback) => {
         // Requests without an Origin header are same-origin or not from a browser: they need no

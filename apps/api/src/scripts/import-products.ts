@@ -21,7 +21,9 @@ The file is UTF-8 CSV (RFC 4180: fields with commas, quotes or line breaks in do
 quotes doubled). The first line is the header; columns may come in any order. One row per
 size; a product's fields are repeated on each of its rows, or left empty after the first.
 Products are matched by product_slug and sizes by sku: existing ones are updated, new ones
-created. Sizes of a product that are not in the file are kept.
+created. Sizes of a product that are not in the file are kept. Cells are trimmed; a cell that
+starts with an apostrophe before =, +, -, @, a tab or a carriage return (as the export writes
+text a spreadsheet would run as a formula) loses that one apostrophe.
 
 Every row is checked first, and each problem is reported with its line, column and reason.
 A product with a bad row is not imported at all. Without --atomic, each good product is

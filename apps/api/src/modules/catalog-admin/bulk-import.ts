@@ -1,8 +1,8 @@
 import type { CatalogImportCounts, CatalogImportRowError } from '@shop/contract/categories-admin';
 import type { Executor } from '../../db/transaction';
+import { parseCsv } from '../../lib/csv';
 import { boundQuery } from '../../plugins/jobs';
 import { SYSTEM_ACTOR } from '../audit/audit';
-import { parseCsv } from '../catalog/import/csv';
 import {
   type ImportProblem,
   type ProductInput,

@@ -15,6 +15,7 @@ import {
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_FORMULA_NOTE } from '../../lib/csv';
 import { currentAuth, requireStaff } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import {
@@ -270,7 +271,8 @@ const catalogBulkRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The catalog as CSV, in the import’s format (staff)',
         description:
           'Every product, or one category’s (`category`, a slug) or those whose name, slug or SKU contains ' +
-          '`q`; one row per size. Streamed page by page. Importing the file back changes nothing.',
+          '`q`; one row per size. Streamed page by page. Importing the file back changes nothing. ' +
+          `${CSV_FORMULA_NOTE} The import takes that apostrophe off again.`,
         security: [{ bearer: [] }],
         produces: ['text/csv'],
         querystring: catalogExportQuerySchema,

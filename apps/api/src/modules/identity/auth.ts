@@ -18,6 +18,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/identity';
 import type { DomainEvents } from '../../lib/domain-events';
+import { allowedOrigins } from '../../lib/origins';
 import type { EmailService } from '../email/email.service';
 import { afterAuthRequest } from './after-request';
 import { attemptKey, clearAttempts, readAttempts, recordAttempt } from './attempts.repository';
@@ -119,13 +120,6 @@ function clientIp(ctx: HeaderSource): string {
 
 function fieldError(status: 'UNPROCESSABLE_ENTITY', field: string, message: string) {
   return new APIError(status, { code: 'VALIDATION_FAILED', message, fields: [{ field, message }] });
-}
-
-export function trustedOriginsOf(config: Config): string[] {
-  const origins = new Set([config.publicUrl, ...config.CORS_ORIGINS]);
-  // `npm run dev` serves the storefront from Vite on :5173 and proxies /api to the API.
-  if (config.NODE_ENV === 'development') origins.add('http://localhost:5173');
-  return [...origins];
 }
 
 export function createAuth(deps: AuthDependencies) {
@@ -267,7 +261,7 @@ export function createAuth(deps: AuthDependencies) {
     basePath: AUTH_BASE_PATH,
     secret: deps.secret,
     telemetry: { enabled: false },
-    trustedOrigins: trustedOriginsOf(config),
+    trustedOrigins: allowedOrigins(config),
     logger: {
       level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'debug' : 'warn',
       disabled: config.LOG_LEVEL === 'silent',

@@ -12,6 +12,7 @@ import {
 } from '@shop/contract/newsletter';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_FORMULA_NOTE } from '../../lib/csv';
 import { requireStaff } from '../../plugins/auth';
 import {
   confirm,
@@ -146,8 +147,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Staff: the confirmed subscribers as CSV',
         description:
           `Columns: ${NEWSLETTER_EXPORT_COLUMNS.join(', ')} (ISO 8601 times), in the order they ` +
-          'confirmed. Every cell is quoted; a cell starting with =, +, -, @, tab or carriage return is ' +
-          'prefixed with an apostrophe so that spreadsheets never run it as a formula.',
+          `confirmed. ${CSV_FORMULA_NOTE}`,
         security: [{ bearer: [] }],
         produces: ['text/csv'],
         response: {

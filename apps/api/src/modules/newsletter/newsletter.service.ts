@@ -9,6 +9,7 @@ import {
 } from '@shop/contract/newsletter';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { csvLine } from '../../lib/csv';
 import type { EmailService } from '../email/email.service';
 import { confirmationEmail, confirmUrl, welcomeEmail } from './newsletter.emails';
 import {
@@ -139,18 +140,6 @@ export async function unsubscribe(
   if (!row) throw linkInvalid();
   return { status: 'unsubscribed', email: row.email, message: newsletterApiMessages.unsubscribed };
 }
-
-/**
- * One CSV cell: quoted, quotes doubled, and a leading =, +, -, @, tab or carriage return
- * defused with an apostrophe so that a spreadsheet never runs it as a formula (OWASP CSV
- * injection).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The confirmed subscribers as CSV, in batches (keyset), so a long list is never held at once. */
 export async function* exportConfirmedCsv(db: Database, batchSize = 1000): AsyncGenerator<string> {

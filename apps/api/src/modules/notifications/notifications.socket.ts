@@ -7,7 +7,8 @@ import {
 import { clientSocketMessageSchema } from '@shop/contract/notifications';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { CLIENT_IP_HEADER, trustedOriginsOf } from '../identity/auth';
+import { allowedOrigins } from '../../lib/origins';
+import { CLIENT_IP_HEADER } from '../identity/auth';
 import { toFetchHeaders } from '../identity/fetch-bridge';
 import { findLiveSession } from '../identity/session-lookup';
 import type { NotificationHub } from './notification-hub';
@@ -101,7 +102,7 @@ class SessionSockets {
 type OpenSocket = { token: string; userId: string; recheck: () => void };
 
 export function registerNotificationSocket(app: FastifyInstance, hub: NotificationHub): void {
-  const trusted = new Set(trustedOriginsOf(app.config));
+  const trusted = new Set(allowedOrigins(app.config));
   const sessionSockets = new SessionSockets();
   const stopListening = app.sessionCache.onChange((payload) => sessionSockets.changed(payload));
   app.addHook('onClose', async () => {

@@ -5,6 +5,7 @@ import { orderVat } from '@shop/contract/vat';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/transaction';
+import { uniqueViolationIn } from '../../db/unique-violations';
 import { conflict, invalidInput } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { Jobs } from '../../plugins/jobs';
@@ -159,12 +160,6 @@ function firstChanges(cash: boolean, userId: string): StatusChange[] {
       changedBy: null,
     },
   ];
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string };
-  return pgError?.code === '23505' && pgError.constraint === constraint;
 }
 
 /**
@@ -348,7 +343,7 @@ export async function placeOrder(
     });
   } catch (error) {
     // The last guard of idempotency: a twin that slipped past the lock (no cart row yet).
-    if (isUniqueViolation(error, 'orders_user_idempotency_key')) {
+    if (uniqueViolationIn(error)?.constraint === 'orders_user_idempotency_key') {
       const twin = await findOrderByKey(db, userId, input.idempotency_key);
       if (twin) return answerRepeat(twin);
     }

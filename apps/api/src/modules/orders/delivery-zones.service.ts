@@ -7,7 +7,7 @@ import type {
 } from '@shop/contract/delivery';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { SendableBody } from '../../lib/http-cache';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
 import {
@@ -45,14 +45,6 @@ export async function zoneListBody(db: Database): Promise<SendableBody> {
   return { body, etag: `W/"${crypto.hash('sha1', body, 'base64url')}"` };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  return (cause as { code?: string })?.code === '23505';
-}
-
-const slugTaken = () =>
-  conflict('Another delivery zone has this slug.', 'conflict', [{ field: 'slug', message: 'Already used' }]);
-
 function changes(input: Partial<z.output<typeof createDeliveryZoneRequestSchema>>): ZoneChanges {
   return {
     slug: input.slug,
@@ -72,22 +64,18 @@ export async function createZone(
   actor: AuditActor,
   input: z.output<typeof createDeliveryZoneRequestSchema>,
 ): Promise<DeliveryZone> {
-  try {
-    return await db.transaction(async (tx) => {
-      const zone = toZone(await insertZone(tx, changes(input) as Required<ZoneChanges>));
-      await recordAudit(tx, actor, {
-        kind: 'delivery_zone.create',
-        subjectType: 'delivery_zone',
-        subjectId: zone.id,
-        summary: `Added ${zone.name}`,
-        after: zone,
-      });
-      return zone;
+  // A slug already used is refused by its unique index (db/unique-violations.ts: 409 on `slug`).
+  return db.transaction(async (tx) => {
+    const zone = toZone(await insertZone(tx, changes(input) as Required<ZoneChanges>));
+    await recordAudit(tx, actor, {
+      kind: 'delivery_zone.create',
+      subjectType: 'delivery_zone',
+      subjectId: zone.id,
+      summary: `Added ${zone.name}`,
+      after: zone,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    return zone;
+  });
 }
 
 /** Changes a zone, audited (`delivery_zone.update`, the changed fields before → after). */
@@ -97,28 +85,23 @@ export async function changeZone(
   id: number,
   input: z.output<typeof updateDeliveryZoneRequestSchema>,
 ): Promise<DeliveryZone> {
-  try {
-    return await db.transaction(async (tx) => {
-      const current = await findZone(tx, id);
-      if (!current) throw notFound('Delivery zone');
-      const row = await updateZone(tx, id, changes(input));
-      if (!row) throw notFound('Delivery zone');
-      const zone = toZone(row);
-      const diff = changedFields(toZone(current), zone);
-      if (diff) {
-        await recordAudit(tx, actor, {
-          kind: 'delivery_zone.update',
-          subjectType: 'delivery_zone',
-          subjectId: id,
-          summary: `Changed ${zone.name}`,
-          before: diff.before,
-          after: diff.after,
-        });
-      }
-      return zone;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+  return db.transaction(async (tx) => {
+    const current = await findZone(tx, id);
+    if (!current) throw notFound('Delivery zone');
+    const row = await updateZone(tx, id, changes(input));
+    if (!row) throw notFound('Delivery zone');
+    const zone = toZone(row);
+    const diff = changedFields(toZone(current), zone);
+    if (diff) {
+      await recordAudit(tx, actor, {
+        kind: 'delivery_zone.update',
+        subjectType: 'delivery_zone',
+        subjectId: id,
+        summary: `Changed ${zone.name}`,
+        before: diff.before,
+        after: diff.after,
+      });
+    }
+    return zone;
+  });
 }

@@ -22,9 +22,10 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { RestockLine } from '../../db/schema/refunds';
 import type { Tx } from '../../db/transaction';
+import { uniqueViolationIn } from '../../db/unique-violations';
 import { conflict, invalidInput, notFound } from '../../errors';
+import { csvLine } from '../../lib/csv';
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/audit';
-import { csvField } from '../catalog/import/csv';
 import { inTransaction, type PaymentsContext } from '../payments/payments.context';
 import { findTransaction, lockTransaction, type TransactionRow } from '../payments/payments.repository';
 import type { ProviderRefund } from '../payments/providers/provider';
@@ -188,10 +189,6 @@ async function checkRestock(
   return result;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
-
 /**
  * Refunds (part of) a paid transaction. The same idempotency key answers the same refund
  * (`replayed`), whoever asks and however often; a key used for another refund is refused.
@@ -258,7 +255,7 @@ export async function requestRefund(
     });
   } catch (error) {
     // The same key on another payment, at the same instant: the unique index answered.
-    if (isUniqueViolation(error)) throw keyReused();
+    if (uniqueViolationIn(error)?.constraint === 'payment_refunds_idempotency_key') throw keyReused();
     throw error;
   }
   if (!prepared.replayed) await askProvider(context, prepared.refund, prepared.payment, now);
@@ -568,11 +565,6 @@ export async function creditNotePdf(
 
 const EXPORT_PAGE = 500;
 
-/** Text a spreadsheet would run as a formula (=, +, -, @ first) is kept as text. */
-function spreadsheetSafe(value: string | number | null): string | number | null {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The credit notes of Kampala days [date_from, date_to] as CSV, read a page at a time. */
 export async function* exportCreditNotes(
   db: Database,
@@ -589,22 +581,19 @@ export async function* exportCreditNotes(
     const rows = await creditNotesBetween(db, from, to, after, EXPORT_PAGE);
     if (rows.length === 0) return;
     yield rows
-      .map(
-        (row) =>
-          `${[
-            row.number,
-            iso(row.issued_at),
-            row.amount,
-            'UGX',
-            row.refund_id,
-            row.subject_label,
-            row.transaction_reference,
-            row.provider,
-            row.reason,
-            row.customer_email,
-          ]
-            .map((value) => csvField(spreadsheetSafe(value)))
-            .join(',')}\r\n`,
+      .map((row) =>
+        csvLine([
+          row.number,
+          iso(row.issued_at),
+          row.amount,
+          'UGX',
+          row.refund_id,
+          row.subject_label,
+          row.transaction_reference,
+          row.provider,
+          row.reason,
+          row.customer_email,
+        ]),
       )
       .join('');
     const last = rows[rows.length - 1];

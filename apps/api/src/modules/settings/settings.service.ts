@@ -25,11 +25,23 @@ import { rememberShopSettings } from './settings-snapshot';
 
 export type CurrentSettings = AdminShopSettings;
 
-/** The stored JSON over the defaults; anything that no longer validates falls back to them. */
+/**
+ * The stored JSON over the defaults. A setting that no longer validates (a rule tightened since
+ * it was saved, a row edited by hand) falls back to its default alone: the others keep their
+ * saved values, and the settings always read, so the admin's form always opens to fix them.
+ */
 function withDefaults(stored: Partial<ShopSettingsFields> | null | undefined): ShopSettingsFields {
-  const merged = { ...DEFAULT_SHOP_SETTINGS, ...(stored ?? {}) };
+  const merged: Record<string, unknown> = { ...DEFAULT_SHOP_SETTINGS, ...(stored ?? {}) };
   const parsed = shopSettingsFieldsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_SHOP_SETTINGS;
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && key in DEFAULT_SHOP_SETTINGS) {
+      merged[key] = DEFAULT_SHOP_SETTINGS[key as keyof ShopSettingsFields];
+    }
+  }
+  const repaired = shopSettingsFieldsSchema.safeParse(merged);
+  return repaired.success ? repaired.data : DEFAULT_SHOP_SETTINGS;
 }
 
 export function fieldsOf(settings: CurrentSettings): ShopSettingsFields {

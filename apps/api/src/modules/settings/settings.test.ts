@@ -9,7 +9,9 @@ import {
   publicShopSettingsSchema,
   type ShopSettingsFields,
   settingsMessages,
+  shopSettingsFieldsSchema,
 } from '@shop/contract/settings';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -25,8 +27,10 @@ import {
 } from '../../../test/fixtures/orders';
 import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { shopSettings } from '../../db/schema';
 import { createTestEvent, RSVPS } from '../events/testing';
 import { TestBrowser, uniqueEmail } from '../identity/testing';
+import { fieldsOf } from './settings.service';
 
 const PUBLIC = '/api/v1/settings/';
 const ADMIN = '/api/v1/admin/settings/';
@@ -155,6 +159,75 @@ describe('the settings form (admins only)', () => {
       ]),
     );
     expect(await loaded()).toEqual(before);
+  });
+
+  it('saves every setting and reads each back from both reads (a VAT TIN too: issue 33)', async () => {
+    // Every setting differs from its default, so a field that cannot be saved, stored or
+    // answered fails here; a setting added later fails the coverage check first.
+    const everything: ShopSettingsFields = {
+      phone: '+256 701 234 567',
+      whatsapp: '+256 782 345 678',
+      email: 'orders@cellars.example',
+      address: 'Plot 7, Acacia Avenue, Kololo, Kampala',
+      opening_hours: DEFAULT_SHOP_SETTINGS.opening_hours.map((day) =>
+        day.day === 'sunday' ? { ...day, open: false } : { ...day, opens: '08:30', closes: '20:00' },
+      ),
+      free_delivery_threshold: 350_000,
+      minimum_age: 20,
+      delivery_hours: { from: 8, to: 22 },
+      delivery_windows: {
+        morning: { from: 8, to: 11 },
+        afternoon: { from: 11, to: 16 },
+        evening: { from: 16, to: 21 },
+      },
+      vat_tin: '1000123456',
+      prices_include_vat: false,
+      review_policy: 'signed_in_customers',
+    };
+    expect(Object.keys(everything).sort()).toEqual(Object.keys(shopSettingsFieldsSchema.shape).sort());
+    for (const key of Object.keys(everything) as (keyof ShopSettingsFields)[]) {
+      expect(everything[key], key).not.toEqual(DEFAULT_SHOP_SETTINGS[key]);
+    }
+
+    // The TIN as typed, with spaces: stored and answered as its 10 digits.
+    const response = await save({ ...everything, vat_tin: '1000 123 456' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(fieldsOf(adminShopSettingsSchema.parse(response.json()))).toEqual(everything);
+
+    const adminRead = await admin.client.get(ADMIN);
+    expect(adminRead.statusCode, adminRead.body).toBe(200);
+    expect(fieldsOf(adminShopSettingsSchema.parse(adminRead.json()))).toEqual(everything);
+    const publicRead = await harness.app.inject({ method: 'GET', url: PUBLIC });
+    expect(publicRead.statusCode, publicRead.body).toBe(200);
+    expect(publicRead.json()).toEqual(everything);
+
+    // And back to no VAT registration, through the same form.
+    const cleared = await save({ vat_tin: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await loaded()).vat_tin).toBeNull();
+  });
+
+  it('a stored value that no longer validates reads as its default alone; the form still opens', async () => {
+    await setShopSettings(harness.app, { free_delivery_threshold: 420_000 });
+    // As a hand edit or an older rule could have left it.
+    await harness.app.db
+      .update(shopSettings)
+      .set({ settings: sql`${shopSettings.settings} || '{"vat_tin":"12-34","minimum_age":5}'::jsonb` });
+    harness.app.shopSettings.invalidate();
+
+    const adminRead = await admin.client.get(ADMIN);
+    expect(adminRead.statusCode, adminRead.body).toBe(200);
+    expect(adminRead.json()).toMatchObject({
+      vat_tin: DEFAULT_SHOP_SETTINGS.vat_tin,
+      minimum_age: DEFAULT_SHOP_SETTINGS.minimum_age,
+      free_delivery_threshold: 420_000,
+    });
+    const publicRead = await harness.app.inject({ method: 'GET', url: PUBLIC });
+    expect(publicRead.statusCode, publicRead.body).toBe(200);
+    expect(publicRead.json()).toMatchObject({ vat_tin: null, free_delivery_threshold: 420_000 });
+    // The admin saves the form as it opened, which writes valid values again.
+    expect((await save({ vat_tin: '1000123456' })).statusCode).toBe(200);
+    expect(await loaded()).toMatchObject({ vat_tin: '1000123456', minimum_age: 21 });
   });
 });
 

@@ -17,10 +17,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/identity';
 import { smsMessages, smsPhoneCodes, smsPreferences } from '../../db/schema/sms';
+import type { Tx } from '../../db/transaction';
 import { AppError, invalidInput } from '../../errors';
 import type { Jobs } from '../../plugins/jobs';
 import type { AfricasTalking } from './africastalking';
-import { phoneVerificationSms } from './sms.templates';
+import { PHONE_CODE_NOT_KEPT, phoneVerificationSms } from './sms.templates';
 
 /** The job that sends one SMS (data: its id); retried with a doubling delay. */
 export const SMS_SEND_QUEUE = 'sms.send';
@@ -43,6 +44,13 @@ export type SmsRequest = {
   /** What the message is about (order id, RSVP id, code id): one SMS per (kind, subject). */
   subject: string;
   body: string;
+  /**
+   * For a message that carries a secret (the verification code): what is kept instead of `body`
+   * once a provider sends it. The message then goes out at once and is never stored, so no one
+   * reading the database or the outbox sees the secret; it cannot be retried later (the customer
+   * asks for a new code). Without a provider `body` is kept, for staff to pass on by phone.
+   */
+  keptBody?: string;
   userId: string | null;
   /** Only for the verification code: the number being verified. Else the customer's verified phone. */
   phone?: string;
@@ -98,6 +106,7 @@ export async function requestSms(deps: SmsDeps, request: SmsRequest): Promise<st
     if (!phone) return null;
   }
   const state: SmsState = deps.provider ? 'queued' : 'unsent';
+  const sendsNow = deps.provider !== null && request.keptBody !== undefined;
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(smsMessages)
@@ -105,7 +114,7 @@ export async function requestSms(deps: SmsDeps, request: SmsRequest): Promise<st
         kind: request.kind,
         userId: request.userId,
         phone,
-        body: request.body,
+        body: sendsNow ? (request.keptBody as string) : request.body,
         state,
         idempotencyKey: `${request.kind}:${request.subject}`,
         provider: deps.provider ? 'africastalking' : null,
@@ -114,12 +123,72 @@ export async function requestSms(deps: SmsDeps, request: SmsRequest): Promise<st
       .onConflictDoNothing({ target: smsMessages.idempotencyKey })
       .returning({ id: smsMessages.id });
     if (!row) return null;
+    if (sendsNow && deps.provider) {
+      // Sent before the row commits: the text exists only here, so this is its one attempt.
+      const outcome = await sendAndRecord(
+        tx,
+        deps.provider,
+        { id: row.id, phone, attempts: 0 },
+        request.body,
+        true,
+      );
+      if (outcome.result === 'failed') deps.log.warn({ sms: row.id }, 'an SMS could not be sent');
+      return row.id;
+    }
     // The job exists if and only if the message does (same commit).
     if (deps.provider) await deps.jobs.send(SMS_SEND_QUEUE, { smsId: row.id }, { tx, singletonKey: row.id });
     return row.id;
   });
-  if (id && deps.provider) deps.jobs.wake(SMS_SEND_QUEUE);
+  if (id && deps.provider && !sendsNow) deps.jobs.wake(SMS_SEND_QUEUE);
   return id;
+}
+
+type SendResult = { result: 'sent' | 'failed' } | { result: 'retry'; error: string };
+
+/**
+ * Asks the provider to send `text` and records its answer on the message's row (which the caller
+ * holds locked or has just written). A refusal that may pass is left queued for a later attempt,
+ * unless `lastTry`.
+ */
+async function sendAndRecord(
+  tx: Tx,
+  provider: AfricasTalking,
+  row: { id: string; phone: string; attempts: number },
+  text: string,
+  lastTry: boolean,
+): Promise<SendResult> {
+  const attempts = row.attempts + 1;
+  const answer = await provider.send(row.phone, text);
+  const now = new Date();
+  if (answer.ok) {
+    await tx
+      .update(smsMessages)
+      .set({
+        state: 'sent',
+        attempts,
+        providerMessageId: answer.messageId,
+        providerStatus: answer.status,
+        cost: answer.cost,
+        lastError: null,
+        sentAt: now,
+        updatedAt: now,
+      })
+      .where(eq(smsMessages.id, row.id));
+    return { result: 'sent' };
+  }
+  const final = answer.permanent || lastTry;
+  await tx
+    .update(smsMessages)
+    .set({
+      state: final ? 'failed' : 'queued',
+      attempts,
+      providerStatus: answer.status,
+      lastError: answer.error,
+      failedAt: final ? now : null,
+      updatedAt: now,
+    })
+    .where(eq(smsMessages.id, row.id));
+  return final ? { result: 'failed' } : { result: 'retry', error: answer.error };
 }
 
 /**
@@ -133,38 +202,7 @@ export async function deliverSms(deps: SmsDeps, smsId: string): Promise<'sent' |
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(smsMessages).where(eq(smsMessages.id, smsId)).for('update');
     if (!provider || row?.state !== 'queued') return { result: 'skipped' as const };
-    const attempts = row.attempts + 1;
-    const answer = await provider.send(row.phone, row.body);
-    const now = new Date();
-    if (answer.ok) {
-      await tx
-        .update(smsMessages)
-        .set({
-          state: 'sent',
-          attempts,
-          providerMessageId: answer.messageId,
-          providerStatus: answer.status,
-          cost: answer.cost,
-          lastError: null,
-          sentAt: now,
-          updatedAt: now,
-        })
-        .where(eq(smsMessages.id, smsId));
-      return { result: 'sent' as const };
-    }
-    const final = answer.permanent || attempts >= deps.maxAttempts;
-    await tx
-      .update(smsMessages)
-      .set({
-        state: final ? 'failed' : 'queued',
-        attempts,
-        providerStatus: answer.status,
-        lastError: answer.error,
-        failedAt: final ? now : null,
-        updatedAt: now,
-      })
-      .where(eq(smsMessages.id, smsId));
-    return final ? { result: 'failed' as const } : { result: 'retry' as const, error: answer.error };
+    return sendAndRecord(tx, provider, row, row.body, row.attempts + 1 >= deps.maxAttempts);
   });
   if (outcome.result === 'retry') throw new Error(`SMS not sent yet: ${outcome.error}`);
   if (outcome.result === 'failed') deps.log.warn({ sms: smsId }, 'an SMS could not be sent');
@@ -331,6 +369,8 @@ export async function sendPhoneCode(
     kind: 'phone_verification',
     subject: codeId,
     body: phoneVerificationSms(code),
+    // Only the hash is kept once a provider sends it: not even staff read the digits.
+    keptBody: phoneVerificationSms(PHONE_CODE_NOT_KEPT),
     userId,
     phone,
   });

@@ -34,6 +34,9 @@ export function fitName(render: (name: string) => string, name: string, parts = 
   return candidate;
 }
 
+/** Kept in a verification SMS's stead of its code once a provider sent it (the outbox shows it). */
+export const PHONE_CODE_NOT_KEPT = '[code sent, not kept]';
+
 export function phoneVerificationSms(code: string): string {
   return gsm(
     `${SHOP}: your phone code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} min. Never share it; we will never ask you for it.`,

@@ -24,6 +24,7 @@ import { TestBrowser } from '../identity/testing';
 import { waitFor } from '../payments/testing';
 import { sendEventReminders } from './sms.events';
 import { deliverSms, SMS_SEND_QUEUE } from './sms.service';
+import { PHONE_CODE_NOT_KEPT } from './sms.templates';
 
 const SETTINGS = '/api/v1/sms/settings/';
 const CODE = '/api/v1/sms/phone/code/';
@@ -142,6 +143,48 @@ describe('phone verification', () => {
     expect(verified.json()).toMatchObject({ verified_phone: phone });
     const profile = await customer.client.get('/api/v1/users/users/profile/');
     expect(profile.json().phone).toBe(phone);
+  });
+
+  it('keeps no code with a provider: the SMS row and the staff outbox show a code was sent, never its digits', async () => {
+    const customer = await signedInCustomer(harness.app);
+    const phone = randomPhone();
+    const code = await requestCode(customer, phone);
+    const rows = await smsRows(harness.app, customer.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'phone_verification', state: 'sent', attempts: 1 });
+    expect(rows[0]?.body).toContain(PHONE_CODE_NOT_KEPT);
+    // Not in any column of the row, nor in a queued job.
+    expect(JSON.stringify(rows[0])).not.toContain(code);
+    const jobs = await harness.app.db.execute<{ data: unknown }>(
+      sql`SELECT data FROM pgboss.job WHERE name = ${SMS_SEND_QUEUE} AND data->>'smsId' = ${rows[0]?.id}`,
+    );
+    expect(jobs.rows).toEqual([]);
+
+    const { client: staff } = await staffMember(harness.app);
+    const list = smsOutboxListSchema.parse((await staff.get(`${OUTBOX}?state=all&page_size=100`)).json());
+    expect(list.sms_configured).toBe(true);
+    const listed = list.results.find((sms) => sms.id === rows[0]?.id);
+    expect(listed).toMatchObject({ kind_label: 'Phone verification code', state: 'sent' });
+    expect(listed?.body).toContain(PHONE_CODE_NOT_KEPT);
+    expect(JSON.stringify(list)).not.toContain(code);
+    // And the code the customer got works.
+    expect((await customer.client.post(VERIFY, { phone, code })).statusCode).toBe(200);
+  });
+
+  it('fails a code SMS the provider refuses at once (it cannot be retried without its code), keeping no code', async () => {
+    const customer = await signedInCustomer(harness.app);
+    const phone = randomPhone();
+    fake.failNext({ kind: 'http', status: 500 });
+    const asked = await customer.client.post(CODE, { phone });
+    expect(asked.statusCode).toBe(202);
+    const [row] = await smsRows(harness.app, customer.userId);
+    expect(row).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      lastError: expect.stringContaining('HTTP 500'),
+    });
+    expect(row?.body).toContain(PHONE_CODE_NOT_KEPT);
+    expect(row?.body).not.toMatch(/\d{6}/);
   });
 
   it('allows 3 codes per number an hour, for any account, without saying who owns it', async () => {
@@ -590,6 +633,8 @@ describe('without an SMS provider', () => {
       state: 'unsent',
       state_label: 'not sent: no SMS provider',
       kind_label: 'Phone verification code',
+      // Without a provider staff read the code to the customer by phone.
+      body: expect.stringMatching(/code is \d{6}\./),
     });
   });
 

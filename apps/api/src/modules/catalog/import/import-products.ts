@@ -1,9 +1,9 @@
 import { PRODUCT_TYPES, type ProductType, RESERVED_PRODUCT_SLUGS } from '@shop/contract/catalog';
 import type pg from 'pg';
+import { CsvSyntaxError, fromSpreadsheetSafe, parseCsv } from '../../../lib/csv';
 import { SYSTEM_ACTOR } from '../../audit/audit';
 import { notifyCatalogChanged } from '../catalog-cache';
 import { productImages, styleFor } from '../media/media-urls';
-import { CsvSyntaxError, parseCsv } from './csv';
 
 /**
  * Bulk import of products and their sizes from CSV, one row per size (variant), the product's
@@ -236,7 +236,8 @@ export function readImportFile(text: string): {
     if (row.fields.length !== names.length) {
       problem(undefined, `has ${row.fields.length} fields; the header has ${names.length}`);
     }
-    const get = (name: string) => (row.fields[names.indexOf(name)] ?? '').trim();
+    // A cell as exported: trimmed, and without the apostrophe that kept a formula from running.
+    const get = (name: string) => fromSpreadsheetSafe((row.fields[names.indexOf(name)] ?? '').trim());
 
     const slug = get('product_slug');
     if (!slug) problem('product_slug', 'is required');

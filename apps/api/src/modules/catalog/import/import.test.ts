@@ -5,14 +5,14 @@ import { productDetailSchema } from '@shop/contract/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '../../../../test/fixtures/catalog';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { CsvSyntaxError, csvCell, parseCsv } from '../../../lib/csv';
 import { apiRoot } from '../../../lib/paths';
-import { CsvSyntaxError, csvField, parseCsv } from './csv';
 import { IMPORT_HEADER, importProducts, readImportFile } from './import-products';
 
 type Row = Partial<Record<string, string | number | boolean>>;
 const columns = IMPORT_HEADER.split(',');
 const csv = (rows: Row[], header = columns) =>
-  `${header.join(',')}\n${rows.map((row) => header.map((column) => csvField(row[column] as string)).join(',')).join('\n')}\n`;
+  `${header.join(',')}\n${rows.map((row) => header.map((column) => csvCell(row[column] as string)).join(',')).join('\n')}\n`;
 
 const gin = (overrides: Row = {}): Row => ({
   product_slug: 'kampala-dry-gin',
@@ -54,7 +54,7 @@ describe('parseCsv', () => {
 
   it('writes fields that read back the same', () => {
     const values = ['plain', 'with, comma', 'with "quotes"', 'two\nlines', ''];
-    expect(parseCsv(values.map(csvField).join(','))[0]!.fields).toEqual(values);
+    expect(parseCsv(values.map(csvCell).join(','))[0]!.fields).toEqual(values);
   });
 });
 

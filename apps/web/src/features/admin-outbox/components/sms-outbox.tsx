@@ -13,6 +13,14 @@ const FILTERS: Array<{ value: SmsOutboxFilter; label: string }> = [
 export const SMS_PROVIDER_MISSING_BANNER =
   'SMS are not being sent: no SMS provider is configured (SMS_PROVIDER). Every SMS waits here; call the customer with what it says.';
 
+/** Without a provider, phone verification codes are kept readable here: staff pass them on. */
+export const SMS_CODES_SHOWN_NOTE =
+  'Phone verification codes are shown here while no SMS provider is configured, so that you can read them to the customer by phone. Give a code only to the customer who asked for it, on the number it is for.';
+
+/** With a provider, the shop keeps no code: only its hash, to check what the customer types. */
+export const SMS_CODES_HIDDEN_NOTE =
+  'Phone verification codes go to the customer by SMS only: here you see that a code was sent, never its digits.';
+
 /** The SMS the shop wrote but did not send (no provider), or that failed: read them, call the customer. */
 export function SmsOutbox() {
   const [page, setPage] = useState(1);
@@ -26,6 +34,11 @@ export function SmsOutbox() {
       </h2>
       {data && !data.sms_configured ? (
         <FormMessage kind="info">{SMS_PROVIDER_MISSING_BANNER}</FormMessage>
+      ) : null}
+      {data ? (
+        <p className="text-sm text-ink-soft">
+          {data.sms_configured ? SMS_CODES_HIDDEN_NOTE : SMS_CODES_SHOWN_NOTE}
+        </p>
       ) : null}
       <label className="flex items-center gap-3 text-sm font-semibold text-ink">
         Show

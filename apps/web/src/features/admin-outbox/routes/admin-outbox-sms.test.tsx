@@ -6,7 +6,11 @@ import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/a
 import { makePage } from '../../../test/fakes/catalog-api';
 import { confirmAge, customerSession, makeProfile, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
-import { SMS_PROVIDER_MISSING_BANNER } from '../components/sms-outbox';
+import {
+  SMS_CODES_HIDDEN_NOTE,
+  SMS_CODES_SHOWN_NOTE,
+  SMS_PROVIDER_MISSING_BANNER,
+} from '../components/sms-outbox';
 
 beforeEach(() => confirmAge());
 afterEach(() => {
@@ -62,6 +66,31 @@ describe('/admin/outbox: SMS', () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'Failed');
     expect(await screen.findByText('No SMS here.')).toBeInTheDocument();
     expect(api.callsTo('GET /admin/outbox/sms/').at(-1)?.url.searchParams.get('state')).toBe('failed');
+  });
+
+  it('says why codes are readable without a provider: staff pass them on by phone', async () => {
+    await open('staff', { 'GET /admin/outbox/sms/': () => smsList(false, [codeSms]) });
+    expect(await screen.findByText(SMS_CODES_SHOWN_NOTE)).toBeInTheDocument();
+    expect(screen.getByText(/read them to the customer by phone/)).toBeInTheDocument();
+    expect(screen.queryByText(SMS_CODES_HIDDEN_NOTE)).not.toBeInTheDocument();
+  });
+
+  it('says, with a provider, that a code was sent but its digits are not kept', async () => {
+    const sentCode: OutboxSms = {
+      ...codeSms,
+      body: 'Kampala Cellars: your phone code is [code sent, not kept]. It expires in 10 min.',
+      state: 'sent',
+      state_label: 'sent',
+      last_error: null,
+    };
+    await open('staff', {
+      'GET /admin/outbox/sms/': (request) =>
+        smsList(true, request.url.searchParams.get('state') === 'all' ? [sentCode] : []),
+    });
+    expect(await screen.findByText(SMS_CODES_HIDDEN_NOTE)).toBeInTheDocument();
+    expect(screen.getByText(/never its digits/)).toBeInTheDocument();
+    expect(screen.queryByText(SMS_PROVIDER_MISSING_BANNER)).not.toBeInTheDocument();
+    expect(screen.queryByText(SMS_CODES_SHOWN_NOTE)).not.toBeInTheDocument();
   });
 
   it('is not asked for by customers', async () => {
