@@ -15,7 +15,7 @@ export function TicketRefund({ rsvpId, guestName }: { rsvpId: string; guestName:
       <button
         type="button"
         className={smallButtonClass}
-        aria-label={`Refunds of ${guestName}'s ticket`}
+        aria-label={`Refund ${guestName}'s ticket…`}
         onClick={() => setOpen(true)}
       >
         Refund…

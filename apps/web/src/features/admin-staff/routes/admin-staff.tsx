@@ -66,7 +66,7 @@ function RoleActions({
         type="button"
         className={smallButtonClass}
         disabled={mutation.isPending || role === member.role}
-        aria-label={`Save the role of ${member.email}`}
+        aria-label={`Save role of ${member.email}`}
         onClick={() => change(role)}
       >
         Save role
