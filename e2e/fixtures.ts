@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 
 export type ConsolePattern = string | RegExp;
 
@@ -20,7 +20,7 @@ type Fixtures = {
 type State = { errors: string[]; allowed: ConsolePattern[] };
 
 /** What the page checks found (accessibility and layout), and the checks still running. */
-type PageChecks = { problems: Set<string>; running: Set<Promise<void>> };
+type PageChecks = { problems: Set<string>; running: Set<Promise<void>>; loaded: Set<string> };
 
 const matches = (text: string, pattern: ConsolePattern) =>
   typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
@@ -35,24 +35,36 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const PAGE_GONE =
   /Execution context was destroyed|Target (page, context or browser )?(has been )?closed|frame was detached|navigating|Navigation|Cannot find context/i;
 
-/** axe's serious and critical findings on the page, one line each. */
+type Axe = typeof axe;
+
+/**
+ * axe's serious and critical findings in the page's document, one line each. axe runs in the
+ * document only: frames (an e-mail's sandboxed preview) get no script.
+ */
 async function accessibilityProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    // axe.run in the page itself: the default opens a blank page of the context to merge frames.
-    .setLegacyMode(true)
-    // Visible text missing from an accessible name (WCAG 2.5.3) is still marked experimental.
-    .options({
-      rules: { 'label-content-name-mismatch': { enabled: true } },
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const { axe: engine } = window as unknown as { axe: Axe };
+    const results = await engine.run(document, {
+      iframes: false,
       // Violations only: collecting every passing node doubles axe's time.
       resultTypes: ['violations'],
-    })
-    .analyze();
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .map((violation) => {
-      const where = violation.nodes.map((node) => node.target.join(' ')).slice(0, 5);
-      return `axe ${violation.id} (${violation.impact}): ${violation.help} — ${where.join(', ')}`;
+      // Visible text missing from an accessible name (WCAG 2.5.3) is still marked experimental.
+      rules: { 'label-content-name-mismatch': { enabled: true } },
     });
+    return results.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      targets: nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `axe ${violation.id} (${violation.impact}): ${violation.help} — ${violation.targets.slice(0, 5).join(', ')}`,
+    );
 }
 
 /**
@@ -118,6 +130,9 @@ async function checkPage(page: Page, checks: PageChecks, when: string): Promise<
   if (page.isClosed()) return;
   const url = page.url();
   try {
+    // After the app has started and read what it needs (axe holds the page's thread a while);
+    // a page that keeps polling is checked all the same.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     // Only the shop's own documents: not about:blank, JSON answers or downloads.
     const isHtml = await page.evaluate(() => document.contentType === 'text/html');
     if (!isHtml || !url.startsWith('http')) return;
@@ -160,7 +175,7 @@ export const test = base.extend<Fixtures & { consoleState: State }>({
   },
 
   page: async ({ page, browser, consoleState }, use, testInfo) => {
-    const pageChecks: PageChecks = { problems: new Set(), running: new Set() };
+    const pageChecks: PageChecks = { problems: new Set(), running: new Set(), loaded: new Set() };
     const schedule = (target: Page, when: string) => {
       const started = Date.now();
       const check = checkPage(target, pageChecks, when).finally(() => {
@@ -189,7 +204,13 @@ export const test = base.extend<Fixtures & { consoleState: State }>({
       target.on('pageerror', (error) => {
         consoleState.errors.push(`uncaught ${error.name}: ${error.message}`);
       });
-      target.on('load', () => void schedule(target, 'on load'));
+      // Each address once per test on load (a journey returns to the same pages); at the end, all.
+      target.on('load', () => {
+        const address = target.url().split('#')[0] ?? '';
+        if (pageChecks.loaded.has(address)) return;
+        pageChecks.loaded.add(address);
+        void schedule(target, 'on load');
+      });
     };
     const watchContext = (context: BrowserContext) => {
       for (const open of context.pages()) watch(open);
