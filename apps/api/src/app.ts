@@ -52,6 +52,7 @@ import ordersRoutes from './modules/orders/orders.routes';
 import paymentsPlugin from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
 import sandboxRoutes from './modules/payments/sandbox.routes';
+import { backOfficeAccessRoutes } from './modules/people/back-office-access.routes';
 import {
   customersAdminRoutes,
   customersStaffRoutes,
@@ -240,6 +241,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(customersStaffRoutes);
       await api.register(customersAdminRoutes);
       await api.register(staffAccountsRoutes);
+      await api.register(backOfficeAccessRoutes);
       await api.register(settingsPublicRoutes);
       await api.register(settingsAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>

@@ -12,7 +12,8 @@ export const AGE_CONFIRMED_VALUE = 'yes';
 export async function confirmAgeInAdvance(context: BrowserContext): Promise<void> {
   await context.addInitScript(
     ([key, value]) => {
-      window.localStorage.setItem(key, value);
+      // The shop's pages only: a new tab's about:blank has no storage to write to.
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem(key, value);
     },
     [AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE] as const,
   );

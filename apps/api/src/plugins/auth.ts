@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { type BackOfficeSection, mayUseSection } from '@shop/contract/back-office';
 import { identityMessages, type UserRole } from '@shop/contract/identity';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,6 +29,7 @@ import { findLiveSession, sessionTokenOf } from '../modules/identity/session-loo
  *   whose one-time password has been changed (403 `password_change_required` until then).
  * - `requireStaff`: a staff member or an admin (401 when signed out, 403 for a customer).
  * - `requireAdmin`: an admin.
+ * - `requireSection(section)`: whoever may use that back-office section (@shop/contract/back-office).
  */
 
 export type AuthUser = {
@@ -109,6 +111,20 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireCustomer(request);
   if (currentAuth(request).user.role !== 'admin') throw forbidden();
+}
+
+/** The shop's settings that widen back-office sections to staff. */
+export const backOfficePolicyOf = (config: { REFUNDS_BY_STAFF: boolean }) => ({
+  refundsByStaff: config.REFUNDS_BY_STAFF,
+});
+
+/** A guard for a back-office section: 401 when signed out, 403 (with `refusal`) for anyone else it is not for. */
+export function requireSection(section: BackOfficeSection, refusal?: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireCustomer(request);
+    const { role } = currentAuth(request).user;
+    if (!mayUseSection(role, section, backOfficePolicyOf(request.server.config))) throw forbidden(refusal);
+  };
 }
 
 const HOUR_MS = 60 * 60 * 1000;

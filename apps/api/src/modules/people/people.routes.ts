@@ -16,7 +16,7 @@ import {
   staffParamsSchema,
 } from '@shop/contract/staff-accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth, requireAdmin, requireStaff } from '../../plugins/auth';
+import { currentAuth, requireAdmin, requireSection, requireStaff } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import {
   changeRole,
@@ -147,7 +147,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Staff accounts and roles (admins only). */
 export const staffAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireAdmin);
+  app.addHook('preValidation', requireSection('staff_accounts'));
   app.addHook('onSend', noStore);
 
   app.get(

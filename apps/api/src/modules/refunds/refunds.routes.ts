@@ -17,8 +17,7 @@ import {
 } from '@shop/contract/refunds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../errors';
-import { currentAuth, requireCustomer, requireStaff } from '../../plugins/auth';
+import { currentAuth, requireCustomer, requireSection } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import {
   creditNotePdf,
@@ -47,12 +46,7 @@ const invalid = {
 export const refundsDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = app.payments;
   // One guard for the whole scope: admins, and staff when the setting allows.
-  app.addHook('preValidation', async (request) => {
-    await requireStaff(request);
-    if (currentAuth(request).user.role === 'staff' && !app.config.REFUNDS_BY_STAFF) {
-      throw forbidden('Refunds are made by an admin.');
-    }
-  });
+  app.addHook('preValidation', requireSection('refunds', 'Refunds are made by an admin.'));
 
   app.post(
     '/admin/refunds/',

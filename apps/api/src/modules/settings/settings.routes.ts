@@ -5,7 +5,7 @@ import {
   updateShopSettingsRequestSchema,
 } from '@shop/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth, requireAdmin } from '../../plugins/auth';
+import { currentAuth, requireSection } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import { saveSettings } from './settings.service';
 
@@ -34,7 +34,7 @@ export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The settings form of the back office (admins only). */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireAdmin);
+  app.addHook('preValidation', requireSection('settings'));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -32,7 +32,8 @@ export function AppLayout() {
         wishlistCount={wishlistCount}
         session={session}
         notifications={
-          user ? (
+          // Not while a one-time password is in use: the API refuses the account everything else.
+          user && !user.mustChangePassword ? (
             <Suspense fallback={null}>
               {/* One bell (and live connection) per session: a new session reconnects. */}
               <NotificationBell key={`${user.id}:${expiresAt?.getTime()}`} userId={user.id} />

@@ -1,3 +1,4 @@
+import { sectionsOf } from '@shop/contract/back-office';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,56 +56,70 @@ describe('the account page', () => {
     }
   });
 
-  it('shows the staff desk to staff only', async () => {
-    mockIdentityApi({
-      'GET /auth/get-session': () => customerSession({ role: 'staff' }),
-      'GET /users/users/profile/': () => makeProfile({ role: 'staff' }),
-    });
-    const view = await renderApp('/account');
-    const desk = await screen.findByRole('region', { name: 'Staff desk' });
-    for (const [name, href] of [
-      ['The day’s figures', '/admin'],
-      ['Orders', '/admin/orders'],
-      ['Products', '/admin/products'],
-      ['Events', '/admin/events'],
-      ['Delivery zones', '/admin/delivery-zones'],
-      ['Outbox', '/admin/outbox'],
-      ['Categories', '/admin/categories'],
-      ['Import / export', '/admin/catalog-import'],
-      ['Stock', '/admin/stock'],
-      ['Refunds', '/admin/refunds'],
-      ['Discount codes', '/admin/discounts'],
-      ['Reviews', '/admin/reviews'],
-      ['Newsletter', '/admin/newsletter'],
-      ['Customers', '/admin/customers'],
-      ['Audit trail', '/admin/audit'],
-      ['Shop settings', '/admin/settings'],
-    ] as const) {
-      expect(within(desk).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
-    }
-    // Staff and roles is for admins only.
-    expect(within(desk).queryByRole('link', { name: /^Staff and roles/ })).not.toBeInTheDocument();
-    view.unmount();
+  // Each card only for those who may use its section (issue 33 item 13): staff were shown Refunds
+  // and Shop settings, then refused.
+  const DESK_CARDS = [
+    ['The day’s figures', '/admin'],
+    ['Orders', '/admin/orders'],
+    ['Products', '/admin/products'],
+    ['Events', '/admin/events'],
+    ['Delivery zones', '/admin/delivery-zones'],
+    ['Outbox', '/admin/outbox'],
+    ['Categories', '/admin/categories'],
+    ['Import / export', '/admin/catalog-import'],
+    ['Stock', '/admin/stock'],
+    ['Refunds', '/admin/refunds'],
+    ['Discount codes', '/admin/discounts'],
+    ['Reviews', '/admin/reviews'],
+    ['Newsletter', '/admin/newsletter'],
+    ['Customers', '/admin/customers'],
+    ['Audit trail', '/admin/audit'],
+    ['Shop settings', '/admin/settings'],
+    ['Staff and roles', '/admin/staff'],
+  ] as const;
+  const ADMINS_ONLY = ['Shop settings', 'Staff and roles'];
 
-    mockIdentityApi({
-      'GET /auth/get-session': () => customerSession({ role: 'admin' }),
-      'GET /users/users/profile/': () => makeProfile({ role: 'admin' }),
-    });
-    const adminView = await renderApp('/account');
-    const adminDesk = await screen.findByRole('region', { name: 'Staff desk' });
-    expect(within(adminDesk).getByRole('link', { name: /^Staff and roles/ })).toHaveAttribute(
-      'href',
-      '/admin/staff',
-    );
-    adminView.unmount();
+  it.each([
+    { role: 'staff', refundsByStaff: false, hidden: ['Refunds', ...ADMINS_ONLY] },
+    { role: 'staff', refundsByStaff: true, hidden: ADMINS_ONLY },
+    { role: 'admin', refundsByStaff: false, hidden: [] },
+  ] as const)(
+    'shows $role (refunds by staff: $refundsByStaff) the desk cards of their sections only',
+    async ({ role, refundsByStaff, hidden }) => {
+      const api = mockIdentityApi({
+        'GET /auth/get-session': () => customerSession({ role }),
+        'GET /users/users/profile/': () => makeProfile({ role }),
+        'GET /admin/access/': () => ({ sections: sectionsOf(role, { refundsByStaff }) }),
+      });
+      await renderApp('/account');
+      const desk = await screen.findByRole('region', { name: 'Staff desk' });
+      await waitFor(() => expect(api.callsTo('GET /admin/access/')).toHaveLength(1));
+      for (const [name, href] of DESK_CARDS) {
+        if ((hidden as readonly string[]).includes(name)) {
+          await waitFor(() =>
+            expect(
+              within(desk).queryByRole('link', { name: new RegExp(`^${name}`) }),
+            ).not.toBeInTheDocument(),
+          );
+        } else {
+          expect(await within(desk).findByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute(
+            'href',
+            href,
+          );
+        }
+      }
+    },
+  );
 
-    mockIdentityApi({
+  it('shows no staff desk to a customer, and asks for no back-office sections', async () => {
+    const api = mockIdentityApi({
       'GET /auth/get-session': () => customerSession(),
       'GET /users/users/profile/': () => makeProfile(),
     });
     await renderApp('/account');
     await screen.findByRole('region', { name: 'Your shopping' });
     expect(screen.queryByRole('region', { name: 'Staff desk' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /admin/access/')).toHaveLength(0);
   });
 
   it('says "No orders yet" while the order, RSVP and wishlist APIs do not exist (404), without a toast', async () => {

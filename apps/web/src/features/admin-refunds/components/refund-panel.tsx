@@ -13,6 +13,7 @@ import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../.
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { useBackOffice } from '../../../lib/session/use-back-office';
 import { useRefundSubject } from '../api/refund-subject';
 import { useRequestRefund } from '../api/request-refund';
 
@@ -238,8 +239,10 @@ export function RefundForm({
   );
 }
 
+export const REFUNDS_BY_ADMINS = 'Refunds are made by an admin.';
+
 /**
- * The refunds of an order or an RSVP: its payments with what may still be refunded, a refund
+ * The refunds of an order or an RSVP (for those who may refund): its payments with what may still be refunded, a refund
  * form for each, and every refund with its state and credit note.
  */
 export function RefundPanel({
@@ -251,15 +254,15 @@ export function RefundPanel({
   subjectId: string;
   lines?: RestockableLine[];
 }) {
-  const query = useRefundSubject(purpose, subjectId);
+  const backOffice = useBackOffice();
+  const mayRefund = backOffice.mayUse('refunds');
+  // Asked only by those who may refund: the API refuses the others.
+  const query = useRefundSubject(purpose, subjectId, mayRefund);
+  if (backOffice.status === 'ready' && !mayRefund) {
+    return <p className="text-sm text-ink-soft">{REFUNDS_BY_ADMINS}</p>;
+  }
   if (query.isError) {
-    return (
-      <FormMessage kind="error">
-        {isApiError(query.error) && query.error.status === 403
-          ? 'Refunds are made by an admin.'
-          : 'The refunds could not be loaded.'}
-      </FormMessage>
-    );
+    return <FormMessage kind="error">The refunds could not be loaded.</FormMessage>;
   }
   if (!query.data) {
     return (

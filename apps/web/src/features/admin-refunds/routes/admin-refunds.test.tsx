@@ -1,3 +1,5 @@
+import { type BackOfficePolicy, sectionsOf } from '@shop/contract/back-office';
+import type { UserRole } from '@shop/contract/identity';
 import type { Refund, RefundableTransaction } from '@shop/contract/refunds';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,6 +16,7 @@ import {
 } from '../../../test/fakes/identity-api';
 import { makeStaffOrderDetail, STAFF_ORDER_ID } from '../../../test/fakes/staff-orders-api';
 import { renderApp } from '../../../test/render';
+import { REFUNDS_BY_ADMINS } from '../components/refund-panel';
 import { REFUNDS_STAFF_ONLY_MESSAGE } from './admin-refunds';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -82,9 +85,15 @@ function refund(overrides: Partial<Refund> = {}): Refund & { replayed: boolean }
   };
 }
 
-function open(path: string, role: string, handlers: Record<string, FakeHandler> = {}) {
+function open(
+  path: string,
+  role: UserRole,
+  handlers: Record<string, FakeHandler> = {},
+  policy: BackOfficePolicy = { refundsByStaff: false },
+) {
   const api = mockIdentityApi({
     'GET /auth/get-session': () => customerSession({ role, name: 'Grace Nansubuga' }),
+    'GET /admin/access/': () => ({ sections: sectionsOf(role, policy) }),
     'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
     ...handlers,
   });
@@ -98,11 +107,13 @@ describe('/admin/refunds', () => {
     expect(api.callsTo(DUE)).toHaveLength(0);
   });
 
-  it('tells staff when the shop keeps refunds for admins (the API answers 403)', async () => {
-    await open('/admin/refunds', 'staff', {
+  it('tells staff when the shop keeps refunds for admins, asking nothing the API would refuse', async () => {
+    const { api } = await open('/admin/refunds', 'staff', {
       [DUE]: () => envelope(403, 'forbidden', 'Refunds are made by an admin.'),
     });
     expect(await screen.findByText(REFUNDS_STAFF_ONLY_MESSAGE, { exact: false })).toBeInTheDocument();
+    expect(api.callsTo(DUE)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('lists the payments to refund and refunds one, requiring a reason and keeping its key on a retry', async () => {
@@ -154,6 +165,29 @@ describe('/admin/refunds', () => {
 });
 
 describe('refunds on the staff order page', () => {
+  it('tells staff who may not refund, without asking for the order’s refunds (issue 33 item 13)', async () => {
+    const { api } = await open(`/admin/orders/${STAFF_ORDER_ID}`, 'staff', {
+      [`GET /orders/admin/orders/${STAFF_ORDER_ID}/detail/`]: () => makeStaffOrderDetail(),
+      [SUBJECT]: () => envelope(403, 'forbidden', 'Refunds are made by an admin.'),
+    });
+    expect(await screen.findByText(REFUNDS_BY_ADMINS)).toBeInTheDocument();
+    expect(api.callsTo(SUBJECT)).toHaveLength(0);
+  });
+
+  it('offers staff the refund form while the shop lets them refund', async () => {
+    const { api } = await open(
+      `/admin/orders/${STAFF_ORDER_ID}`,
+      'staff',
+      {
+        [`GET /orders/admin/orders/${STAFF_ORDER_ID}/detail/`]: () => makeStaffOrderDetail(),
+        [SUBJECT]: () => ({ transactions: [payment({ refund_due: false })], refunds: [] }),
+      },
+      { refundsByStaff: true },
+    );
+    expect(await screen.findByRole('form', { name: /^Refund / })).toBeInTheDocument();
+    expect(api.callsTo(SUBJECT)).toHaveLength(1);
+  });
+
   it('refunds one bottle and puts it back in stock, then shows the refund with its credit note', async () => {
     const user = userEvent.setup();
     let refunded = false;
@@ -250,9 +284,9 @@ describe('refunds in the staff guest list', () => {
     const guests = await screen.findByRole('region', { name: /Guest list/ });
     await within(guests).findByText('Amina Nakato');
     // Only the paid ticket offers a refund, and nothing is read before it is opened.
-    expect(within(guests).getAllByRole('button', { name: /^Refunds of / })).toHaveLength(1);
+    expect(within(guests).getAllByRole('button', { name: /^Refund .*'s ticket/ })).toHaveLength(1);
     expect(api.callsTo(SUBJECT)).toHaveLength(0);
-    await user.click(within(guests).getByRole('button', { name: "Refunds of Amina Nakato's ticket" }));
+    await user.click(within(guests).getByRole('button', { name: "Refund Amina Nakato's ticket…" }));
     const form = await within(guests).findByRole('form', { name: 'Refund KCP-20261127-TWICE0001' });
     expect(api.callsTo(SUBJECT)[0]?.url.searchParams.get('purpose')).toBe('event_rsvp');
     expect(api.callsTo(SUBJECT)[0]?.url.searchParams.get('subject_id')).toBe(rsvpId);

@@ -136,14 +136,14 @@ function CreditNotesExport() {
 }
 
 /**
- * /admin/refunds (admins; staff when the shop allows it — the API decides): the payments to
+ * /admin/refunds (admins; staff when the shop allows it — @shop/contract/back-office): the payments to
  * refund (paid twice, short, in the wrong currency), each refunded from here, and the credit
  * notes' export. Orders and tickets are refunded from their own pages.
  */
 export function AdminRefundsPage() {
   return (
     <PageShell eyebrow="Back office" title="Refunds">
-      <StaffOnly refusal={REFUNDS_STAFF_ONLY_MESSAGE}>
+      <StaffOnly section="refunds" refusal={REFUNDS_STAFF_ONLY_MESSAGE}>
         <div className="space-y-10">
           <RefundDueQueue />
           <CreditNotesExport />

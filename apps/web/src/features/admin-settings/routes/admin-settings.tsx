@@ -1,8 +1,7 @@
-import { FormMessage } from '../../../components/form-field';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
+import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session/use-session';
 import { useAdminShopSettings } from '../api/shop-settings';
 import { SettingsForm } from '../components/settings-form';
 
@@ -30,22 +29,15 @@ function Settings() {
 
 /** /admin/settings: the shop's settings, for admins only (the API refuses anyone else too). */
 export function AdminSettingsPage() {
-  const { status, user } = useSession();
   return (
     <PageShell
       eyebrow="Back office"
       title="Shop settings"
       lead="Contact details, opening hours, free delivery, minimum age, VAT and reviews. A change is used at once across the shop."
     >
-      {status === 'loading' ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : user?.role === 'admin' ? (
+      <StaffOnly section="settings" refusal={ADMINS_ONLY_MESSAGE}>
         <Settings />
-      ) : (
-        <FormMessage kind="error">{ADMINS_ONLY_MESSAGE}</FormMessage>
-      )}
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -5,8 +5,8 @@ import { useId, useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { stackedTable } from '../../../components/stacked-table';
+import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session/use-session';
 import { useChangeRole } from '../api/change-role';
 import { useStaff } from '../api/staff';
 import { InviteStaffForm } from '../components/invite-staff-form';
@@ -66,7 +66,7 @@ function RoleActions({
         type="button"
         className={smallButtonClass}
         disabled={mutation.isPending || role === member.role}
-        aria-label={`Save the role of ${member.email}`}
+        aria-label={`Save role of ${member.email}`}
         onClick={() => change(role)}
       >
         Save role
@@ -167,18 +167,10 @@ function StaffDesk() {
 
 /** Admins only: a loading line while the session is read, then the desk or the refusal. */
 function AdminsOnly() {
-  const { status, user } = useSession();
-  if (status === 'loading') {
-    return (
-      <p role="status" className="text-ink-soft">
-        Loading…
-      </p>
-    );
-  }
-  return user?.role === 'admin' ? (
-    <StaffDesk />
-  ) : (
-    <FormMessage kind="error">{ADMINS_ONLY_MESSAGE}</FormMessage>
+  return (
+    <StaffOnly section="staff_accounts" refusal={ADMINS_ONLY_MESSAGE}>
+      <StaffDesk />
+    </StaffOnly>
   );
 }
 

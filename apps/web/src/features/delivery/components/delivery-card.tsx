@@ -1,8 +1,16 @@
 import { type Delivery, deliveryStatusLabels } from '@shop/contract/delivery-tracking';
 import { Link } from '@tanstack/react-router';
 import { Bike, Clock, MapPin, Phone } from 'lucide-react';
+import { IconFact } from '../../../components/icon-fact';
 import { formatDeliveryTime } from '../lib/delivery-display';
 import { DeliveryProgress } from './delivery-progress';
+
+const iconProps = { 'aria-hidden': true, className: 'size-4 text-gold-700' } as const;
+const factProps = {
+  className: 'pl-6',
+  termClassName: 'font-semibold text-ink',
+  detailClassName: 'text-ink-soft',
+} as const;
 
 /**
  * One delivery: its progress, the estimated arrival, the rider once on the road, where it goes,
@@ -39,53 +47,42 @@ export function DeliveryCard({ delivery }: { delivery: Delivery }) {
 
       <dl className="mt-5 grid gap-3 text-sm sm:grid-cols-2">
         {delivery.status === 'delivered' && delivery.delivered_at ? (
-          <div className="flex gap-2">
-            <Clock aria-hidden="true" className="mt-0.5 size-4 text-gold-700" />
-            <div>
-              <dt className="font-semibold text-ink">Delivered</dt>
-              <dd className="text-ink-soft">{formatDeliveryTime(delivery.delivered_at)}</dd>
-            </div>
-          </div>
+          <IconFact icon={<Clock {...iconProps} />} term="Delivered" {...factProps}>
+            {formatDeliveryTime(delivery.delivered_at)}
+          </IconFact>
         ) : !over && delivery.estimated_delivery_time ? (
-          <div className="flex gap-2">
-            <Clock aria-hidden="true" className="mt-0.5 size-4 text-gold-700" />
-            <div>
-              <dt className="font-semibold text-ink">Estimated arrival</dt>
-              <dd className="text-ink-soft" data-testid="estimated-arrival">
-                {formatDeliveryTime(delivery.estimated_delivery_time)}
-                {delivery.delivery_time_label ? ` (usually ${delivery.delivery_time_label})` : ''}
-              </dd>
-            </div>
-          </div>
+          <IconFact
+            icon={<Clock {...iconProps} />}
+            term="Estimated arrival"
+            detailTestId="estimated-arrival"
+            {...factProps}
+          >
+            {formatDeliveryTime(delivery.estimated_delivery_time)}
+            {delivery.delivery_time_label ? ` (usually ${delivery.delivery_time_label})` : ''}
+          </IconFact>
         ) : null}
         {delivery.delivery_zone || delivery.street ? (
-          <div className="flex gap-2">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 text-gold-700" />
-            <div>
-              <dt className="font-semibold text-ink">Delivering to</dt>
-              <dd className="text-ink-soft">
-                {[delivery.street, delivery.delivery_zone].filter(Boolean).join(', ')}
-              </dd>
-            </div>
-          </div>
+          <IconFact icon={<MapPin {...iconProps} />} term="Delivering to" {...factProps}>
+            {[delivery.street, delivery.delivery_zone].filter(Boolean).join(', ')}
+          </IconFact>
         ) : null}
         {delivery.rider ? (
-          <div className="flex gap-2 sm:col-span-2" data-testid="rider">
-            <Bike aria-hidden="true" className="mt-0.5 size-4 text-gold-700" />
-            <div>
-              <dt className="font-semibold text-ink">Your rider</dt>
-              <dd className="text-ink-soft">
-                {delivery.rider.name} ·{' '}
-                <a
-                  href={`tel:${delivery.rider.phone}`}
-                  className="inline-flex items-center gap-1 font-semibold text-wine-800"
-                >
-                  <Phone aria-hidden="true" className="size-3.5" />
-                  {delivery.rider.phone}
-                </a>
-              </dd>
-            </div>
-          </div>
+          <IconFact
+            icon={<Bike {...iconProps} />}
+            term="Your rider"
+            data-testid="rider"
+            {...factProps}
+            className={`${factProps.className} sm:col-span-2`}
+          >
+            {delivery.rider.name} ·{' '}
+            <a
+              href={`tel:${delivery.rider.phone}`}
+              className="inline-flex items-center gap-1 font-semibold text-wine-800"
+            >
+              <Phone aria-hidden="true" className="size-3.5" />
+              {delivery.rider.phone}
+            </a>
+          </IconFact>
         ) : null}
       </dl>
 

@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { CalendarDays, MapPin, Shirt, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { textLinkClass } from '../../../components/form-field';
+import { IconFact } from '../../../components/icon-fact';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { ProductImage } from '../../../components/product-image';
@@ -21,13 +22,15 @@ export const EVENT_NOT_FOUND = 'We could not find this event. It may have been m
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-wine-700">{icon}</span>
-      <div>
-        <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
-        <dd className="text-ink">{children}</dd>
-      </div>
-    </div>
+    <IconFact
+      icon={<span className="text-wine-700">{icon}</span>}
+      term={label}
+      className="pl-8"
+      termClassName="text-xs font-semibold tracking-wide text-ink-soft uppercase"
+      detailClassName="text-ink"
+    >
+      {children}
+    </IconFact>
   );
 }
 

@@ -44,6 +44,7 @@ describe('a one-time password', () => {
       },
       'GET /users/users/profile/': () => makeProfile({ role: 'admin' }),
       'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
+      'GET /admin/access/': () => ({ sections: ['dashboard', 'orders'] }),
     });
     const { router } = await renderApp('/login');
     await signInWith('boss@kampalacellars.ug', 'Gq7TzX2kP9mWc4RtY8vHn3Ld');
@@ -56,9 +57,13 @@ describe('a one-time password', () => {
 
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('One-time password'), 'Gq7TzX2kP9mWc4RtY8vHn3Ld');
+    // Nothing the API refuses until then (issue 33 item 13): no bell, no back-office sections.
+    expect(api.callsTo('GET /notifications/')).toHaveLength(0);
+    expect(api.callsTo('GET /admin/access/')).toHaveLength(0);
     await user.type(screen.getByLabelText('New password'), 'a passphrase of my own');
     await user.click(screen.getByRole('button', { name: 'Save my new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    await waitFor(() => expect(api.callsTo('GET /notifications/').length).toBeGreaterThan(0));
     expect(api.callsTo('POST /auth/change-password')[0]?.body).toEqual({
       currentPassword: 'Gq7TzX2kP9mWc4RtY8vHn3Ld',
       newPassword: 'a passphrase of my own',

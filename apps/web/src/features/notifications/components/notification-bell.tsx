@@ -121,7 +121,10 @@ export function NotificationBell({ userId }: { userId: string }) {
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <div ref={container} className="relative">
+    // On a phone the panel hangs from the header (the nearest positioned box) across the screen, with
+    // small margins; from `sm` on, from the bell. Placed from the bell near the screen's right
+    // edge, a 24rem panel started left of the screen and cut every message's start.
+    <div ref={container} className="sm:relative">
       <button
         type="button"
         className="relative inline-flex size-10 items-center justify-center rounded-full text-wine-900 transition hover:bg-cream-100"
@@ -149,7 +152,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         <section
           id={panelId}
           aria-label="Notifications"
-          className="absolute right-0 z-50 mt-2 w-[min(24rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-cream-200 bg-white shadow-xl"
+          className="absolute inset-x-2 top-full z-50 mt-2 overflow-hidden rounded-xl border border-cream-200 bg-white shadow-xl sm:inset-x-auto sm:right-0 sm:w-96"
         >
           <header className="flex items-center justify-between gap-2 border-b border-cream-200 px-4 py-3">
             <h2 className="font-serif text-base font-semibold text-wine-900">Notifications</h2>

@@ -55,11 +55,14 @@ function OrdersList({ page }: { page: number }) {
             <Link
               to="/order-history/$id"
               params={{ id: order.id }}
-              aria-label={`Order ${order.order_number}`}
               className="group flex flex-wrap items-center gap-x-6 gap-y-2 rounded-2xl border border-cream-200 bg-white p-5 shadow-sm transition hover:border-wine-300 hover:shadow-md"
             >
               <div className="min-w-48 flex-1">
-                <p className="font-serif text-lg text-wine-900">{order.order_number}</p>
+                <p className="font-serif text-lg text-wine-900">
+                  {/* The link is named by all it shows, the order's number first. */}
+                  <span className="sr-only">Order </span>
+                  {order.order_number}
+                </p>
                 <p className="text-sm text-ink-soft">
                   <time dateTime={order.created_at}>{formatDate(order.created_at)}</time> ·{' '}
                   {itemCountText(order.item_count)}
