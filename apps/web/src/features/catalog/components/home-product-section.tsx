@@ -79,7 +79,7 @@ export function HomeProductSection({
           </h2>
           <p className="mt-1 text-ink-soft">{description}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {near && totalPages > 1 ? (
             <nav aria-label={`${title} pages`} className="flex items-center gap-2">
               <button
