@@ -179,14 +179,20 @@ export const test = base.extend<Fixtures & { consoleState: State }>({
 
   page: async ({ page, browser, consoleState }, use, testInfo) => {
     const pageChecks: PageChecks = { problems: new Set(), running: new Set(), loaded: new Set() };
+    // One check at a time in a page: axe refuses to start while it runs (a load during the end's check).
+    const lastCheckOf = new WeakMap<Page, Promise<void>>();
     const schedule = (target: Page, when: string) => {
       const started = Date.now();
-      const check = checkPage(target, pageChecks, when).finally(() => {
-        pageChecks.running.delete(check);
-        // The checks' time is not the test's: its own timeout is kept for its own steps.
-        testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
-      });
+      const previous = lastCheckOf.get(target) ?? Promise.resolve();
+      const check = previous
+        .then(() => checkPage(target, pageChecks, when))
+        .finally(() => {
+          pageChecks.running.delete(check);
+          // The checks' time is not the test's: its own timeout is kept for its own steps.
+          testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
+        });
       pageChecks.running.add(check);
+      lastCheckOf.set(target, check);
       return check;
     };
     const settle = async () => {
