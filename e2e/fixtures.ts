@@ -129,16 +129,22 @@ export function overflowProblems(page: Page): Promise<string[]> {
 }
 
 /** Records the page's accessibility and overflow problems; nothing when the page was left meanwhile. */
-async function checkPage(page: Page, checks: PageChecks, when: string): Promise<void> {
+async function checkPage(page: Page, checks: PageChecks, when: string, shopOrigin: string): Promise<void> {
   if (page.isClosed()) return;
   const url = page.url();
+  // Only the shop's pages: not the test's sign-in provider or about:blank.
+  if (!url.startsWith('http') || new URL(url).origin !== shopOrigin) return;
   try {
     // After the app has started and read what it needs (axe holds the page's thread a while);
     // a page that keeps polling is checked all the same.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    // Only the shop's own documents: not about:blank, JSON answers or downloads.
-    const isHtml = await page.evaluate(() => document.contentType === 'text/html');
-    if (!isHtml || !url.startsWith('http')) return;
+    // The page the check began on, at rest: not one it left for meanwhile (another site's sign-in),
+    // not a list dimmed while its next page loads (aria-busy), and only HTML (not JSON or downloads).
+    if (page.url() !== url) return;
+    const atRest = await page.evaluate(
+      () => document.contentType === 'text/html' && !document.querySelector('[aria-busy="true"]'),
+    );
+    if (!atRest || page.url() !== url) return;
     const found = [...(await accessibilityProblems(page)), ...(await overflowProblems(page))];
     const path = new URL(url).pathname;
     for (const problem of found)
@@ -177,7 +183,8 @@ export const test = base.extend<Fixtures & { consoleState: State }>({
     });
   },
 
-  page: async ({ page, browser, consoleState }, use, testInfo) => {
+  page: async ({ page, browser, baseURL, consoleState }, use, testInfo) => {
+    const shopOrigin = new URL(baseURL ?? 'http://127.0.0.1').origin;
     const pageChecks: PageChecks = { problems: new Set(), running: new Set(), loaded: new Set() };
     // One check at a time in a page: axe refuses to start while it runs (a load during the end's check).
     const lastCheckOf = new WeakMap<Page, Promise<void>>();
@@ -185,7 +192,7 @@ export const test = base.extend<Fixtures & { consoleState: State }>({
       const started = Date.now();
       const previous = lastCheckOf.get(target) ?? Promise.resolve();
       const check = previous
-        .then(() => checkPage(target, pageChecks, when))
+        .then(() => checkPage(target, pageChecks, when, shopOrigin))
         .finally(() => {
           pageChecks.running.delete(check);
           // The checks' time is not the test's: its own timeout is kept for its own steps.
