@@ -169,6 +169,24 @@ describe('NotificationBell', () => {
     expect(api.callsTo('/notifications/').length).toBe(reads + 1);
   });
 
+  it('reads the list again when a socket opens with more unread than it holds (news it never saw)', async () => {
+    // A password change replaces the session: its notification is sent while the old socket closes
+    // and the new one is not yet open, so only the new socket's opening count tells of it.
+    const { api, setList } = await renderBell(listOf([]));
+    await screen.findByRole('button', { name: 'Notifications' });
+    const reads = api.callsTo('/notifications/').length;
+    setList(listOf([makeNotification({ title: 'Your password was changed' })]));
+    act(() => socket().open());
+    act(() =>
+      socket().receive({ type: 'notification_update', read_ids: [], all_read: false, unread_count: 1 }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(panel).findByText('Your password was changed')).toBeInTheDocument();
+    expect(within(panel).queryByText('No notifications yet.')).not.toBeInTheDocument();
+    expect(api.callsTo('/notifications/').length).toBe(reads + 1);
+  });
+
   it('marks all read', async () => {
     const { api, setList } = await renderBell(listOf([makeNotification(), makeNotification()]), {
       '/notifications/mark_all_read/': () => ({ marked: 2, unread_count: 0 }),

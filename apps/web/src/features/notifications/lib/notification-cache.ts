@@ -29,11 +29,17 @@ export function withNewNotification(
   };
 }
 
-/** Answers null when the list must be read again (the server may have missed news). */
+/**
+ * Answers null when the list must be read again: the server says so, or the unread count rose.
+ * Reading only lowers it, so a higher count means news this list never saw (a socket opened after
+ * the notification was sent, as when a password change replaces the session): keeping the list
+ * would show "1 unread" over "No notifications yet".
+ */
 export function withReadUpdate(
   list: NotificationListResponse,
   update: NotificationUpdateMessage,
 ): NotificationListResponse | null {
+  if (update.unread_count > list.unread_count) return null;
   if (update.all_read) {
     return {
       ...list,
