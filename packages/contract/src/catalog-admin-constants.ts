@@ -29,6 +29,8 @@ export const ADMIN_PRODUCT_SORTS = [
   '-stock',
 ] as const;
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+/** The staff list's order when no sort is chosen and nothing is searched (a search ranks by match). */
+export const ADMIN_PRODUCT_DEFAULT_SORT: AdminProductSort = 'updated';
 export const ADMIN_PRODUCT_SORT_LABELS: Record<AdminProductSort, string> = {
   name: 'Name A–Z',
   '-name': 'Name Z–A',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADMIN_PRODUCT_DEFAULT_SORT,
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
   ADMIN_PRODUCT_STATUS_LABELS,
@@ -21,6 +22,7 @@ import { pagedListSchema, pageQuerySchema } from './pagination';
  */
 
 export {
+  ADMIN_PRODUCT_DEFAULT_SORT,
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
   ADMIN_PRODUCT_STATUS_LABELS,

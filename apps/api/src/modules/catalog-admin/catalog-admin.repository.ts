@@ -1,5 +1,9 @@
 import { SEARCH_COUNT_CAP } from '@shop/contract/catalog';
-import type { AdminProductListFilters, AdminProductSort } from '@shop/contract/catalog-admin';
+import {
+  ADMIN_PRODUCT_DEFAULT_SORT,
+  type AdminProductListFilters,
+  type AdminProductSort,
+} from '@shop/contract/catalog-admin';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction';
 import { relevance, SEARCH_RANKED, SORT_MATCHES_BELOW, searchQuery } from '../catalog/catalog.repository';
@@ -129,7 +133,7 @@ export async function findAdminProductPage(
   offset: number,
 ): Promise<{ rows: AdminListRow[]; count: number }> {
   if (!filters.q) {
-    const sort = filters.sort ?? 'updated';
+    const sort = filters.sort ?? ADMIN_PRODUCT_DEFAULT_SORT;
     const counted = await db.execute<{ count: number }>(
       sql`SELECT count(*)::int AS count FROM products p WHERE ${staffListConditions(filters)}`,
     );

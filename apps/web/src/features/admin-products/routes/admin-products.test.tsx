@@ -173,6 +173,25 @@ describe('/admin/products', () => {
     );
   });
 
+  it('offers each order once: "Recently edited" is the unsearched default, "Best match" a search’s', async () => {
+    const user = userEvent.setup();
+    await open('/admin/products', 'staff', {
+      'GET /admin/catalog/products/': () => makePage([makeRow()], { pageSize: 20, count: 1 }),
+    });
+    await screen.findByRole('article', { name: 'Glenfiddich 12' });
+    const labels = () =>
+      within(screen.getByLabelText('Sort'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(labels().filter((label) => label === 'Recently edited')).toHaveLength(1);
+    expect(labels()).not.toContain('Best match');
+
+    await user.type(screen.getByLabelText('Search products'), 'glen');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(labels()[0]).toBe('Best match'));
+    expect(labels().filter((label) => label === 'Recently edited')).toHaveLength(1);
+  });
+
   it('edits a size’s price in place, and corrects its stock with a stock movement of new − shown', async () => {
     const user = userEvent.setup();
     const { api } = await open('/admin/products', 'staff', {

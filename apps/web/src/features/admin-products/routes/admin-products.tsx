@@ -1,5 +1,6 @@
 import type { AdminProductRow } from '@shop/contract/catalog-admin';
 import {
+  ADMIN_PRODUCT_DEFAULT_SORT,
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
   ADMIN_PRODUCT_STATUS_LABELS,
@@ -150,17 +151,22 @@ function ProductsDesk() {
           Sort
           <select
             className={selectClass}
-            value={search.sort ?? ''}
+            value={search.sort === ADMIN_PRODUCT_DEFAULT_SORT && !search.q ? '' : (search.sort ?? '')}
             onChange={(event) =>
               go({ sort: (event.target.value || undefined) as AdminProductsSearch['sort'] })
             }
           >
-            <option value="">{search.q ? 'Best match' : 'Recently edited'}</option>
-            {ADMIN_PRODUCT_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {ADMIN_PRODUCT_SORT_LABELS[sort]}
-              </option>
-            ))}
+            {/* Without a search the list's own order is "Recently edited": offered once, as the default. */}
+            <option value="">
+              {search.q ? 'Best match' : ADMIN_PRODUCT_SORT_LABELS[ADMIN_PRODUCT_DEFAULT_SORT]}
+            </option>
+            {ADMIN_PRODUCT_SORTS.filter((sort) => search.q || sort !== ADMIN_PRODUCT_DEFAULT_SORT).map(
+              (sort) => (
+                <option key={sort} value={sort}>
+                  {ADMIN_PRODUCT_SORT_LABELS[sort]}
+                </option>
+              ),
+            )}
           </select>
         </label>
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-semibold">
