@@ -1,23 +1,28 @@
 import type { PasswordPolicy } from '@shop/contract/identity';
 import { Check, Circle, Info, X } from 'lucide-react';
 
-export type RuleState = 'met' | 'unmet' | 'server' | 'info';
+export type RuleState = 'todo' | 'met' | 'unmet' | 'server' | 'info';
 
 export type PasswordRuleCheck = { text: string; state: RuleState };
 
 /**
  * Each rule of the identity service's policy with its state for `password`: the length rules are
- * checked as the customer types; the common-password rule is the server's (checked on submit);
- * the others are information.
+ * checked as the customer types (before the first character they are just to do: an empty field
+ * has failed nothing); the common-password rule is the server's (checked on submit); the others
+ * are information.
  */
 export function checkPasswordRules(policy: PasswordPolicy, password: string): PasswordRuleCheck[] {
   const length = [...password].length;
   return policy.rules.map((text) => {
+    const lengthRule =
+      (/at least/i.test(text) && text.includes(String(policy.min_length))) ||
+      (/at most/i.test(text) && text.includes(String(policy.max_length)));
+    if (lengthRule && length === 0) return { text, state: 'todo' };
     if (/at least/i.test(text) && text.includes(String(policy.min_length))) {
       return { text, state: length >= policy.min_length ? 'met' : 'unmet' };
     }
     if (/at most/i.test(text) && text.includes(String(policy.max_length))) {
-      return { text, state: length > 0 && length <= policy.max_length ? 'met' : 'unmet' };
+      return { text, state: length <= policy.max_length ? 'met' : 'unmet' };
     }
     if (/common/i.test(text)) return { text, state: 'server' };
     return { text, state: 'info' };
@@ -25,6 +30,7 @@ export function checkPasswordRules(policy: PasswordPolicy, password: string): Pa
 }
 
 const STATE_LABEL: Record<RuleState, string> = {
+  todo: '',
   met: 'done',
   unmet: 'not yet',
   server: 'checked when you submit',
@@ -53,12 +59,8 @@ export function PasswordRules({
           {rule.state === 'met' ? (
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           ) : rule.state === 'unmet' ? (
-            password.length > 0 ? (
-              <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-wine-700" />
-            ) : (
-              <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            )
-          ) : rule.state === 'server' ? (
+            <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-wine-700" />
+          ) : rule.state === 'todo' || rule.state === 'server' ? (
             <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           ) : (
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

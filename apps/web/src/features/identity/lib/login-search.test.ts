@@ -43,8 +43,8 @@ describe('the remembered destination', () => {
 describe('the password checklist', () => {
   it('checks the contract’s rules as the customer types (the common-password rule is the server’s)', () => {
     expect(checkPasswordRules(PASSWORD_POLICY, '').map((rule) => rule.state)).toEqual([
-      'unmet',
-      'unmet',
+      'todo',
+      'todo',
       'server',
       'info',
     ]);

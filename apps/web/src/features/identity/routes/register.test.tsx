@@ -63,8 +63,10 @@ describe('the register page', () => {
     const user = userEvent.setup();
     await renderApp('/register');
     await waitFor(() => expect(rule(/At least 10 characters/)).toBeDefined());
-    expect(rule(/At least 10/)).toHaveAttribute('data-state', 'unmet');
-    expect(rule(/At most 128/)).toHaveAttribute('data-state', 'unmet');
+    // An empty field has failed nothing yet: no rule is marked, nor said to be "not yet" met.
+    expect(rule(/At least 10/)).toHaveAttribute('data-state', 'todo');
+    expect(rule(/At least 10/)).toHaveTextContent(/^At least 10 characters$/);
+    expect(rule(/At most 128/)).toHaveAttribute('data-state', 'todo');
     expect(rule(/commonly used/)).toHaveAttribute('data-state', 'server');
     expect(rule(/commonly used/)).toHaveTextContent('checked when you submit');
     expect(rule(/Spaces welcome/)).toHaveAttribute('data-state', 'info');
