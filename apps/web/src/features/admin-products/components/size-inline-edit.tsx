@@ -1,10 +1,10 @@
-import type { AdminVariant } from '@shop/contract/catalog-admin';
+import { type AdminVariant, variantUpdateSchema } from '@shop/contract/catalog-admin';
 import { formatUGX } from '@shop/contract/money';
 import { STOCK_REASON_LABELS } from '@shop/contract/stock';
 import { type FormEvent, useId, useState } from 'react';
 import { useRecordStockMovement } from '../api/record-stock-movement';
 import { useUpdateVariant } from '../api/update-variant';
-import { errorText } from '../lib/error-text';
+import { errorText, fieldsText } from '../lib/error-text';
 
 const smallInput =
   'h-9 w-28 rounded-md border border-cream-300 bg-white px-2 text-sm text-ink aria-[invalid=true]:border-wine-600';
@@ -20,8 +20,14 @@ function PriceEdit({ size }: { size: AdminVariant }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const price = Number(value);
-    if (!Number.isInteger(price) || price < 1) {
-      setMessage('Enter a whole number of shillings');
+    // The contract's rule, so a typed price is refused in the words the API and the size form use.
+    const checked = variantUpdateSchema.safeParse({ price });
+    if (!checked.success) {
+      setMessage(
+        fieldsText(
+          checked.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
+        ),
+      );
       return;
     }
     if (price === size.price) return;

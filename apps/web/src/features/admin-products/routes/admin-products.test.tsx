@@ -216,6 +216,13 @@ describe('/admin/products', () => {
     });
     const price = await screen.findByRole('form', { name: 'Price of 700 ml bottle' });
     const priceInput = within(price).getByLabelText('Price of 700 ml bottle (Shs)');
+    // A negative price is refused in the contract's words (the size form's and the API's), unsent.
+    await user.clear(priceInput);
+    await user.type(priceInput, '-5');
+    await user.click(within(price).getByRole('button', { name: 'Save price' }));
+    expect(await within(price).findByRole('status')).toHaveTextContent('price: must be at least Shs 1');
+    expect(priceInput).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /admin/catalog/variants/31/')).toHaveLength(0);
     await user.clear(priceInput);
     await user.type(priceInput, '280000');
     await user.click(within(price).getByRole('button', { name: 'Save price' }));
