@@ -28,7 +28,8 @@ export const outboxKindSchema = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 
 export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
-  password_reset: 'Password reset',
+  // A reset and a staff invitation both carry a link to choose a password.
+  password_reset: 'Password link',
   newsletter: 'Newsletter',
   order: 'Order',
   event: 'Event',

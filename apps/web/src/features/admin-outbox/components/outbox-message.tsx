@@ -49,7 +49,7 @@ export function OutboxMessage({ id }: { id: number }) {
         <dt className="font-semibold text-ink">Written</dt>
         <dd>{formatKampalaShortDateTime(mail.created_at)}</dd>
         <dt className="font-semibold text-ink">Status</dt>
-        <dd>Not sent: pass it on to the customer by phone, WhatsApp or your own e-mail</dd>
+        <dd>Not sent: pass it on to the person it is for by phone, WhatsApp or your own e-mail</dd>
       </dl>
       {mail.links.length > 0 ? (
         <section aria-label="Links in this e-mail" className="space-y-2">

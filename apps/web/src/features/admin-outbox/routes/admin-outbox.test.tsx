@@ -78,7 +78,7 @@ describe('/admin/outbox', () => {
     const row = within(table).getAllByRole('row')[1];
     if (!row) throw new Error('no row');
     expect(row).toHaveTextContent('amina@example.ug');
-    expect(row).toHaveTextContent('Password reset');
+    expect(row).toHaveTextContent('Password link');
     expect(row).toHaveTextContent('Not sent');
 
     await user.click(within(row).getByRole('button', { name: 'Reset your Kampala Cellars password' }));

@@ -1,12 +1,42 @@
-import { inviteStaffRequestSchema } from '@shop/contract/staff-accounts';
+import { inviteStaffRequestSchema, type StaffMember } from '@shop/contract/staff-accounts';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
+import { type EmailDelivery, useEmailDelivery } from '../../../lib/email/email-delivery';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useInviteStaff } from '../api/invite-staff';
 
 type Field = 'email' | 'name' | 'role';
 type Errors = Partial<Record<Field, string>>;
+
+/** What became of the invitation's e-mail: sent only when the shop sends e-mail at all. */
+function InvitedNotice({ member, delivery }: { member: StaffMember; delivery: EmailDelivery | 'unknown' }) {
+  const invited = `${member.email} is invited as ${member.role}.`;
+  if (delivery === 'sent') {
+    return (
+      <FormMessage kind="success">
+        {invited} The e-mail with the link to choose a password is on its way.
+      </FormMessage>
+    );
+  }
+  if (delivery === 'held') {
+    return (
+      <FormMessage kind="success">
+        {invited} This shop sends no e-mail, so the invitation waits in the{' '}
+        <Link to="/admin/outbox" className={textLinkClass}>
+          outbox
+        </Link>
+        : open it there and pass its link to choose a password on to them.
+      </FormMessage>
+    );
+  }
+  return (
+    <FormMessage kind="success">
+      {invited} Their link to choose a password is in the invitation e-mail.
+    </FormMessage>
+  );
+}
 
 /**
  * "Invite a member of staff": the account is created (or found) with the role, and an e-mail with a
@@ -19,13 +49,14 @@ export function InviteStaffForm() {
   const [role, setRole] = useState<'staff' | 'admin'>('staff');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [invited, setInvited] = useState<StaffMember | null>(null);
+  const delivery = useEmailDelivery();
   const id = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    setNotice(null);
+    setInvited(null);
     const parsed = inviteStaffRequestSchema.safeParse({ email, name, role });
     if (!parsed.success) {
       const found: Errors = {};
@@ -41,9 +72,7 @@ export function InviteStaffForm() {
       onSuccess: (answer) => {
         setEmail('');
         setName('');
-        setNotice(
-          `${answer.member.email} is invited as ${answer.member.role}: the e-mail with the link to choose a password is on its way.`,
-        );
+        setInvited(answer.member);
       },
       onError: (error) => {
         if (isApiError(error)) {
@@ -82,7 +111,7 @@ export function InviteStaffForm() {
     <form onSubmit={submit} noValidate aria-label="Invite a member of staff" className="max-w-xl space-y-4">
       <h2 className="font-serif text-2xl text-wine-900">Invite a member of staff</h2>
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
-      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+      {invited ? <InvitedNotice member={invited} delivery={delivery} /> : null}
       {field(
         'email',
         'E-mail address',

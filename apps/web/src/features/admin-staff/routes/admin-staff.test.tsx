@@ -87,6 +87,37 @@ describe('/admin/staff', () => {
     });
   });
 
+  it.each([
+    ['held', /waits in the outbox/, true],
+    ['sent', /The e-mail with the link to choose a password is on its way/, false],
+  ] as const)(
+    'says where the invitation went when the shop’s e-mail is %s',
+    async (delivery, says, linksOutbox) => {
+      await open('admin', {
+        'GET /email/delivery/': () => ({ email_delivery: delivery }),
+        [INVITE]: (request) => ({
+          member: member({
+            id: '33333333-3333-4333-8333-333333333333',
+            email: (request.body as { email: string }).email,
+            role: 'staff',
+          }),
+          created: true,
+          message: staffAccountsMessages.invited,
+        }),
+      });
+      const form = await screen.findByRole('form', { name: 'Invite a member of staff' });
+      await userEvent.type(within(form).getByLabelText('E-mail address'), 'sam@kampalacellars.ug');
+      await userEvent.type(within(form).getByLabelText('Name'), 'Sam Okot');
+      await userEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+      await waitFor(() => expect(form).toHaveTextContent(says));
+      expect(form).toHaveTextContent('sam@kampalacellars.ug is invited as staff.');
+      expect(form).not.toHaveTextContent(delivery === 'held' ? 'on its way' : 'outbox');
+      if (linksOutbox) {
+        expect(within(form).getByRole('link', { name: 'outbox' })).toHaveAttribute('href', '/admin/outbox');
+      }
+    },
+  );
+
   it("shows why the last admin's rights cannot be removed", async () => {
     const { api } = await open('admin', {
       [`PUT /admin/staff/${ADMIN_ID}/role/`]: () =>
