@@ -357,7 +357,13 @@ export async function settleRefund(
     });
     // Stock rows before the counter: the counter's lock is held to the commit, so take it last.
     if (row.purpose === 'order' && row.restockLines.length > 0) {
-      await returnBottles(tx, row.subjectId, row.restockLines, `Refunded: ${row.reason}`.slice(0, 500));
+      await returnBottles(
+        tx,
+        row.subjectId,
+        row.restockLines,
+        `Refunded: ${row.reason}`.slice(0, 500),
+        row.createdBy,
+      );
     }
     const number = await nextCreditNoteNumber(tx);
     await insertCreditNote(tx, { number, refundId: row.id, amount: row.amount, issuedAt: now });

@@ -275,10 +275,20 @@ describe('refunding a paid order', () => {
     expect(one.json().restock_lines).toEqual([{ line_id: line.id, quantity: 1 }]);
     expect(await stockOf(pool(), line.variant_id)).toBe(before + 1);
     const ledger = await pool().query<{ delta: number; reason: string; stock_after: number }>(
-      "SELECT delta, reason, stock_after FROM stock_movements WHERE variant_id = $1 AND reason = 'returned'",
+      `SELECT delta, reason, stock_after, actor_id, actor_name
+       FROM stock_movements WHERE variant_id = $1 AND reason = 'returned'`,
       [line.variant_id],
     );
-    expect(ledger.rows).toEqual([{ delta: 1, reason: 'returned', stock_after: before + 1 }]);
+    // Credited to the member of staff who asked for the refund, not to "the shop".
+    expect(ledger.rows).toEqual([
+      {
+        delta: 1,
+        reason: 'returned',
+        stock_after: before + 1,
+        actor_id: admin.userId,
+        actor_name: 'Grace Nansubuga',
+      },
+    ]);
     const another = await refund(admin, {
       transaction_id: payment.id,
       amount: 10_000,
