@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { AUDIT_KIND_LABELS, type AuditKind } from '@shop/contract/audit';
 import { createCustomer, signInOnPage, uniqueEmail } from '../identity/accounts';
 import { makeStaff } from './staff';
 
@@ -59,12 +60,12 @@ export async function saveSettingsOnPage(page: Page) {
  */
 export async function expectAuditEntry(
   page: Page,
-  entry: { kind: string; actor: string; changes: string[] },
+  entry: { kind: AuditKind; actor: string; changes: string[] },
 ) {
   const row = page
     .getByRole('table', { name: 'Audit trail' })
     .getByRole('row')
-    .filter({ hasText: entry.kind })
+    .filter({ hasText: AUDIT_KIND_LABELS[entry.kind] })
     .filter({ hasText: entry.actor })
     .first();
   await expect(row).toBeVisible();

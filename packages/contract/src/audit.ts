@@ -30,6 +30,66 @@ export const auditSubjectTypeSchema = z.enum(AUDIT_SUBJECT_TYPES, {
 });
 export type AuditSubjectType = z.infer<typeof auditSubjectTypeSchema>;
 
+/** Every kind of entry the shop writes (`<subject>.<verb>`), with what staff read for it. */
+export const AUDIT_KIND_LABELS = {
+  'product.create': 'Product created',
+  'product.update': 'Product edited',
+  'product.archive': 'Product archived',
+  'product.delete': 'Product deleted',
+  'variant.create': 'Size added',
+  'variant.update': 'Size edited',
+  'variant.retire': 'Size retired',
+  'variant.reorder': 'Sizes reordered',
+  'category.create': 'Category created',
+  'category.update': 'Category edited',
+  'category.hide': 'Category hidden',
+  'category.show': 'Category shown',
+  'category.remove': 'Category removed',
+  'category.reorder': 'Categories reordered',
+  'stock.adjust': 'Stock movement',
+  'image.upload': 'Photo added',
+  'image.update': 'Photo edited',
+  'image.reorder': 'Photos reordered',
+  'image.remove': 'Photo removed',
+  'catalog_import.preview': 'Catalog import previewed',
+  'catalog_import.apply': 'Catalog import applied',
+  'order.status': 'Order status changed',
+  'order.rider': 'Rider assigned',
+  'refund.request': 'Refund asked for',
+  'refund.succeed': 'Refund made',
+  'refund.fail': 'Refund failed',
+  'discount_code.create': 'Discount code created',
+  'discount_code.update': 'Discount code edited',
+  'discount_code.pause': 'Discount code paused',
+  'discount_code.resume': 'Discount code resumed',
+  'discount_code.end': 'Discount code ended',
+  'user.create': 'Account created',
+  'user.invite': 'Staff invited',
+  'user.role_change': 'Role changed',
+  'user.staff_removed': 'Removed from staff',
+  'user.disable': 'Account disabled',
+  'user.enable': 'Account enabled',
+  'settings.update': 'Shop settings changed',
+  'review.hide': 'Review hidden',
+  'review.unhide': 'Review shown again',
+  'campaign.create': 'Newsletter campaign created',
+  'campaign.update': 'Newsletter campaign edited',
+  'campaign.send': 'Newsletter campaign sent',
+  'event.create': 'Event created',
+  'event.update': 'Event edited',
+  'event.publish': 'Event published',
+  'event.cancel': 'Event cancelled',
+  'event.complete': 'Event completed',
+  'delivery_zone.create': 'Delivery zone created',
+  'delivery_zone.update': 'Delivery zone edited',
+} as const satisfies Record<`${AuditSubjectType}.${string}`, string>;
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+
+/** The label of an entry's kind; a kind written before it had one shows as it is stored. */
+export function auditKindLabel(kind: string): string {
+  return (AUDIT_KIND_LABELS as Record<string, string>)[kind] ?? kind;
+}
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   occurred_at: z.string().describe('ISO 8601'),
@@ -44,6 +104,10 @@ export const auditEntrySchema = z.object({
   kind: z.string().describe('What was done, `<subject>.<verb>`: `product.update`, `stock.adjust`, …'),
   subject_type: z.string(),
   subject_id: z.string(),
+  subject_name: z
+    .string()
+    .nullable()
+    .describe('What the subject is called now (a product and size, an order number…); null when gone'),
   summary: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),

@@ -2,7 +2,7 @@ import { auditListSchema } from '@shop/contract/audit';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInCustomer, staffMember } from '../../../test/fixtures/orders';
+import { signedInCustomer, staffMember, stockedProduct } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { actorOf, changedFields, recordAudit, SYSTEM_ACTOR } from './audit';
 
@@ -63,6 +63,35 @@ describe('the audit trail', () => {
       (await staff.client.get(`${AUDIT}?subject_id=${subjectId}&from=${tomorrow}`)).json(),
     );
     expect(future.count).toBe(0);
+  });
+
+  it('names each subject as it is called now, in words staff read, and keeps the id of one since gone', async () => {
+    const staff = await staffMember(harness.app);
+    const actor = actorOf({ id: staff.userId, name: 'Grace Nansubuga', role: 'staff' });
+    const product = await stockedProduct(harness.database.pool, { name: `Audit Test Shiraz ${Date.now()}` });
+    const variantId = product.variantIds[0]!;
+    const size = await harness.database.pool.query<{ name: string }>(
+      'SELECT name FROM product_variants WHERE id = $1',
+      [variantId],
+    );
+    const marker = `names-${Date.now()}`;
+    const write = (record: Parameters<typeof recordAudit>[2]) =>
+      recordAudit(harness.app.db, actor, { ...record, summary: marker });
+    await write({ kind: 'stock.adjust', subjectType: 'stock', subjectId: variantId });
+    await write({ kind: 'product.update', subjectType: 'product', subjectId: product.id });
+    await write({ kind: 'user.role_change', subjectType: 'user', subjectId: staff.userId });
+    await write({ kind: 'category.reorder', subjectType: 'category', subjectId: 'order' });
+    await write({ kind: 'product.delete', subjectType: 'product', subjectId: 999_999_999 });
+
+    const list = auditListSchema.parse((await staff.client.get(`${AUDIT}?page_size=50`)).json());
+    const mine = list.results.filter((entry) => entry.summary === marker);
+    expect(mine.map((entry) => [entry.kind, entry.subject_name])).toEqual([
+      ['product.delete', null],
+      ['category.reorder', null],
+      ['user.role_change', 'Grace Nansubuga'],
+      ['product.update', product.name],
+      ['stock.adjust', `${product.name} · ${size.rows[0]!.name}`],
+    ]);
   });
 
   it('names the bad filter', async () => {

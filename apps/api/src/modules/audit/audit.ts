@@ -1,4 +1,4 @@
-import type { AuditSubjectType } from '@shop/contract/audit';
+import type { AuditKind, AuditSubjectType } from '@shop/contract/audit';
 import { auditEntries } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 
@@ -14,8 +14,8 @@ export function actorOf(user: { id: string; name: string; role: string }): Audit
 }
 
 export type AuditRecord = {
-  /** `<subject>.<verb>`, e.g. `product.update`. */
-  kind: string;
+  /** `<subject>.<verb>`, e.g. `product.update` (each kind is labelled in the contract). */
+  kind: AuditKind;
   subjectType: AuditSubjectType;
   subjectId: string | number;
   /** One line a person reads in the trail: "Price of 750 ml: Shs 250,000 → Shs 230,000". */

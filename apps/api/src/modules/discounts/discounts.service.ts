@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import { conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
+import type { AuditKind } from '@shop/contract/audit';
 import {
   type CodeValues,
   type DiscountCodeRow,
@@ -212,7 +213,7 @@ export async function changeCode(
   });
 }
 
-const statusVerb: Record<DiscountStatus, { kind: string; summary: string }> = {
+const statusVerb: Record<DiscountStatus, { kind: AuditKind; summary: string }> = {
   active: { kind: 'discount_code.resume', summary: 'Resumed' },
   paused: { kind: 'discount_code.pause', summary: 'Paused' },
   ended: { kind: 'discount_code.end', summary: 'Ended' },

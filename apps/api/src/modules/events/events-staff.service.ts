@@ -21,6 +21,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
 import { AppError, conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
+import type { AuditKind } from '@shop/contract/audit';
 import {
   addSeatsBooked,
   checkInTicket,
@@ -392,7 +393,7 @@ async function statusAudit(
   actor: AuditActor,
   event: { id: number; title: string; status: string },
   status: string,
-  kind: string,
+  kind: AuditKind,
   more = '',
 ): Promise<void> {
   await recordAudit(tx, actor, {

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit';
+import type { AuditKind } from '@shop/contract/audit';
 import type { EmailService } from '../email/email.service';
 import { INVITATION_HOURS, staffInvitationEmail } from './people.emails';
 import {
@@ -184,7 +185,7 @@ async function changeRoleIn(
   actor: AuditActor,
   person: { id: string; email: string; role: UserRole },
   role: UserRole,
-  kind: string,
+  kind: AuditKind,
 ): Promise<void> {
   const admins = await lockAdmins(tx);
   assertAdminRemains(admins, person.id, person.role, role);

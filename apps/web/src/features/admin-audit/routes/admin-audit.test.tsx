@@ -34,6 +34,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   kind: 'settings.update',
   subject_type: 'settings',
   subject_id: 'shop',
+  subject_name: null,
   summary: 'Changed opening hours, free-delivery threshold',
   before: {
     free_delivery_threshold: 1_000_000,
@@ -74,16 +75,37 @@ describe('/admin/audit', () => {
               kind: 'product.update',
               subject_type: 'product',
               subject_id: '42',
+              subject_name: 'Glenfiddich 12',
               summary: 'Price changed',
               before: { price: 250_000 },
               after: { price: 230_000 },
+            }),
+            entry({
+              id: 3,
+              kind: 'stock.adjust',
+              subject_type: 'stock',
+              subject_id: '181',
+              subject_name: 'Glenfiddich 12 · 700 ml bottle',
+              summary: 'Received 12',
+              before: { stock: 3 },
+              after: { stock: 15 },
+            }),
+            entry({
+              id: 4,
+              kind: 'product.delete',
+              subject_type: 'product',
+              subject_id: '77',
+              subject_name: null,
+              summary: 'Deleted',
+              before: null,
+              after: null,
             }),
           ],
           { pageSize: 25 },
         ),
     });
     const table = await screen.findByRole('table', { name: 'Audit trail' });
-    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const [first, second, third, fourth] = within(table).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent('27 November 2026 at 10:05');
     expect(
       within(first!).getByRole('button', { name: 'Only Grace Nansubuga’s actions' }),
@@ -98,11 +120,21 @@ describe('/admin/audit', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['free delivery threshold: 1,000,000 → 750,000', 'opening hours › sunday › open: yes → no']);
-    expect(within(second!).getByRole('link', { name: 'Product 42' })).toHaveAttribute(
+    // Kinds and subjects read as words: what was done, to what it is called now.
+    expect(first).toHaveTextContent('Shop settings changed');
+    expect(within(second!).getByRole('link', { name: 'Product: Glenfiddich 12' })).toHaveAttribute(
       'href',
       '/admin/products/42',
     );
+    expect(second).toHaveTextContent('Product edited');
+    expect(second).not.toHaveTextContent('product.update');
     expect(second).toHaveTextContent('price: 250,000 → 230,000');
+    expect(third).toHaveTextContent('Stock movement');
+    expect(
+      within(third!).getByRole('link', { name: 'Stock: Glenfiddich 12 · 700 ml bottle' }),
+    ).toBeInTheDocument();
+    // A deleted subject keeps its id.
+    expect(fourth).toHaveTextContent('Product 77');
   });
 
   it('filters by person, kind and Kampala days, from page 1', async () => {
@@ -113,7 +145,7 @@ describe('/admin/audit', () => {
     expect(await screen.findByText(/Only Grace Nansubuga’s actions/)).toBeInTheDocument();
 
     const filters = screen.getByRole('form', { name: 'Filter the audit trail' });
-    await user.selectOptions(within(filters).getByLabelText('Kind'), 'Shop settings');
+    await user.selectOptions(within(filters).getByLabelText('Kind'), 'Every shop settings entry');
     await user.type(within(filters).getByLabelText('From (Kampala day)'), '2026-11-01');
     await user.type(within(filters).getByLabelText('Until (Kampala day)'), '2026-11-27');
     await user.click(within(filters).getByRole('button', { name: 'Filter' }));

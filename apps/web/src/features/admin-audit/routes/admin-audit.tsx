@@ -1,4 +1,9 @@
-import { AUDIT_SUBJECT_TYPES, type AuditEntry } from '@shop/contract/audit';
+import {
+  AUDIT_KIND_LABELS,
+  AUDIT_SUBJECT_TYPES,
+  type AuditEntry,
+  auditKindLabel,
+} from '@shop/contract/audit';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useId } from 'react';
@@ -30,10 +35,22 @@ const subjectLabels: Record<string, string> = {
   delivery_zone: 'Delivery zone',
 };
 
+/** The kinds of each subject, for the filter: "every Product entry", then each kind of them. */
+const kindsBySubject = AUDIT_SUBJECT_TYPES.map((type) => ({
+  type,
+  kinds: Object.keys(AUDIT_KIND_LABELS).filter((kind) => kind.startsWith(`${type}.`)),
+}));
+
+/** "Stock: Glenfiddich 12 · 700 ml bottle"; a subject since deleted keeps its id. */
+function subjectLabel(entry: AuditEntry): string {
+  const type = subjectLabels[entry.subject_type] ?? entry.subject_type;
+  if (entry.subject_type === 'settings') return type;
+  return entry.subject_name ? `${type}: ${entry.subject_name}` : `${type} ${entry.subject_id}`;
+}
+
 /** The subject's name, with a link to its back-office page where there is one. */
 function Subject({ entry }: { entry: AuditEntry }) {
-  const label =
-    `${subjectLabels[entry.subject_type] ?? entry.subject_type} ${entry.subject_type === 'settings' ? '' : entry.subject_id}`.trim();
+  const label = subjectLabel(entry);
   const id = entry.subject_id;
   switch (entry.subject_type) {
     case 'product':
@@ -124,8 +141,10 @@ function Filters({ search, onSearch }: { search: AuditSearch; onSearch: (search:
     };
     onSearch({ ...search, kind: value('kind'), from: value('from'), to: value('to'), page: undefined });
   };
-  const kinds =
-    search.kind && !(AUDIT_SUBJECT_TYPES as readonly string[]).includes(search.kind) ? [search.kind] : [];
+  const known = kindsBySubject.some(
+    ({ type, kinds }) => type === search.kind || kinds.includes(search.kind ?? ''),
+  );
+  const kinds = search.kind && !known ? [search.kind] : [];
   return (
     <form aria-label="Filter the audit trail" onSubmit={onSubmit} className="flex flex-wrap items-end gap-4">
       <div>
@@ -141,13 +160,18 @@ function Filters({ search, onSearch }: { search: AuditSearch; onSearch: (search:
           <option value="">All kinds</option>
           {kinds.map((kind) => (
             <option key={kind} value={kind}>
-              {kind}
+              {auditKindLabel(kind)}
             </option>
           ))}
-          {AUDIT_SUBJECT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {subjectLabels[type] ?? type}
-            </option>
+          {kindsBySubject.map(({ type, kinds: ofType }) => (
+            <optgroup key={type} label={subjectLabels[type] ?? type}>
+              <option value={type}>{`Every ${(subjectLabels[type] ?? type).toLowerCase()} entry`}</option>
+              {ofType.map((kind) => (
+                <option key={kind} value={kind}>
+                  {auditKindLabel(kind)}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </div>
@@ -253,7 +277,7 @@ function Trail() {
                     <span className="block text-xs text-ink-soft">{entry.actor.role}</span>
                   </td>
                   <td className="px-2 py-3">
-                    <code className="text-xs">{entry.kind}</code>
+                    <span className="font-semibold">{auditKindLabel(entry.kind)}</span>
                     <span className="block">
                       <Subject entry={entry} />
                     </span>

@@ -300,6 +300,7 @@ describe('/admin/products/new and /admin/products/$id', () => {
         kind: 'product.update',
         subject_type: 'product',
         subject_id: '12',
+        subject_name: 'Glenfiddich 12',
         summary: 'Edited name',
         before: { name: 'Glenfiddich Twelve' },
         after: { name: 'Glenfiddich 12' },
