@@ -55,6 +55,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export const OUTBOX_COUNT_CAP = 10_000;
 const SCRAPE_QUERY_TIMEOUT_MS = 2_000;
 
+type Callback = (error: Error | undefined, result?: unknown) => void;
+
 const seconds = (startNs: bigint) => Number(process.hrtime.bigint() - startNs) / 1e9;
 
 export function statementKind(query: unknown): string {
@@ -129,15 +131,13 @@ export default fp(
       if (measured.has(client)) return;
       measured.add(client);
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      // Promise-style calls only (the app's, Drizzle's, pg-boss's); callbacks and cursors pass by.
       (client as { query: unknown }).query = (...args: unknown[]) => {
-        if (
-          typeof args[args.length - 1] === 'function' ||
-          typeof (args[0] as { submit?: unknown })?.submit === 'function'
-        )
-          return query(...args);
+        // Cursors and other submittables pass by (the app streams none).
+        if (typeof (args[0] as { submit?: unknown } | null)?.submit === 'function') return query(...args);
         const kind = statementKind(args[0]);
         const started = process.hrtime.bigint();
+        // pg-pool's own `pool.query` passes a callback: it gets the same answer, after the timing.
+        const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as Callback) : undefined;
         const timed = async () => {
           try {
             const result = await (query(...args) as Promise<unknown>);
@@ -148,7 +148,7 @@ export default fp(
             throw error;
           }
         };
-        return app.tracing.enabled
+        const answer = app.tracing.enabled
           ? app.tracing.span(
               `db ${kind}`,
               SpanKind.CLIENT,
@@ -156,6 +156,12 @@ export default fp(
               timed,
             )
           : timed();
+        if (!callback) return answer;
+        answer.then(
+          (result) => callback(undefined, result),
+          (error: Error) => callback(error),
+        );
+        return undefined;
       };
     };
     // Every checkout (pool.query too) passes here, so connections opened before this plugin count.
