@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -9,6 +11,7 @@ import {
 } from '../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Tx } from '../db/transaction';
+import { repoRoot } from '../lib/paths';
 import { changeOrderStatus } from '../modules/orders/order-lifecycle';
 import { METRICS_PATH, statementKind } from './metrics';
 
@@ -146,6 +149,23 @@ describe('/metrics', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('deploy/: the alert rules and the dashboard', () => {
+  it('name only metrics the shop exports', async () => {
+    const page = (await scrape()).body;
+    const exported = new Set([...page.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]));
+    const deployed = ['prometheus/kampala-cellars.rules.yml', 'grafana/kampala-cellars-dashboard.json']
+      .map((file) => fs.readFileSync(path.join(repoRoot, 'deploy', file), 'utf8'))
+      .join('\n');
+    const named = new Set(
+      [...deployed.matchAll(/(?<![\w:])((?:shop|nodejs|process)_\w+)(?![\w:])/g)].map((match) =>
+        match[1]!.replace(/_(bucket|count|sum)$/, ''),
+      ),
+    );
+    expect(named.size).toBeGreaterThan(15);
+    expect([...named].filter((name) => !exported.has(name))).toEqual([]);
   });
 });
 
