@@ -248,7 +248,7 @@ export const configSchema = z.object({
    * Unset: no traces are made (the default).
    */
   TRACING_OTLP_URL: z
-    .url({ error: 'must be an http(s) URL like http://127.0.0.1:4318/v1/traces' })
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL like http://127.0.0.1:4318/v1/traces' })
     .optional(),
 });
 
