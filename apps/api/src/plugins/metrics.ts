@@ -216,7 +216,7 @@ export default fp(
 
     // --- Caches and sockets, read at each scrape.
     const caches = new Map<string, () => CacheStats>();
-    const cacheEntries = new Gauge({
+    new Gauge({
       name: 'shop_cache_entries',
       help: 'Entries of an in-process cache (the catalog index: its products)',
       labelNames: ['cache'] as const,
@@ -227,7 +227,7 @@ export default fp(
     });
     // Running totals kept by each cache: the counters follow them at each scrape.
     const lastSeen = new Map<string, { hits: number; misses: number }>();
-    const cacheLookups = new Counter({
+    new Counter({
       name: 'shop_cache_lookups_total',
       help: 'Lookups of an in-process cache, by result (hit, miss)',
       labelNames: ['cache', 'result'] as const,
@@ -242,8 +242,6 @@ export default fp(
         }
       },
     });
-    void cacheEntries;
-    void cacheLookups;
     new Gauge({
       name: 'shop_websocket_connections',
       help: 'Open websockets (live notifications) on this instance',
