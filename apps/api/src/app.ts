@@ -79,9 +79,11 @@ import errorHandler, { sendError } from './plugins/error-handler';
 import handlersInFlight from './plugins/handlers-in-flight';
 import inputSafety from './plugins/input-safety';
 import jobsPlugin from './plugins/jobs';
+import metricsPlugin from './plugins/metrics';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
+import tracingPlugin from './plugins/tracing';
 import webApp from './plugins/web-app';
 
 export type AppDependencies = {
@@ -170,6 +172,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(drain);
   // External plugins.
   await app.register(configPlugin, { config });
+  // First of the hooks: a request's span holds everything that runs for it (TRACING_OTLP_URL).
+  await app.register(tracingPlugin);
   await app.register(errorHandler);
   await app.register(inputSafety);
   await app.register(security);
@@ -180,11 +184,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   // The app's own plugins.
   await app.register(databasePlugin, { database });
+  await app.register(domainEventsPlugin);
+  // Before the plugins that report to it (jobs, catalog, e-mail, pages); /metrics is outside
+  // /api/v1 and its rate limit, behind METRICS_TOKEN.
+  await app.register(metricsPlugin);
   await app.register(jobsPlugin);
   await app.register(settingsPlugin);
   await app.register(catalogPlugin);
   await app.register(catalogAdminPlugin);
-  await app.register(domainEventsPlugin);
   await app.register(emailPlugin);
   await app.register(authPlugin);
   await app.register(csrfPlugin);

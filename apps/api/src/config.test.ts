@@ -40,6 +40,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY must be true or false/);
   });
 
+  it('reads the metrics token and the traces endpoint, both off unless set', () => {
+    const off = loadConfig({});
+    expect(off.METRICS_TOKEN).toBeUndefined();
+    expect(off.TRACING_OTLP_URL).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(24) }).METRICS_TOKEN).toBe('a'.repeat(24));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be 24 or more/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${'a'.repeat(24)} b` })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ TRACING_OTLP_URL: 'http://127.0.0.1:4318/v1/traces' }).TRACING_OTLP_URL).toBe(
+      'http://127.0.0.1:4318/v1/traces',
+    );
+    expect(() => loadConfig({ TRACING_OTLP_URL: 'collector:4318' })).toThrow(
+      /TRACING_OTLP_URL must be an http/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

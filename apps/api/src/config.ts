@@ -231,6 +231,25 @@ export const configSchema = z.object({
   /** Seconds before the first retry of a failed send (doubled each time), and the attempts in all. */
   SMS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+
+  // Metrics and traces (issue 41, decision 0019).
+  /**
+   * Bearer token Prometheus sends to read /metrics. Unset: /metrics does not exist (404), so a
+   * shop never publishes its figures by accident.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{24,200}$/, {
+      error: 'must be 24 or more letters, digits or - . _ ~ + / = (for example `openssl rand -hex 24`)',
+    })
+    .optional(),
+  /**
+   * OTLP/HTTP traces endpoint (an OpenTelemetry collector's, like http://127.0.0.1:4318/v1/traces).
+   * Unset: no traces are made (the default).
+   */
+  TRACING_OTLP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL like http://127.0.0.1:4318/v1/traces' })
+    .optional(),
 });
 
 /** Settings that only make sense together. */

@@ -95,6 +95,25 @@ describe('request logging', () => {
     }
   });
 
+  it("leaves Prometheus's scrapes of /metrics out of the request log, even with LOG_REQUESTS=true", async () => {
+    const token = 'request-log-metrics-token-0123456789';
+    const harness = await startApp({ LOG_REQUESTS: 'true', METRICS_TOKEN: token });
+    try {
+      harness.lines.length = 0;
+      const scrape = await harness.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(scrape.statusCode).toBe(200);
+      expect(harness.lines).toEqual([]);
+      // The token never reaches the log, whatever the level.
+      expect(harness.lines.join('\n')).not.toContain(token);
+    } finally {
+      await harness.close();
+    }
+  });
+
   it('is set up without a deprecated option', () => {
     expect(deprecations).toEqual([]);
   });

@@ -183,8 +183,10 @@ export function createJobs(options: {
   readyTimeoutMs?: number;
   /** Bounds of the jittered delay between attempts to start while the database is away. */
   backoff?: Backoff;
+  /** Runs each job's handler (the metrics plugin times it and counts its failures). */
+  observe?: <T>(queue: string, run: () => Promise<T>) => Promise<T>;
 }) {
-  const { pool, enabled, log, backoff = DEFAULT_BACKOFF } = options;
+  const { pool, enabled, log, backoff = DEFAULT_BACKOFF, observe = (_queue, run) => run() } = options;
   const { executor, idle } = poolExecutor(pool);
   // While the database is away every worker's poll fails (each queue, every couple of seconds):
   // say so now and then, not each time. pg-boss's loops go on polling through the pool, which
@@ -239,7 +241,7 @@ export function createJobs(options: {
       try {
         for (const job of batch) {
           try {
-            await handler(job.data, job);
+            await observe(name, () => handler(job.data, job));
           } catch (error) {
             log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
             const message = error instanceof Error ? error.message : String(error);
@@ -420,6 +422,7 @@ export default fp(
       // Leave part of the shutdown budget to the rest of the app.
       shutdownTimeoutMs: Math.floor(app.config.SHUTDOWN_TIMEOUT_MS / 2),
       backoff: reconnectBackoff(app.config),
+      observe: (queue, run) => app.metrics.job(queue, run),
     });
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => {
@@ -430,5 +433,5 @@ export default fp(
       await stop();
     });
   },
-  { name: 'jobs', dependencies: ['config', 'database'] },
+  { name: 'jobs', dependencies: ['config', 'database', 'metrics'] },
 );

@@ -250,6 +250,7 @@ export default fp(
     // their second ask (a crawler's walk through every filter is not) and within a budget.
     const renderedHtml = new CatalogCache(undefined, 500, RENDERED_HTML_MAX_CHARACTERS);
     app.onCatalogChange(() => renderedHtml.clear());
+    app.metrics.watchCache('rendered_pages', () => renderedHtml);
     // …and with the shop's settings (footer, hours, thresholds are in every page).
     app.shopSettings.onChange(() => renderedHtml.clear());
 

@@ -173,12 +173,23 @@ describe('the database stopped and started again under the running API', () => {
     cleanups.push(() => pool.end());
     const { product, zoneId } = await stockedProduct(pool);
 
+    const metricsToken = 'fault-test-metrics-token-0123456789';
     const shop = startShop(await findFreePort(), {
       DATABASE_URL: database.url,
       DATA_DIR: tempDir('shop-fault-data-'),
+      METRICS_TOKEN: metricsToken,
     });
     shops.push(shop);
     await shop.ready;
+    // What Prometheus reads of the database (the ShopDatabaseUnreachable alert keys on it).
+    const databaseUp = async () => {
+      const response = await fetch(`${shop.base}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(response.status).toBe(200);
+      return Number(/^shop_database_up (\d+)$/m.exec(await response.text())?.[1]);
+    };
+    expect(await databaseUp()).toBe(1);
 
     const result = await throughFault({
       shop,
@@ -197,6 +208,8 @@ describe('the database stopped and started again under the running API', () => {
         // A search no cache holds goes to the database.
         const search = await call('GET', `/products/products/?search=cognac${Date.now()}`, null);
         expect(search).toMatchObject({ status: 503, body: { error: { code: 'service_unavailable' } } });
+        // /metrics still answers, and says the database is away.
+        expect(await databaseUp()).toBe(0);
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         const starting = performance.now();
         database = await startEmbeddedPostgres({
@@ -210,6 +223,7 @@ describe('the database stopped and started again under the running API', () => {
     });
     // The outage was seen: some calls were turned away with a 503.
     expect(result.outcomes.some((outcome) => outcome.status === 503)).toBe(true);
+    expect(await databaseUp()).toBe(1);
 
     shop.child.kill('SIGTERM');
     expect(await shop.exited, diagnosis(shop)).toBe(0);

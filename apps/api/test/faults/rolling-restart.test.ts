@@ -339,6 +339,61 @@ function signInFrom(base: string, localAddress: string, credentials: { email: st
   });
 }
 
+/** What one scrape of an instance's /metrics said. */
+type Scrape = { startedAt: number; requests: number };
+
+/**
+ * Scrapes each instance's /metrics directly (as Prometheus does, not through nginx) every
+ * `everyMs` until stopped. Requests are summed over every route but /metrics and /ready, which the
+ * drill sends to the instances directly.
+ */
+function metricsScraper(ports: number[], token: string, everyMs: number) {
+  const series: Scrape[][] = ports.map(() => []);
+  let stopped = false;
+  const scrapeOnce = async (index: number) => {
+    const response = await fetch(`http://127.0.0.1:${ports[index]}/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(2_000),
+    }).catch(() => null);
+    if (response?.status !== 200) return;
+    let startedAt = 0;
+    let requests = 0;
+    for (const line of (await response.text()).split('\n')) {
+      if (line.startsWith('process_start_time_seconds ')) startedAt = Number(line.split(' ')[1]);
+      const request = /^shop_http_requests_total\{route="([^"]*)",.*\} (\d+)$/.exec(line);
+      if (request && request[1] !== '/metrics' && request[1] !== '/api/v1/ready')
+        requests += Number(request[2]);
+    }
+    series[index]!.push({ startedAt, requests });
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      await Promise.all(ports.map((_, index) => scrapeOnce(index)));
+      await pause(everyMs);
+    }
+  })();
+  return {
+    series,
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+/**
+ * A counter's increase over its samples as Prometheus's increase() takes it: a value lower than
+ * the one before is a reset (the process started again), and counts from zero.
+ */
+function resetAwareIncrease(values: number[]): number {
+  let total = 0;
+  for (let index = 1; index < values.length; index++) {
+    const [before, now] = [values[index - 1]!, values[index]!];
+    total += now >= before ? now - before : now;
+  }
+  return total;
+}
+
 function tempDir(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -378,6 +433,7 @@ describe.skipIf(!NGINX_BINARY)('rolling restart of three instances behind nginx'
       AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
       JOBS_ENABLED: 'true',
       SHUTDOWN_TIMEOUT_MS: '20000',
+      METRICS_TOKEN: crypto.randomBytes(24).toString('hex'),
     };
     const dataDirs = ports.map(() => tempDir('shop-drill-data-'));
     // The production bundle, as the systemd unit runs it (and faster to start than tsx).
@@ -398,6 +454,10 @@ describe.skipIf(!NGINX_BINARY)('rolling restart of three instances behind nginx'
     for (let index = 0; index < INSTANCES; index++) shops.push(start(index));
     await Promise.all(shops.map((_, index) => ready(index)));
     step(`${INSTANCES} instances ready behind nginx`);
+    // Prometheus's view of the instances through the restarts (deploy/prometheus.yml: 15 s; here
+    // often, so that each restart falls between two scrapes).
+    const scraper = metricsScraper(ports, shared.METRICS_TOKEN, 250);
+    cleanups.push(() => scraper.stop());
 
     const { request, figures } = recordingCaller(nginx.base);
     const tokens = await signUpCustomers(apiCaller(nginx.base), CUSTOMERS);
@@ -495,6 +555,8 @@ describe.skipIf(!NGINX_BINARY)('rolling restart of three instances behind nginx'
     }
     await pause(STREAM_AFTER_MS);
     await within(stream.stop(), 30_000, () => 'the customers did not stop');
+    await pause(500);
+    await scraper.stop();
     step('customers stopped');
     const drillMs = Math.round(performance.now() - drillStarted);
 
@@ -598,6 +660,32 @@ describe.skipIf(!NGINX_BINARY)('rolling restart of three instances behind nginx'
       [...unpaid].sort().map((id) => ({ id, cancellations: 1, releases: 1 })),
     );
     for (const shop of shops) expect(shop!.alive()).toBe(true);
+
+    // Metrics: each instance's restart shows in its scrapes as a new start time and a counter
+    // that fell back (a reset), and counted as Prometheus's increase() does, the requests each
+    // instance answered are neither lost at the reset nor more than nginx sent it.
+    const metricsFigures = scraper.series.map((series, index) => {
+      const sentByNginx = accessLog.filter((line) =>
+        line.split(' ')[3]?.includes(`127.0.0.1:${ports[index]}`),
+      ).length;
+      const requests = series.map((sample) => sample.requests);
+      return {
+        scrapes: series.length,
+        starts: new Set(series.map((sample) => sample.startedAt)).size,
+        resets: requests.filter((value, at) => at > 0 && value < requests[at - 1]!).length,
+        increase: resetAwareIncrease(requests),
+        naive: (requests.at(-1) ?? 0) - (requests[0] ?? 0),
+        sentByNginx,
+      };
+    });
+    console.log(`[drill] metrics per instance: ${JSON.stringify(metricsFigures)}`);
+    for (const figures of metricsFigures) {
+      expect(figures.starts, JSON.stringify(figures)).toBe(2);
+      expect(figures.resets, JSON.stringify(figures)).toBe(1);
+      expect(figures.increase).toBeGreaterThan(figures.naive);
+      expect(figures.increase).toBeLessThanOrEqual(figures.sentByNginx);
+      expect(figures.increase).toBeGreaterThanOrEqual(figures.sentByNginx * 0.5);
+    }
   }, 600_000);
 });
 

@@ -59,6 +59,9 @@ export class CatalogCache {
   private generation = 0;
   /** The kept answers' body characters. */
   private characters = 0;
+  /** Lookups answered from the cache (or joined to one loading) and loaded: running totals, for /metrics. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly ttlMs = CATALOG_CACHE_TTL_MS,
@@ -101,9 +104,16 @@ export class CatalogCache {
     } = {},
   ): Promise<CachedAnswer<T>> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.answer as CachedAnswer<T>);
+    if (hit && hit.expires > Date.now()) {
+      this.hits += 1;
+      return Promise.resolve(hit.answer as CachedAnswer<T>);
+    }
     const pending = this.inflight.get(key);
-    if (pending) return pending as Promise<CachedAnswer<T>>;
+    if (pending) {
+      this.hits += 1;
+      return pending as Promise<CachedAnswer<T>>;
+    }
+    this.misses += 1;
 
     const generation = this.generation;
     const promise = load().then((value) => {

@@ -139,6 +139,23 @@ export class CatalogIndexKeeper {
     return this.listening && this.pending === 0 ? this.index : null;
   }
 
+  /** Answers the index's lookups answered by the index (hits) and left to SQL (misses), for /metrics. */
+  hits = 0;
+  misses = 0;
+
+  /** `current()` for an answer: counted as a hit or a miss. */
+  forAnswer(): CatalogIndex | null {
+    const index = this.current();
+    if (index) this.hits += 1;
+    else this.misses += 1;
+    return index;
+  }
+
+  /** Products the index holds (positions in use), 0 before it is built. */
+  get size(): number {
+    return this.index?.size ?? 0;
+  }
+
   private catchUpTimer: NodeJS.Timeout | undefined;
 
   /**

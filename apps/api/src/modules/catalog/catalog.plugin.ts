@@ -48,10 +48,12 @@ export default fp(
       await listener.close();
       index?.close();
     });
+    app.metrics.watchCache('catalog', () => cache);
+    if (index) app.metrics.watchCache('catalog_index', () => index);
     app.decorate('catalog', createCatalogService(app.db, cache, index));
     app.decorate('onCatalogChange', (listener: () => void) => {
       dependents.add(listener);
     });
   },
-  { name: 'catalog', dependencies: ['config', 'database'] },
+  { name: 'catalog', dependencies: ['config', 'database', 'metrics'] },
 );

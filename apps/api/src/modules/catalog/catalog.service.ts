@@ -164,7 +164,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     return cache.get(
       key,
       async () => {
-        const index = keeper?.current();
+        const index = keeper?.forAnswer();
         if (index) {
           const found = index.list(filters, order, paging.page_size, pageOffset(paging));
           const cards = await cardsOf(index, found.ids);
@@ -187,7 +187,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     paging: PageQuery,
   ): Promise<ProductListResponse> {
     const offset = pageOffset(paging);
-    const index = keeper?.current();
+    const index = keeper?.forAnswer();
     if (index) {
       let hits = index.search(filters, order, paging.page_size, offset, true);
       if (hits && hits.count === 0 && filters.search.includes(' ')) {
@@ -234,7 +234,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     async facets(query: ProductFacetsQuery): Promise<CachedAnswer<ProductFacets>> {
       const filters = await toFilters(query);
       return cache.get(`facets:${JSON.stringify(filters)}`, async () => {
-        let index = keeper?.current();
+        let index = keeper?.forAnswer();
         if (index && (await keeper!.versionNow()) !== index.version) {
           keeper!.behind();
           index = null;

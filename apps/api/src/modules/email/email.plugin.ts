@@ -22,12 +22,17 @@ export const SMTP_MISSING_WARNING = [
 /** Decorates `app.email`; background sends finish before the app closes. */
 export default fp(
   async (app) => {
-    const service = createEmailService({ config: app.config, db: app.db, log: app.log });
+    const service = createEmailService({
+      config: app.config,
+      db: app.db,
+      log: app.log,
+      onFailure: () => app.metrics.emailFailed(),
+    });
     app.decorate('email', service);
     if (service.transport !== 'smtp') app.log.warn(SMTP_MISSING_WARNING);
     app.addHook('onClose', async () => {
       await service.close();
     });
   },
-  { name: 'email', dependencies: ['config', 'database'] },
+  { name: 'email', dependencies: ['config', 'database', 'metrics'] },
 );

@@ -43,8 +43,10 @@ export function createEmailService(options: {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
   db: Database;
   log: Pick<FastifyBaseLogger, 'error' | 'info'>;
+  /** Called when the mail server refuses a message (counted on /metrics). */
+  onFailure?: () => void;
 }): EmailService {
-  const { config, db, log } = options;
+  const { config, db, log, onFailure } = options;
   const smtpUrl = config.SMTP_URL;
   // nodemailer loads with the first e-mail sent through SMTP: without SMTP_URL it is never needed,
   // and with it most processes send little (it costs about 15 MB of RSS).
@@ -57,14 +59,19 @@ export function createEmailService(options: {
 
   const sendEmail = async (message: OutgoingEmail, sendOptions: { tx?: Executor } = {}) => {
     if (smtpUrl) {
-      await (await smtpTransporter(smtpUrl)).sendMail({
-        from: config.MAIL_FROM,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        ...(message.headers ? { headers: message.headers } : {}),
-      });
+      try {
+        await (await smtpTransporter(smtpUrl)).sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
+        });
+      } catch (error) {
+        onFailure?.();
+        throw error;
+      }
       return;
     }
     const { headers: _headers, ...stored } = message;

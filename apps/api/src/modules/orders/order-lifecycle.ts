@@ -174,6 +174,7 @@ export async function markOrderPaid(
       : {}),
   });
   await markInvoice(tx, orderId, 'paid');
+  announcePaid(options, row);
   if (confirming) {
     const note = options.note ?? 'Paid by mobile money';
     await insertStatusChanges(tx, orderId, [
@@ -228,6 +229,15 @@ export async function cancelLockedOrder(
     by,
     stockReleased,
     wasPaid,
+    at: new Date(),
+  });
+}
+
+function announcePaid(options: LifecycleOptions, row: LockedOrderRow) {
+  options.outbox?.publish('order.paid', {
+    orderId: row.id,
+    paymentMethod: row.payment_method,
+    amount: row.total,
     at: new Date(),
   });
 }
@@ -336,7 +346,10 @@ async function changeLockedOrderStatus(
     paymentStatus = 'refunded';
   }
   await updateOrder(tx, orderId, changes);
-  if (paymentStatus === 'paid' && row.payment_status !== 'paid') await markInvoice(tx, orderId, 'paid');
+  if (paymentStatus === 'paid' && row.payment_status !== 'paid') {
+    await markInvoice(tx, orderId, 'paid');
+    announcePaid(options, row);
+  }
   await insertStatusChanges(tx, orderId, [
     { from: row.status, to, note, changedBy: options.changedBy ?? null },
   ]);

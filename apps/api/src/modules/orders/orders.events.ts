@@ -46,6 +46,14 @@ declare module '../../lib/domain-events' {
      * An order was cancelled (also announced as `order.status_changed`). `reason` is shown to the
      * customer; `by` says who: 'expiry' (unpaid in time), 'staff', 'customer' or 'payment'.
      */
+    /** The order's payment became paid in full (mobile money settled, or cash taken on delivery). */
+    'order.paid': {
+      orderId: string;
+      paymentMethod: 'mobile_money' | 'cash_on_delivery';
+      /** Whole UGX: the order's total. */
+      amount: number;
+      at: Date;
+    };
     'order.cancelled': {
       orderId: string;
       orderNumber: string;
