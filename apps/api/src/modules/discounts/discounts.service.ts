@@ -1,3 +1,4 @@
+import type { AuditKind } from '@shop/contract/audit';
 import {
   type AdminDiscountCode,
   type AdminDiscountList,
@@ -15,7 +16,6 @@ import type { Database } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import { conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
-import type { AuditKind } from '@shop/contract/audit';
 import {
   type CodeValues,
   type DiscountCodeRow,

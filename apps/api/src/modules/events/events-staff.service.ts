@@ -1,3 +1,4 @@
+import type { AuditKind } from '@shop/contract/audit';
 import type { FieldError } from '@shop/contract/errors';
 import {
   type CheckInResponse,
@@ -21,7 +22,6 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
 import { AppError, conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
-import type { AuditKind } from '@shop/contract/audit';
 import {
   addSeatsBooked,
   checkInTicket,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { AuditKind } from '@shop/contract/audit';
 import {
   type CustomerDetail,
   type CustomerList,
@@ -19,7 +20,6 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit';
-import type { AuditKind } from '@shop/contract/audit';
 import type { EmailService } from '../email/email.service';
 import { INVITATION_HOURS, staffInvitationEmail } from './people.emails';
 import {
