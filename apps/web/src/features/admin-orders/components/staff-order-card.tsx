@@ -67,10 +67,14 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
-  const [riderName, setRiderName] = useState(order.delivery?.rider_name ?? '');
-  const [riderPhone, setRiderPhone] = useState(order.delivery?.rider_phone ?? '');
+  // What staff typed, else the order's own (null: untouched, so a newer order shows its rider).
+  const [typedRiderName, setRiderName] = useState<string | null>(null);
+  const [typedRiderPhone, setRiderPhone] = useState<string | null>(null);
+  const riderName = typedRiderName ?? order.delivery?.rider_name ?? '';
+  const riderPhone = typedRiderPhone ?? order.delivery?.rider_phone ?? '';
   const [cash, setCash] = useState(String(order.total));
 
+  /** True once saved and the orders read again. */
   const run = async (work: () => Promise<StaffOrder>, done: (saved: StaffOrder) => string) => {
     setBusy(true);
     setProblem(null);
@@ -79,8 +83,10 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
       toast.success(done(saved), { duration: TOAST_DURATION_MS });
       setCancelling(false);
       await queryClient.invalidateQueries({ queryKey: STAFF_ORDERS_KEY });
+      return true;
     } catch (error) {
       setProblem(problemOf(error));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -129,7 +135,13 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
     void run(
       () => assignRider(order.id, { rider_name: riderName, rider_phone: riderPhone }),
       (saved) => `Rider ${saved.delivery?.rider_name ?? ''} assigned to order ${saved.order_number}.`,
-    );
+    ).then((saved) => {
+      // Saved: the fields show the rider as the server keeps them (the phone in +256 form).
+      if (saved) {
+        setRiderName(null);
+        setRiderPhone(null);
+      }
+    });
   };
 
   const moves = order.allowed_transitions.filter((to) => to !== 'cancelled');

@@ -319,7 +319,7 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
 
       <div data-print="hide">
         <Section title="Actions">
-          <StaffOrderActions key={`${order.status}-${order.delivery?.rider_name ?? ''}`} order={order} />
+          <StaffOrderActions order={order} />
         </Section>
       </div>
     </div>

@@ -169,6 +169,34 @@ describe('/admin/orders', () => {
     expect(await screen.findByText('Order ORD-20261122-7KQ2M: out for delivery.')).toBeInTheDocument();
   });
 
+  it('keeps a rider name typed while the order moves (the card used to start again and wipe it)', async () => {
+    const user = userEvent.setup();
+    let current = makeStaffOrder({ status: 'confirmed', allowed_transitions: ['processing', 'cancelled'] });
+    let finishMove: () => void = () => undefined;
+    await open('staff', {
+      'GET /orders/admin/orders/': () => listOf([current]),
+      [`POST /orders/admin/orders/${ORDER_ID}/status/`]: () =>
+        new Promise((resolve) => {
+          finishMove = () => {
+            current = makeStaffOrder({
+              status: 'processing',
+              allowed_transitions: ['ready_for_delivery', 'cancelled'],
+            });
+            resolve(current);
+          };
+        }),
+    });
+    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    await user.click(within(card).getByRole('button', { name: 'Start preparing' }));
+    const riderForm = within(card).getByRole('form', { name: 'Rider of order ORD-20261122-7KQ2M' });
+    await user.type(within(riderForm).getByLabelText('Rider name'), 'Musa Okello');
+    finishMove();
+    expect(await screen.findByText('Order ORD-20261122-7KQ2M: being prepared.')).toBeInTheDocument();
+    const moved = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    await waitFor(() => expect(within(moved).queryByRole('button', { name: 'Start preparing' })).toBeNull());
+    expect(within(moved).getByLabelText('Rider name')).toHaveValue('Musa Okello');
+  });
+
   it('cancels only with a reason', async () => {
     const user = userEvent.setup();
     const { api } = await open('admin', {

@@ -281,7 +281,7 @@ function OrdersDesk() {
         ) : data.results.length === 0 ? (
           <p className="text-ink-soft">No orders here.</p>
         ) : (
-          data.results.map((order) => <StaffOrderCard key={`${order.id}-${order.status}`} order={order} />)
+          data.results.map((order) => <StaffOrderCard key={order.id} order={order} />)
         )}
         {data ? (
           <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
