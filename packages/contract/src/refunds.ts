@@ -155,6 +155,14 @@ export const myRefundSchema = z.object({
   credit_note: creditNoteRefSchema.nullable(),
 });
 export type MyRefund = z.infer<typeof myRefundSchema>;
+/** `GET /payments/refunds/my_refunds/`: one's refunds, or those of one order or ticket. */
+export const myRefundListQuerySchema = pageQuerySchema.extend({
+  subject_id: z
+    .uuid({ error: 'must be the id of one of your orders or tickets' })
+    .optional()
+    .describe('Only the refunds of this order (or RSVP)'),
+});
+export type MyRefundListQuery = z.input<typeof myRefundListQuerySchema>;
 export const myRefundListResponseSchema = pagedListSchema(myRefundSchema);
 export type MyRefundListResponse = z.infer<typeof myRefundListResponseSchema>;
 

@@ -182,12 +182,13 @@ export async function refundsOfSubject(
 /** A page of refunds, newest first; `userId` narrows to one customer's. */
 export async function pageOfRefunds(
   db: Executor,
-  filter: { status?: RefundStatus; userId?: string },
+  filter: { status?: RefundStatus; userId?: string; subjectId?: string },
   query: PageQuery,
 ): Promise<{ rows: RefundViewRow[]; total: number }> {
   const conditions: SQL[] = [sql`true`];
   if (filter.status) conditions.push(sql`r.status = ${filter.status}`);
   if (filter.userId) conditions.push(sql`t.user_id = ${filter.userId}`);
+  if (filter.subjectId) conditions.push(sql`r.subject_id = ${filter.subjectId}`);
   const where = sql.join(conditions, sql` AND `);
   const [page, count] = await Promise.all([
     db.execute<RefundViewRow>(sql`

@@ -4,6 +4,7 @@ import { pageQuerySchema } from '@shop/contract/pagination';
 import {
   creditNoteExportQuerySchema,
   creditNoteParamsSchema,
+  myRefundListQuerySchema,
   myRefundListResponseSchema,
   refundDueListResponseSchema,
   refundListQuerySchema,
@@ -188,7 +189,7 @@ export const refundsCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Your refunds, newest first (paged), with their credit notes',
         security: [{ bearer: [] }],
-        querystring: pageQuerySchema,
+        querystring: myRefundListQuerySchema,
         response: { 200: myRefundListResponseSchema, 401: denied[401], ...invalid },
       },
     },

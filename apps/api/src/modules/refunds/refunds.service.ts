@@ -543,9 +543,9 @@ export async function getRefundDue(db: Database, query: PageQuery): Promise<Refu
 export async function getMyRefunds(
   db: Database,
   userId: string,
-  query: PageQuery,
+  query: PageQuery & { subject_id?: string },
 ): Promise<MyRefundListResponse> {
-  const { rows, total } = await pageOfRefunds(db, { userId }, query);
+  const { rows, total } = await pageOfRefunds(db, { userId, subjectId: query.subject_id }, query);
   return toPagedList(rows.map(toMyRefund), total, query);
 }
 

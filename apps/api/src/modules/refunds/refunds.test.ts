@@ -375,6 +375,37 @@ describe('a cancelled paid event', () => {
   });
 });
 
+describe('a customer’s refunds of one order', () => {
+  it('lists only that order’s, only to its customer, and names a bad id', async () => {
+    const first = await paidOrder(40_000);
+    const made = await refund(admin, { transaction_id: first.payment.id, amount: 15_000 });
+    expect(made.statusCode, made.body).toBe(201);
+    // Another order of the same customer with a refund of its own.
+    const product = await productAt(harness, 30_000, 20);
+    const second = await placeOrder(first.client, product, { quantity: 1 });
+    const secondPayment = await approve(first.client, await startPayment(first.client, second.id));
+    expect((await refund(admin, { transaction_id: secondPayment.id, amount: 5_000 })).statusCode).toBe(201);
+
+    const ofFirst = myRefundListResponseSchema.parse(
+      (await first.client.get(`${MINE}?subject_id=${first.order.id}`)).json(),
+    );
+    expect(ofFirst.results.map((row) => [row.subject_id, row.amount])).toEqual([[first.order.id, 15_000]]);
+    const all = myRefundListResponseSchema.parse((await first.client.get(MINE)).json());
+    expect(all.count).toBe(2);
+
+    const stranger = await customer(harness);
+    const theirs = myRefundListResponseSchema.parse(
+      (await stranger.client.get(`${MINE}?subject_id=${first.order.id}`)).json(),
+    );
+    expect(theirs.count).toBe(0);
+    const bad = await first.client.get(`${MINE}?subject_id=ORD-1`);
+    expect(bad.statusCode).toBe(422);
+    expect(envelope(bad.body).fields).toEqual([
+      { field: 'subject_id', message: 'must be the id of one of your orders or tickets' },
+    ]);
+  });
+});
+
 describe('an order marked refunded', () => {
   it('is refused while its mobile-money payment is not refunded in full, and allowed after', async () => {
     const { order, payment } = await paidOrder(60_000);

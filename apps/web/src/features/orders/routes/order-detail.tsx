@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { isOrderId, useOrder } from '../api/get-order';
 import { OrderNotFound } from '../components/order-not-found';
 import { OrderOverview } from '../components/order-overview';
+import { OrderRefunds } from '../components/order-refunds';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { formatDateTime } from '../lib/order-display';
 
@@ -56,6 +57,7 @@ export function OrderDetailPage() {
           </p>
         ) : null}
         <OrderOverview order={order} />
+        <OrderRefunds orderId={order.id} />
         <p>
           <WhatsAppChatLink
             label="Ask about this order on WhatsApp"

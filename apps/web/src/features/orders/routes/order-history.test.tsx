@@ -155,6 +155,54 @@ describe('an order’s page', () => {
     );
   });
 
+  it('shows the order’s refunds with their credit notes, and nothing when it has none', async () => {
+    const { api } = await open(`/order-history/${ORDER_ID}`, {
+      [`GET /orders/orders/${ORDER_ID}/`]: () => makeOrder({ status: 'delivered', payment_status: 'paid' }),
+      'GET /payments/refunds/my_refunds/': ({ url }) =>
+        url.searchParams.get('subject_id') === ORDER_ID
+          ? {
+              ...makePage(
+                [
+                  {
+                    id: '5b6c7d8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e',
+                    subject_label: 'Order ORD-20261122-7KQ2M',
+                    purpose: 'order',
+                    subject_id: ORDER_ID,
+                    amount: 95_000,
+                    reason: 'One bottle arrived broken',
+                    status: 'succeeded',
+                    created_at: '2026-11-23T08:00:00.000Z',
+                    settled_at: '2026-11-23T08:01:00.000Z',
+                    credit_note: {
+                      id: '6c7d8e9f-2a3b-4c4d-9e5f-6a7b8c9d0e1f',
+                      number: 'CN-000007',
+                      pdf_url: '/api/v1/orders/credit-notes/6c7d8e9f-2a3b-4c4d-9e5f-6a7b8c9d0e1f/pdf/',
+                    },
+                  },
+                ],
+                { pageSize: 10 },
+              ),
+            }
+          : makePage([], { pageSize: 10 }),
+    });
+    const refunds = await screen.findByRole('region', { name: 'Refunds' });
+    expect(refunds).toHaveTextContent('Shs 95,000 refunded to you so far.');
+    expect(refunds).toHaveTextContent('One bottle arrived broken');
+    expect(within(refunds).getByRole('button', { name: 'Credit note CN-000007 (PDF)' })).toBeInTheDocument();
+    expect(api.callsTo('GET /payments/refunds/my_refunds/')[0]?.url.searchParams.get('subject_id')).toBe(
+      ORDER_ID,
+    );
+  });
+
+  it('shows no refunds section for an order without one', async () => {
+    await open(`/order-history/${ORDER_ID}`, {
+      [`GET /orders/orders/${ORDER_ID}/`]: () => makeOrder({ status: 'delivered', payment_status: 'paid' }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Order ORD-20261122-7KQ2M' });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Payment' })).toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Refunds' })).not.toBeInTheDocument();
+  });
+
   it('says "Order not found" for another customer’s order (404) and for an id that is not an order id', async () => {
     const { api } = await open(`/order-history/${ORDER_ID}`, {
       [`GET /orders/orders/${ORDER_ID}/`]: () => envelope(404, 'not_found', 'Order not found'),
