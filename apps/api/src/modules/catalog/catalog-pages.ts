@@ -4,6 +4,7 @@ import {
   productFacetsQuerySchema,
   productListQuerySchema,
   productSectionQuerySchema,
+  RELATED_PRODUCTS_LIMIT,
 } from '@shop/contract/catalog';
 import { CURRENCY, DEFAULT_PAGE_SIZE, HOME_PAGE_SIZE } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
@@ -12,6 +13,7 @@ import { PICTURE_SIZES, type ResponsivePicture } from '@shop/contract/product-im
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
+import { productPageDependencies } from '../../plugins/page-cache';
 import type { PageBoot, PageHead } from '../../plugins/web-app';
 import type { CatalogService } from './catalog.service';
 
@@ -191,6 +193,7 @@ export default fp(
           status: 200,
           head: productPageHead(answer.value, publicUrl),
           boot: productPageBoot(id, answer),
+          dependencies: productPageDependencies(answer.value, RELATED_PRODUCTS_LIMIT),
         });
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {

@@ -61,13 +61,19 @@ describe('related products', () => {
       expect(response.statusCode, response.body).toBe(200);
       const detail = productDetailSchema.parse(response.json());
       const expected = await sortedWholeCategory(product);
-      expect(detail.related.map((related) => related.id), product.name).toEqual(expected);
+      expect(
+        detail.related.map((related) => related.id),
+        product.name,
+      ).toEqual(expected);
     }
   });
 
   it('are the others of a category smaller than eight, nearest first', async () => {
     const gin = products.filter((product) => product.name.startsWith('Gin'));
-    const response = await harness.app.inject({ method: 'GET', url: `/api/v1/products/products/${gin[2]!.id}/` });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/products/${gin[2]!.id}/`,
+    });
     const detail = productDetailSchema.parse(response.json());
     expect(detail.related.map((related) => related.name)).toEqual(['Gin 0', 'Gin 1']);
   });
