@@ -29,6 +29,8 @@ export type ChangedProduct = { id: number; categoryId: number; price: number };
 
 export type CachedPage = {
   br: Buffer;
+  /** Compressed tightly (asked again since its render), or still quickly (see PAGE_BROTLI_QUALITY). */
+  tight: boolean;
   gzip?: Buffer;
   /** Made once per kept page: a validator the browser sends back (If-None-Match). */
   etag: string;
@@ -36,13 +38,13 @@ export type CachedPage = {
 };
 
 /**
- * Brotli's quality for a kept page: compressed once, sent many times. At 100,000 products (each
- * page asked once) every page is compressed once and mostly never sent again, so the quality is
- * the one whose time per page is small beside the render (figures in decision 0019).
+ * Brotli's quality for a page: quick (1) when it is rendered, as most pages of a crawler's walk
+ * are never asked again; tight (5) once it is asked again, and then sent many times (figures in
+ * decision 0019).
  */
-export const PAGE_BROTLI_QUALITY = 4;
+export const PAGE_BROTLI_QUALITY = { first: 1, kept: 5 } as const;
 
-export function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
+export function compressPage(html: string, encoding: 'br' | 'gzip', tight = false): Buffer {
   const bytes = Buffer.byteLength(html);
   const chunkSize = Math.max(1024, bytes);
   if (encoding === 'gzip') return zlib.gzipSync(html, { level: 6, chunkSize });
@@ -50,7 +52,7 @@ export function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
     chunkSize,
     params: {
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: tight ? PAGE_BROTLI_QUALITY.kept : PAGE_BROTLI_QUALITY.first,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
     },
   });
@@ -108,9 +110,26 @@ export class PageCache {
     return this.pages.calculatedSize;
   }
 
-  /** The kept page at this URL (and now the most recently used), if any. */
+  /**
+   * The kept page at this URL (and now the most recently used), if any; compressed tightly from
+   * its second ask.
+   */
   get(url: string): CachedPage | undefined {
-    return this.pages.get(url);
+    const page = this.pages.get(url);
+    if (page && !page.tight) {
+      const html = zlib.brotliDecompressSync(page.br).toString('utf8');
+      page.br = ownBuffer(compressPage(html, 'br', true));
+      page.tight = true;
+      this.resize(url, page);
+    }
+    return page;
+  }
+
+  /** Sets the page again, for its new size to count (dispose, then index again). */
+  private resize(url: string, page: CachedPage) {
+    if (this.pages.peek(url) !== page) return;
+    this.pages.set(url, page);
+    if (this.pages.peek(url) === page) this.index(url, page.dependencies);
   }
 
   /** A mark to pass to `set`: a page rendered after it is kept only if nothing was dropped since. */
@@ -122,6 +141,7 @@ export class PageCache {
   set(url: string, html: string, dependencies: PageDependencies, mark: number): CachedPage {
     const page: CachedPage = {
       br: ownBuffer(compressPage(html, 'br')),
+      tight: false,
       etag: `W/"${this.etagPrefix}${(this.etagCounter++).toString(36)}"`,
       dependencies,
     };
@@ -136,11 +156,7 @@ export class PageCache {
   gzip(url: string, page: CachedPage, html: () => string): Buffer {
     if (page.gzip) return page.gzip;
     page.gzip = ownBuffer(compressPage(html(), 'gzip'));
-    // Its size counts from now: set again (dispose, then index again).
-    if (this.pages.peek(url) === page) {
-      this.pages.set(url, page);
-      if (this.pages.peek(url) === page) this.index(url, page.dependencies);
-    }
+    this.resize(url, page);
     return page.gzip;
   }
 

@@ -117,6 +117,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server-rendered pages kept (tests read its size and budget). */
     renderedPageCache: PageCache;
+    /**
+     * Answers with the page kept for this URL, if any (before the handler reads the page's data: a
+     * kept page is dropped whenever what it shows changes); else undefined.
+     */
+    sendKeptPage: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
     /** Answers with the storefront's page shell, its <head> filled for this page. */
     sendPage: (request: FastifyRequest, reply: FastifyReply, page: PageOptions) => Promise<FastifyReply>;
   }
@@ -366,16 +371,29 @@ export default fp(
     };
     const decompressed = (page: CachedPage) => () => zlib.brotliDecompressSync(page.br).toString('utf8');
 
-    const sendApp = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      { status, head, boot, dependencies }: PageOptions,
-    ) => {
+    const pageHeaders = (reply: FastifyReply, status: number) =>
       reply
         .status(status)
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
+
+    app.decorate('sendKeptPage', (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET') return undefined;
+      const hit = pageCache.get(request.url);
+      if (!hit) return undefined;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      pageHeaders(reply, 200);
+      if (encoding) reply.header('content-encoding', encoding);
+      return sendKept(request, reply, hit, encoding, decompressed(hit));
+    });
+
+    const sendApp = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { status, head, boot, dependencies }: PageOptions,
+    ) => {
+      pageHeaders(reply, status);
       if (request.method === 'HEAD') return reply.send('');
       const encoding = pickEncoding(request.headers['accept-encoding']);
       const route = status === 200 ? matchAppRoute(request.url.split('?')[0] ?? '/') : undefined;

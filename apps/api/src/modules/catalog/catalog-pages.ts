@@ -172,11 +172,15 @@ export default fp(
     const { publicUrl } = app.config;
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const kept = app.sendKeptPage(request, reply);
+      if (kept) return kept;
       const boot = await tryBoot(request.log, () => homePageBoot(app.catalog));
       return app.sendPage(request, reply, { status: 200, boot });
     });
 
     app.get('/products', { schema: { hide: true } }, async (request, reply) => {
+      const kept = app.sendKeptPage(request, reply);
+      if (kept) return kept;
       // Only the default view: a search or filter in the URL is the app's to ask for.
       const isDefaultView = !request.url.includes('?');
       const boot = (isDefaultView && (await tryBoot(request.log, () => productsPageBoot(app.catalog)))) || {
@@ -187,6 +191,8 @@ export default fp(
 
     app.get('/products/:id', { schema: { hide: true } }, async (request, reply) => {
       const { id } = request.params as { id: string };
+      const kept = app.sendKeptPage(request, reply);
+      if (kept) return kept;
       try {
         const answer = await app.catalog.product(id);
         return app.sendPage(request, reply, {
