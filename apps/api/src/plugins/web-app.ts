@@ -258,6 +258,7 @@ export default fp(
     const rendererFetch = injectFetch(app);
     // The rendered pages by URL, compressed, within a byte budget (plugins/page-cache.ts).
     const pageCache = new PageCache(app.config.PAGE_CACHE_MAX_BYTES);
+    const rendering = new Map<string, Promise<{ html: string; page: CachedPage } | undefined>>();
     app.decorate('renderedPageCache', pageCache);
     app.onCatalogChange((reason) => {
       const { ids } = parseChange(reason);
@@ -406,12 +407,22 @@ export default fp(
       if (kept) {
         const hit = pageCache.get(request.url);
         if (hit) return sendKept(request, reply, hit, encoding, decompressed(hit));
-        const mark = pageCache.mark();
-        const html = await renderApp(request, routeName, { head, boot });
-        if (html !== undefined) {
-          const page = pageCache.set(request.url, html, dependencies ?? { kind: 'catalog' }, mark);
-          return sendKept(request, reply, page, encoding, () => html);
+        // Rendered once however many ask for it at the same time.
+        let pending = rendering.get(request.url);
+        if (!pending) {
+          const mark = pageCache.mark();
+          pending = renderApp(request, routeName, { head, boot }).then((html) =>
+            html === undefined
+              ? undefined
+              : { html, page: pageCache.set(request.url, html, dependencies ?? { kind: 'catalog' }, mark) },
+          );
+          rendering.set(request.url, pending);
+          const url = request.url;
+          const forget = () => rendering.delete(url);
+          pending.then(forget, forget);
         }
+        const rendered = await pending;
+        if (rendered) return sendKept(request, reply, rendered.page, encoding, () => rendered.html);
       } else if (routeName !== undefined) {
         const html = await renderApp(request, routeName, { head, boot });
         // Rendered for this request alone (seats left change with every RSVP): compressed quickly.
