@@ -60,7 +60,10 @@ function everyProduct(name, label, pathOf, headers) {
     async setup({ dataDir }) {
       const slugs = await productSlugs(dataDir);
       console.log(`[bench] ${name}: ${label} of ${slugs.length.toLocaleString('en-US')} products in turn`);
-      return { path: pathOf(slugs[0] ?? 'chateau-margaux-2015'), requests: cycling(slugs.map(pathOf), headers) };
+      return {
+        path: pathOf(slugs[0] ?? 'chateau-margaux-2015'),
+        requests: cycling(slugs.map(pathOf), headers),
+      };
     },
   };
 }
