@@ -115,8 +115,6 @@ export type PageOptions = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The server-rendered pages kept (tests read its size and budget). */
-    renderedPageCache: PageCache;
     /**
      * Answers with the page kept for this URL, if any (before the handler reads the page's data: a
      * kept page is dropped whenever what it shows changes); else undefined.
@@ -259,7 +257,6 @@ export default fp(
     // The rendered pages by URL, compressed, within a byte budget (plugins/page-cache.ts).
     const pageCache = new PageCache(app.config.PAGE_CACHE_MAX_BYTES);
     const rendering = new Map<string, Promise<{ html: string; page: CachedPage } | undefined>>();
-    app.decorate('renderedPageCache', pageCache);
     app.onCatalogChange((reason) => {
       const { ids } = parseChange(reason);
       if (ids === null) return pageCache.clear();
