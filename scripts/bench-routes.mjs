@@ -3,6 +3,7 @@ import { distinctRoutes } from './lib/bench-distinct.mjs';
 import { notificationRoutes } from './lib/bench-notifications.mjs';
 import { cartRoutes } from './lib/bench-orders.mjs';
 import { paymentRoutes } from './lib/bench-payments.mjs';
+import { productPageRoutes } from './lib/bench-product-pages.mjs';
 import { signedInRoutes } from './lib/bench-signed-in.mjs';
 import { staffRoutes } from './lib/bench-staff.mjs';
 
@@ -76,6 +77,9 @@ export const benchRoutes = [
     path: '/products/chateau-margaux-2015',
     headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
   },
+  // Pages and JSON details of every product in turn (each once at 100,000 products): see
+  // scripts/lib/bench-product-pages.mjs.
+  ...productPageRoutes,
   // add_item (each connection holds an anonymous visitor's cart) and checkout throughput with
   // the stock invariant checked: see scripts/lib/bench-orders.mjs.
   ...cartRoutes,

@@ -75,6 +75,13 @@ export const configSchema = z.object({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
   // The in-process catalog index answers product lists, searches and facets (decision 0016).
   CATALOG_INDEX: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** The compressed server-rendered pages kept at most, in bytes (plugins/page-cache.ts, decision 0020). */
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(65_536)
+    .max(1024 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   /** How far V8's old generation may grow past its live size, in percent (0: V8's default); see lib/heap-growth. */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
   /** Sign-in, sign-up, password-reset and anonymous-session rate limits (on unless set to false). */

@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { setApiTransport } from './lib/api-client';
-import { shopSettingsQueryOptions } from './lib/shop-settings';
+import { SHOP_SETTINGS_KEY, shopSettingsQueryOptions } from './lib/shop-settings';
 
 /*
  * The server's side of the first screen (docs/decisions/0013-server-rendered-first-screen.md). The
@@ -26,6 +26,11 @@ export type RenderInput = {
   pageData?: unknown;
   /** Answers the API requests of the page's loaders (the API's own routes, in-process). */
   fetch: typeof fetch;
+  /**
+   * The shop's public settings (`GET /settings/`'s answer), when the server has them at hand: put
+   * in the query cache as they are rather than asked for through `fetch` on every render.
+   */
+  settings?: unknown;
 };
 
 export type RenderOutput = {
@@ -57,12 +62,18 @@ function settled(queryClient: QueryClient, timeoutMs: number): Promise<void> {
  * The page rendered, or null when it should be left to the browser: a page that is not found, is
  * for signed-in customers, or whose data could not be read (the browser shows its own message).
  */
-export async function renderPage({ url, pageData, fetch }: RenderInput): Promise<RenderOutput | null> {
+export async function renderPage({
+  url,
+  pageData,
+  fetch,
+  settings,
+}: RenderInput): Promise<RenderOutput | null> {
   setApiTransport(fetch);
   const queryClient = createQueryClient();
   seedCatalogPageData(queryClient, pageData);
   // The shop's settings (footer, hours, thresholds) are on every page: the page carries them.
-  void queryClient.prefetchQuery(shopSettingsQueryOptions());
+  if (settings !== undefined) queryClient.setQueryData(SHOP_SETTINGS_KEY, settings);
+  else void queryClient.prefetchQuery(shopSettingsQueryOptions());
   const router = createAppRouter({
     queryClient,
     history: createMemoryHistory({ initialEntries: [url] }),
@@ -79,7 +90,16 @@ export async function renderPage({ url, pageData, fetch }: RenderInput): Promise
       .some((query) => query.state.status === 'error');
   if (unrenderable) return null;
   const html = renderToString(<AppProviders router={router} queryClient={queryClient} />);
-  const queriesJson = JSON.stringify(dehydrate(queryClient));
+  // Without the moments the data was read: the browser takes the page's data as fresh when it
+  // hydrates (lib/page-data.ts), and a page rendered twice from the same data is the same text.
+  const dehydrated = dehydrate(queryClient);
+  const queriesJson = JSON.stringify({
+    ...dehydrated,
+    queries: dehydrated.queries.map(({ dehydratedAt: _at, ...query }) => ({
+      ...query,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
+  });
   queryClient.clear();
   return { html, queriesJson };
 }

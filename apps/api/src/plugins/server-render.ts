@@ -16,6 +16,7 @@ export type RenderPage = (input: {
   url: string;
   pageData?: unknown;
   fetch: typeof fetch;
+  settings?: unknown;
 }) => Promise<{ html: string; queriesJson: string } | null>;
 
 /** The public pages, the same for every visitor (signed-in parts fill in in the browser). */
@@ -39,8 +40,8 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<AppRouteName> = new Set<AppRout
 ]);
 
 /**
- * Pages whose rendered HTML is kept until the catalog changes (or 30 s): the catalog's pages and
- * the fixed content pages. The events pages show seats left, which change with every RSVP and
+ * Pages whose rendered HTML is kept (plugins/page-cache.ts) until a change can have changed them:
+ * the catalog's pages and the fixed content pages. The events pages show seats left, which change with every RSVP and
  * tell no cache: they are rendered on every request.
  */
 export const CACHED_RENDERED_ROUTES: ReadonlySet<AppRouteName> = new Set<AppRouteName>(

@@ -3,13 +3,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type AppRouteName, appRoutes, matchAppRoute, pageTitle } from '@shop/contract/pages';
+import { publicShopSettingsSchema } from '@shop/contract/settings';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
-import { encodedBody, pickEncoding, type SendableBody } from '../lib/http-cache';
+import { encodedBody, etagMatches, pickEncoding, type SendableBody } from '../lib/http-cache';
 import { defaultWebDistDir } from '../lib/paths';
-import { CatalogCache } from '../modules/catalog/catalog-cache';
+import { parseChange } from '../modules/catalog/catalog-index-keeper';
 import { sendError } from './error-handler';
+import { type CachedPage, type ChangedProduct, PageCache, type PageDependencies } from './page-cache';
 import {
   CACHED_RENDERED_ROUTES,
   injectFetch,
@@ -42,12 +44,6 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ] as const;
-
-/**
- * The rendered pages' HTML kept at most, in characters: 3 M, about 6 MB (two bytes a character),
- * some 20 product lists or 120 home pages. Every catalog change drops them all anyway.
- */
-export const RENDERED_HTML_MAX_CHARACTERS = 3 * 1024 * 1024;
 
 /** What a server-rendered page puts in its <head>, so a shared link shows the right preview. */
 export type PageHead = {
@@ -106,11 +102,24 @@ export function chunkFiles(manifest: ViteManifest, keys: string[]): string[] {
   return [...files];
 }
 
-/** A page of the shop: its status, and optionally its own head and first-screen data. */
-export type PageOptions = { status: number; head?: PageHead; boot?: PageBoot };
+/**
+ * A page of the shop: its status, and optionally its own head, first-screen data, and what it shows
+ * of the catalog (when rendered and kept; by default any catalog change drops it).
+ */
+export type PageOptions = {
+  status: number;
+  head?: PageHead;
+  boot?: PageBoot;
+  dependencies?: PageDependencies;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * Answers with the page kept for this URL, if any (before the handler reads the page's data: a
+     * kept page is dropped whenever what it shows changes); else undefined.
+     */
+    sendKeptPage: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
     /** Answers with the storefront's page shell, its <head> filled for this page. */
     sendPage: (request: FastifyRequest, reply: FastifyReply, page: PageOptions) => Promise<FastifyReply>;
   }
@@ -245,14 +254,44 @@ export default fp(
     // The public pages rendered on the server, when the web build has its server module.
     const renderer = hasWebApp ? await loadRenderer(distDir) : undefined;
     const rendererFetch = injectFetch(app);
-    // Each rendered page's whole HTML by its URL, dropped with the catalog's own answers. A product
-    // list's page is 150,000 characters (two bytes each: it has a dash), so pages are kept from
-    // their second ask (a crawler's walk through every filter is not) and within a budget.
-    const renderedHtml = new CatalogCache(undefined, 500, RENDERED_HTML_MAX_CHARACTERS);
-    app.onCatalogChange(() => renderedHtml.clear());
-    app.metrics.watchCache('rendered_pages', () => renderedHtml);
+    // The rendered pages by URL, compressed, within a byte budget (plugins/page-cache.ts).
+    const pageCache = new PageCache(app.config.PAGE_CACHE_MAX_BYTES);
+    app.metrics.watchCache('rendered_pages', () => pageCache);
+    const rendering = new Map<string, Promise<{ html: string; page: CachedPage } | undefined>>();
+    app.onCatalogChange((reason) => {
+      const { ids } = parseChange(reason);
+      if (ids === null) return pageCache.clear();
+      pageCache.dropProducts(ids);
+      // The changed products as they are now: one may have come among a page's related products.
+      app.pool
+        .query<ChangedProduct>(
+          `SELECT p.id, p.category_id AS "categoryId", p.price FROM products p
+           JOIN categories c ON c.id = p.category_id WHERE p.id = ANY($1) AND p.listed AND c.is_active`,
+          [ids],
+        )
+        .then(
+          ({ rows }) => pageCache.dropWindows(rows),
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'rendered pages dropped: the changed products could not be read');
+            pageCache.clear();
+          },
+        );
+    });
     // …and with the shop's settings (footer, hours, thresholds are in every page).
-    app.shopSettings.onChange(() => renderedHtml.clear());
+    app.shopSettings.onChange(() => pageCache.clear());
+    // The settings as `GET /settings/` answers them, made once per change: every render carries them.
+    let publicSettings: { source: unknown; value: unknown } | undefined;
+    const settingsForPages = async () => {
+      const current = await app.shopSettings.current();
+      if (publicSettings?.source !== current) {
+        const fields = await app.shopSettings.fields();
+        publicSettings = {
+          source: current,
+          value: JSON.parse(JSON.stringify(publicShopSettingsSchema.parse(fields))),
+        };
+      }
+      return publicSettings.value;
+    };
 
     if (hasWebApp) {
       // In a scope of their own, so that the hook below runs for the built files only.
@@ -285,11 +324,12 @@ export default fp(
       { head, boot }: Pick<PageOptions, 'head' | 'boot'>,
     ): Promise<string | undefined> => {
       if (!renderer) return undefined;
-      const render = async () => {
+      try {
         const rendered = await renderer({
           url: request.url,
           pageData: boot?.dataJson === undefined ? undefined : JSON.parse(boot.dataJson),
           fetch: rendererFetch,
+          settings: await settingsForPages(),
         });
         if (!rendered) return undefined;
         const modules = [...(boot?.modules ?? []), ...routeModules(routeName)];
@@ -305,45 +345,94 @@ export default fp(
           );
         }
         return withRenderedRoot(html, rendered.html);
-      };
-      try {
-        if (!CACHED_RENDERED_ROUTES.has(routeName)) return await render();
-        const cached = await renderedHtml.get(
-          request.url,
-          async () => {
-            const html = await render();
-            // Not kept: the next request tries again.
-            if (html === undefined) throw new Error('page left to the browser');
-            return html;
-          },
-          { text: true, keepWhenAskedAgain: true },
-        );
-        return cached.value;
       } catch (error) {
         request.log.warn({ err: error }, 'page served without its server rendering');
         return undefined;
       }
     };
 
-    const sendApp = async (
+    /** A kept page, answered from its compressed form (304 when the browser's copy is current). */
+    const sendKept = (
       request: FastifyRequest,
       reply: FastifyReply,
-      { status, head, boot }: PageOptions,
+      page: CachedPage,
+      encoding: 'br' | 'gzip' | undefined,
+      html: () => string,
     ) => {
+      reply.header('etag', page.etag);
+      if (etagMatches(request.headers['if-none-match'], page.etag)) {
+        reply.removeHeader('content-encoding');
+        return reply.status(304).send();
+      }
+      if (encoding === 'br') return reply.send(page.br);
+      if (encoding === 'gzip') return reply.send(pageCache.gzip(request.url, page, html));
+      return reply.send(html());
+    };
+    const decompressed = (page: CachedPage) => () => zlib.brotliDecompressSync(page.br).toString('utf8');
+
+    const pageHeaders = (reply: FastifyReply, status: number) =>
       reply
         .status(status)
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
+
+    app.decorate('sendKeptPage', (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET') return undefined;
+      const hit = pageCache.get(request.url);
+      // A miss is counted where the page is then rendered (sendApp).
+      if (!hit) return undefined;
+      pageCache.hits += 1;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      pageHeaders(reply, 200);
+      if (encoding) reply.header('content-encoding', encoding);
+      return sendKept(request, reply, hit, encoding, decompressed(hit));
+    });
+
+    const sendApp = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { status, head, boot, dependencies }: PageOptions,
+    ) => {
+      pageHeaders(reply, status);
       if (request.method === 'HEAD') return reply.send('');
       const encoding = pickEncoding(request.headers['accept-encoding']);
       const route = status === 200 ? matchAppRoute(request.url.split('?')[0] ?? '/') : undefined;
-      const rendered =
+      const routeName =
         route && SERVER_RENDERED_ROUTES.has(route.name as AppRouteName)
-          ? await renderApp(request, route.name as AppRouteName, { head, boot })
+          ? (route.name as AppRouteName)
           : undefined;
+      const kept = routeName !== undefined && renderer !== undefined && CACHED_RENDERED_ROUTES.has(routeName);
       if (encoding) reply.header('content-encoding', encoding);
-      if (rendered !== undefined) return reply.send(renderedPages.encoded(rendered, encoding));
+      if (kept) {
+        const hit = pageCache.get(request.url);
+        if (hit) {
+          pageCache.hits += 1;
+          return sendKept(request, reply, hit, encoding, decompressed(hit));
+        }
+        pageCache.misses += 1;
+        // Rendered once however many ask for it at the same time.
+        let pending = rendering.get(request.url);
+        if (!pending) {
+          const mark = pageCache.mark();
+          pending = renderApp(request, routeName, { head, boot }).then((html) =>
+            html === undefined
+              ? undefined
+              : { html, page: pageCache.set(request.url, html, dependencies ?? { kind: 'catalog' }, mark) },
+          );
+          rendering.set(request.url, pending);
+          const url = request.url;
+          const forget = () => rendering.delete(url);
+          pending.then(forget, forget);
+        }
+        const rendered = await pending;
+        if (rendered) return sendKept(request, reply, rendered.page, encoding, () => rendered.html);
+      } else if (routeName !== undefined) {
+        const html = await renderApp(request, routeName, { head, boot });
+        // Rendered for this request alone (seats left change with every RSVP): compressed quickly.
+        if (html !== undefined)
+          return reply.send(encoding ? encodedBody({ body: html, once: true }, encoding) : html);
+      }
       if (head || boot) {
         const moduleFiles = chunkFiles(manifest, boot?.modules ?? []);
         return reply.send(

@@ -4,6 +4,7 @@ import {
   productFacetsQuerySchema,
   productListQuerySchema,
   productSectionQuerySchema,
+  RELATED_PRODUCTS_LIMIT,
 } from '@shop/contract/catalog';
 import { CURRENCY, DEFAULT_PAGE_SIZE, HOME_PAGE_SIZE } from '@shop/contract/constants';
 import { formatUGX } from '@shop/contract/money';
@@ -12,6 +13,7 @@ import { PICTURE_SIZES, type ResponsivePicture } from '@shop/contract/product-im
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
+import { productPageDependencies } from '../../plugins/page-cache';
 import type { PageBoot, PageHead } from '../../plugins/web-app';
 import type { CatalogService } from './catalog.service';
 
@@ -170,11 +172,15 @@ export default fp(
     const { publicUrl } = app.config;
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const kept = app.sendKeptPage(request, reply);
+      if (kept) return kept;
       const boot = await tryBoot(request.log, () => homePageBoot(app.catalog));
       return app.sendPage(request, reply, { status: 200, boot });
     });
 
     app.get('/products', { schema: { hide: true } }, async (request, reply) => {
+      const kept = app.sendKeptPage(request, reply);
+      if (kept) return kept;
       // Only the default view: a search or filter in the URL is the app's to ask for.
       const isDefaultView = !request.url.includes('?');
       const boot = (isDefaultView && (await tryBoot(request.log, () => productsPageBoot(app.catalog)))) || {
@@ -185,12 +191,15 @@ export default fp(
 
     app.get('/products/:id', { schema: { hide: true } }, async (request, reply) => {
       const { id } = request.params as { id: string };
+      const kept = app.sendKeptPage(request, reply);
+      if (kept) return kept;
       try {
         const answer = await app.catalog.product(id);
         return app.sendPage(request, reply, {
           status: 200,
           head: productPageHead(answer.value, publicUrl),
           boot: productPageBoot(id, answer),
+          dependencies: productPageDependencies(answer.value, RELATED_PRODUCTS_LIMIT),
         });
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {

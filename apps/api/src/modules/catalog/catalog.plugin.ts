@@ -7,8 +7,12 @@ import { CatalogIndexKeeper } from './catalog-index-keeper';
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogService;
-    /** Calls `listener` whenever the catalog changes, like the catalog's own cache is dropped. */
-    onCatalogChange: (listener: () => void) => void;
+    /**
+     * Calls `listener` whenever the catalog changes, like the catalog's own cache is dropped, with
+     * the notification's payload (`products:12,57@1043`, see parseChange; `listening` after a
+     * (re)connection, when changes may have been missed).
+     */
+    onCatalogChange: (listener: (reason: string) => void) => void;
   }
 }
 
@@ -20,7 +24,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const cache = new CatalogCache();
-    const dependents = new Set<() => void>();
+    const dependents = new Set<(reason: string) => void>();
     const unregister = registerCatalogCache(cache);
     // The in-process index of lists and searches (CATALOG_INDEX=on), kept by the same LISTEN.
     const index =
@@ -36,7 +40,7 @@ export default fp(
       onChange: (reason) => {
         cache.clear();
         index?.onChange(reason);
-        for (const listener of dependents) listener();
+        for (const listener of dependents) listener(reason);
       },
       onLost: () => index?.onLost(),
       backoff: reconnectBackoff(app.config),
@@ -51,7 +55,7 @@ export default fp(
     app.metrics.watchCache('catalog', () => cache);
     if (index) app.metrics.watchCache('catalog_index', () => index);
     app.decorate('catalog', createCatalogService(app.db, cache, index));
-    app.decorate('onCatalogChange', (listener: () => void) => {
+    app.decorate('onCatalogChange', (listener: (reason: string) => void) => {
       dependents.add(listener);
     });
   },

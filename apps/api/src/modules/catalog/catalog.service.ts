@@ -26,8 +26,7 @@ import {
   findCategories,
   findCategoryIndex,
   findFacetCounts,
-  findProduct,
-  findProductExtras,
+  findProductDetail,
   findProductRows,
   findSlugRedirect,
   findStats,
@@ -304,9 +303,8 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     async product(idOrSlug: string): Promise<CachedAnswer<ProductDetail>> {
       const key = /^\d{1,9}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
       const answer = await cache.get(`product:${JSON.stringify(key)}`, async () => {
-        const row = await findProduct(db, key);
+        const row = await findProductDetail(db, key);
         if (!row) return null;
-        const extras = await findProductExtras(db, row);
         const detail: ProductDetail = {
           ...toCard(row),
           description: row.description,
@@ -317,12 +315,12 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
           awards: row.awards,
           category_id: row.category_id,
           created_at: new Date(row.created_at).toISOString(),
-          images: extras.images.map((image) => ({
+          images: row.images.map((image) => ({
             url: image.url,
             alt: image.alt,
             picture: pictureOf({ ...image, hash: image.media_hash }),
           })),
-          variants: extras.variants.map((variant) => ({
+          variants: row.variants.map((variant) => ({
             id: variant.id,
             sku: variant.sku,
             name: variant.name,
@@ -336,7 +334,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
             in_stock: variant.stock > 0,
             is_default: variant.is_default,
           })),
-          related: extras.related.map(toCard),
+          related: row.related.map(toCard),
         };
         return detail;
       });
