@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CONSENT_TEXTS } from '@shop/contract/consents';
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import type { Profile } from '@shop/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
+import { consentsQuery } from '../api/consents';
 import { profileQuery } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import {
@@ -62,6 +64,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       return;
     }
     queryClient.setQueryData(profileQuery.queryKey, saved);
+    void queryClient.invalidateQueries({ queryKey: consentsQuery.queryKey });
     reset(formValuesOf(saved));
     toast.success(PROFILE_SAVED_MESSAGE, { duration: TOAST_DURATION_MS });
     if (changes.name !== undefined) void store.refresh();
@@ -138,7 +141,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <legend className="mb-3 font-serif text-2xl text-wine-900">Newsletter</legend>
         <label className="flex items-start gap-3 text-ink">
           <input type="checkbox" className="mt-1 size-4 accent-wine-800" {...register('newsletter_opt_in')} />
-          <span>Send me the newsletter: new arrivals, tastings and offers.</span>
+          <span>{CONSENT_TEXTS.newsletter}</span>
         </label>
       </fieldset>
 
