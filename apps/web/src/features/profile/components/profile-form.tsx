@@ -3,7 +3,7 @@ import { CONSENT_TEXTS } from '@shop/contract/consents';
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import type { Profile } from '@shop/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
@@ -36,6 +36,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     handleSubmit,
     setError,
     reset,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(
@@ -47,6 +48,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     mode: 'onTouched',
     defaultValues: formValuesOf(profile),
   });
+  // The consents section changes the same choice: the box follows it, so that saving this form
+  // never gives back a consent just withdrawn there (or the reverse).
+  useEffect(() => {
+    resetField('newsletter_opt_in', { defaultValue: profile.newsletter_opt_in });
+  }, [profile.newsletter_opt_in, resetField]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

@@ -1,6 +1,6 @@
 import { CONSENT_TEXTS, type Consent, type ConsentsResponse } from '@shop/contract/consents';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
@@ -90,7 +90,18 @@ describe("the profile's consents", () => {
           : item,
       ),
     };
-    const { api, section } = await openProfile({ 'PUT /users/users/consents/': () => withdrawn });
+    let profile = makeProfile({ newsletter_opt_in: true });
+    let consents = initial;
+    const { api, section } = await openProfile({
+      'GET /users/users/profile/': () => profile,
+      'GET /users/users/consents/': () => consents,
+      'PUT /users/users/consents/': () => {
+        profile = { ...profile, newsletter_opt_in: false };
+        consents = withdrawn;
+        return withdrawn;
+      },
+    });
+    expect(screen.getByLabelText(CONSENT_TEXTS.newsletter)).toBeChecked();
     await user.click(section.getByRole('button', { name: 'Withdraw: Newsletter (account)' }));
     expect(await section.findByText('Newsletter (account): no')).toBeInTheDocument();
     expect(
@@ -101,6 +112,35 @@ describe("the profile's consents", () => {
     expect(api.callsTo('PUT /users/users/consents/').map((call) => call.body)).toEqual([
       { purpose: 'newsletter', granted: false },
     ]);
+    // The profile form's box follows, so saving the form cannot give the consent back.
+    await waitFor(() => expect(screen.getByLabelText(CONSENT_TEXTS.newsletter)).not.toBeChecked());
+  });
+
+  it("gives an SMS consent and the SMS section's box follows", async () => {
+    const user = userEvent.setup();
+    let preferences = { order_updates: true, event_updates: true, marketing: false };
+    const given: ConsentsResponse = {
+      consents: initial.consents.map((item) =>
+        item.purpose === 'sms_marketing' ? { ...item, granted: true } : item,
+      ),
+    };
+    const { section } = await openProfile({
+      'GET /sms/settings/': () => ({
+        verified_phone: '+256772123456',
+        phone_verified_at: '2026-11-27T10:00:00Z',
+        preferences,
+        sms_enabled: true,
+      }),
+      'PUT /users/users/consents/': () => {
+        preferences = { ...preferences, marketing: true };
+        return given;
+      },
+    });
+    const sms = within(await screen.findByRole('group', { name: 'Send me by SMS' }));
+    expect(sms.getByLabelText('Offers and news')).not.toBeChecked();
+    await user.click(section.getByRole('button', { name: 'Give: SMS: offers and news' }));
+    expect(await section.findByText('SMS: offers and news: yes')).toBeInTheDocument();
+    await waitFor(() => expect(sms.getByLabelText('Offers and news')).toBeChecked());
   });
 
   it('says the newsletter to the address waits for the e-mailed confirmation', async () => {
