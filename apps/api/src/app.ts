@@ -27,6 +27,7 @@ import photosRoutes from './modules/catalog/photos/photos.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
+import consentsRoutes from './modules/consents/consents.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
@@ -216,6 +217,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(catalogRoutes);
       await api.register(identityRoutes);
       await api.register(profileRoutes);
+      await api.register(consentsRoutes);
       await api.register(eventsRoutes);
       await api.register(eventsStaffRoutes);
       await api.register(rsvpPaymentsRoutes);

@@ -5,6 +5,7 @@
 export * from './audit';
 export * from './catalog';
 export * from './catalog-imports';
+export * from './consents';
 export * from './deliveries';
 export * from './discounts';
 export * from './email';

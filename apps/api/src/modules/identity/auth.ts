@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/identity';
 import type { DomainEvents } from '../../lib/domain-events';
 import { allowedOrigins } from '../../lib/origins';
+import { recordConsent } from '../consents/consents.repository';
 import type { EmailService } from '../email/email.service';
 import { afterAuthRequest } from './after-request';
 import { attemptKey, clearAttempts, readAttempts, recordAttempt } from './attempts.repository';
@@ -438,6 +439,16 @@ export function createAuth(deps: AuthDependencies) {
                     path.startsWith('/oauth2')
                   ? 'oauth'
                   : 'admin';
+            // better-auth runs create.after once its transaction has committed, so this record
+            // follows the account by a moment rather than sharing its transaction (decision 0020).
+            if (path === '/sign-up/email' && (user as { newsletterOptIn?: boolean }).newsletterOptIn) {
+              await recordConsent(db, {
+                userId: user.id,
+                purpose: 'newsletter',
+                action: 'given',
+                source: 'sign_up_form',
+              });
+            }
             await afterAuthRequest(async () => {
               await events.publish('identity.user_registered', {
                 userId: user.id,

@@ -103,7 +103,8 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribeResponseSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
       },
     },
-    async (request) => unsubscribe(deps, { token: request.body.token }),
+    async (request) =>
+      unsubscribe(deps, { token: request.body.token, source: 'newsletter_unsubscribe_link' }),
   );
 
   const oneClickQuery = z.object({ token: newsletterTokenSchema });
@@ -120,7 +121,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribeResponseSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema },
       },
     },
-    async (request) => unsubscribe(deps, { token: request.query.token }),
+    async (request) => unsubscribe(deps, { token: request.query.token, source: 'newsletter_one_click' }),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ConsentSource } from '@shop/contract/consents';
 import {
   type ConfirmSubscriptionResponse,
   NEWSLETTER_CONFIRMATION_TTL_HOURS,
@@ -10,6 +11,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { csvLine } from '../../lib/csv';
+import { recordConsent } from '../consents/consents.repository';
 import type { EmailService } from '../email/email.service';
 import { confirmationEmail, confirmUrl, welcomeEmail } from './newsletter.emails';
 import {
@@ -59,7 +61,7 @@ const ACCEPTED: SubscribeResponse = {
  */
 export async function subscribe(
   deps: NewsletterDeps,
-  input: { email: string; ip: string | null },
+  input: { email: string; ip: string | null; source?: ConsentSource },
 ): Promise<SubscribeResponse> {
   const now = deps.now?.() ?? new Date();
   const email = normaliseEmail(input.email);
@@ -80,6 +82,12 @@ export async function subscribe(
       confirmationsSent: sent + 1,
       confirmationWindowStartedAt: windowOpen ? windowStart : now,
       subscribedIp: input.ip,
+    });
+    await recordConsent(tx, {
+      email,
+      purpose: 'newsletter_email',
+      action: 'requested',
+      source: input.source ?? 'newsletter_form',
     });
     return token;
   });
@@ -104,6 +112,12 @@ export async function confirm(
       confirmedIp: input.ip,
       unsubscribedAt: null,
     });
+    await recordConsent(tx, {
+      email: row.email,
+      purpose: 'newsletter_email',
+      action: 'given',
+      source: 'newsletter_confirm_link',
+    });
     return { row: confirmed, first: true };
   });
   if (!result) throw linkInvalid();
@@ -122,13 +136,19 @@ export async function confirm(
 /** Unsubscribes the address of the link, for good (a new subscription needs a new confirmation). */
 export async function unsubscribe(
   deps: NewsletterDeps,
-  input: { token: string },
+  input: { token: string; source: ConsentSource },
 ): Promise<UnsubscribeResponse> {
   const now = deps.now?.() ?? new Date();
   const row = await deps.db.transaction(async (tx) => {
     const found = await lockByUnsubscribeToken(tx, input.token);
     if (!found) return null;
     if (found.status === 'unsubscribed') return found;
+    await recordConsent(tx, {
+      email: found.email,
+      purpose: 'newsletter_email',
+      action: 'withdrawn',
+      source: input.source,
+    });
     return updateSubscriber(tx, found.id, {
       status: 'unsubscribed',
       unsubscribedAt: now,

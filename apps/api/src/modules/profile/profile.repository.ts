@@ -37,3 +37,14 @@ export async function updateProfile(
     .returning();
   return row;
 }
+
+/** The newsletter choice of a non-anonymous user, locked for the rest of the transaction. */
+export async function lockNewsletterOptIn(tx: Executor, userId: string): Promise<boolean | undefined> {
+  const [row] = await tx
+    .select({ optIn: users.newsletterOptIn })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isAnonymous, false)))
+    .for('update')
+    .limit(1);
+  return row?.optIn;
+}

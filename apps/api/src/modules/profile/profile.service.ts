@@ -1,10 +1,18 @@
+import type { ConsentSource } from '@shop/contract/consents';
 import { MINIMUM_AGE_YEARS } from '@shop/contract/constants';
 import { isOfMinimumAge, underAgeProfileMessage } from '@shop/contract/identity';
 import type { Profile, UpdateProfileRequest, updateProfileRequestSchema } from '@shop/contract/profile';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { invalidInput, unauthorized } from '../../errors';
-import { findProfile, type ProfileChanges, type ProfileRow, updateProfile } from './profile.repository';
+import { recordConsent } from '../consents/consents.repository';
+import {
+  findProfile,
+  lockNewsletterOptIn,
+  type ProfileChanges,
+  type ProfileRow,
+  updateProfile,
+} from './profile.repository';
 
 export function toProfile(row: ProfileRow): Profile {
   const address = row.defaultDeliveryAddress;
@@ -42,6 +50,8 @@ export async function changeProfile(
   changes: z.output<typeof updateProfileRequestSchema>,
   /** The shop's minimum age (the `minimum_age` setting). */
   minimumAge: number = MINIMUM_AGE_YEARS,
+  /** Where a newsletter choice comes from, for the consent ledger. */
+  source: ConsentSource = 'profile_form',
 ): Promise<Profile> {
   if (changes.date_of_birth !== undefined && !isOfMinimumAge(changes.date_of_birth, new Date(), minimumAge)) {
     const message = underAgeProfileMessage(minimumAge);
@@ -56,7 +66,21 @@ export async function changeProfile(
   }
   if (changes.newsletter_opt_in !== undefined) update.newsletterOptIn = changes.newsletter_opt_in;
   if (Object.keys(update).length === 0) return getProfile(db, userId);
-  const row = await updateProfile(db, userId, update);
+  const row = await db.transaction(async (tx) => {
+    if (update.newsletterOptIn !== undefined) {
+      const before = await lockNewsletterOptIn(tx, userId);
+      if (before === undefined) return undefined;
+      if (before !== update.newsletterOptIn) {
+        await recordConsent(tx, {
+          userId,
+          purpose: 'newsletter',
+          action: update.newsletterOptIn ? 'given' : 'withdrawn',
+          source,
+        });
+      }
+    }
+    return updateProfile(tx, userId, update);
+  });
   if (!row) throw unauthorized();
   return toProfile(row);
 }

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import type { ConsentSource } from '@shop/contract/consents';
 import {
   PHONE_CODE_MAX_TRIES,
   PHONE_CODE_TTL_MINUTES,
   PHONE_CODES_PER_HOUR,
   SMS_KIND_TOPIC,
   SMS_NOT_SENT_NO_PROVIDER,
+  SMS_TOPICS,
   type SmsKind,
   type SmsPreferences,
   type SmsSettings,
@@ -20,6 +22,7 @@ import { smsMessages, smsPhoneCodes, smsPreferences } from '../../db/schema/sms'
 import type { Tx } from '../../db/transaction';
 import { AppError, invalidInput } from '../../errors';
 import type { Jobs } from '../../plugins/jobs';
+import { recordConsent } from '../consents/consents.repository';
 import type { AfricasTalking } from './africastalking';
 import { PHONE_CODE_NOT_KEPT, phoneVerificationSms } from './sms.templates';
 
@@ -277,21 +280,44 @@ export async function getSmsSettings(
   };
 }
 
+/**
+ * Applies the customer's SMS choices; each choice that changes is recorded in the consent ledger
+ * in the same transaction (under a lock on their row, so two saves at once record what happened).
+ */
 export async function updateSmsPreferences(
   db: Database,
   userId: string,
   change: UpdateSmsPreferencesRequest,
+  source: ConsentSource = 'sms_settings',
 ): Promise<void> {
-  const set = {
-    ...(change.order_updates === undefined ? {} : { orderUpdates: change.order_updates }),
-    ...(change.event_updates === undefined ? {} : { eventUpdates: change.event_updates }),
-    ...(change.marketing === undefined ? {} : { marketing: change.marketing }),
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(smsPreferences)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: smsPreferences.userId, set });
+  await db.transaction(async (tx) => {
+    await tx.insert(smsPreferences).values({ userId }).onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(smsPreferences)
+      .where(eq(smsPreferences.userId, userId))
+      .for('update');
+    const before = toPreferences(row);
+    for (const topic of SMS_TOPICS) {
+      const wanted = change[topic];
+      if (wanted === undefined || wanted === before[topic]) continue;
+      await recordConsent(tx, {
+        userId,
+        purpose: `sms_${topic}`,
+        action: wanted ? 'given' : 'withdrawn',
+        source,
+      });
+    }
+    await tx
+      .update(smsPreferences)
+      .set({
+        ...(change.order_updates === undefined ? {} : { orderUpdates: change.order_updates }),
+        ...(change.event_updates === undefined ? {} : { eventUpdates: change.event_updates }),
+        ...(change.marketing === undefined ? {} : { marketing: change.marketing }),
+        updatedAt: new Date(),
+      })
+      .where(eq(smsPreferences.userId, userId));
+  });
 }
 
 const scrypt = promisify(crypto.scrypt) as (

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CONSENT_TEXTS } from '@shop/contract/consents';
 import { dateOfBirthSchemaFor, signUpRequestSchema } from '@shop/contract/identity';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -114,7 +115,7 @@ export function RegisterForm({
       />
       <label className="flex items-start gap-3 text-sm text-ink">
         <input type="checkbox" className="mt-0.5 size-4 accent-wine-800" {...register('newsletter_opt_in')} />
-        <span>Send me the newsletter: new arrivals, tastings and offers (you can stop it at any time).</span>
+        <span>{CONSENT_TEXTS.newsletter}</span>
       </label>
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Create account'}

@@ -1,6 +1,7 @@
 import { type SmsSettings, smsSettingsSchema, type UpdateSmsPreferencesRequest } from '@shop/contract/sms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { consentsQuery } from './consents';
 import { smsSettingsQuery } from './sms-settings';
 
 /** `PATCH /sms/settings/`: which messages come by SMS; answers the whole settings. */
@@ -12,6 +13,9 @@ export function useUpdateSmsPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSmsPreferences,
-    onSuccess: (settings) => queryClient.setQueryData(smsSettingsQuery.queryKey, settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(smsSettingsQuery.queryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: consentsQuery.queryKey });
+    },
   });
 }

@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CONSENT_TEXTS } from '@shop/contract/consents';
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import type { Profile } from '@shop/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
+import { consentsQuery } from '../api/consents';
 import { profileQuery } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import {
@@ -34,6 +36,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     handleSubmit,
     setError,
     reset,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(
@@ -45,6 +48,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     mode: 'onTouched',
     defaultValues: formValuesOf(profile),
   });
+  // The consents section changes the same choice: the box follows it, so that saving this form
+  // never gives back a consent just withdrawn there (or the reverse).
+  useEffect(() => {
+    resetField('newsletter_opt_in', { defaultValue: profile.newsletter_opt_in });
+  }, [profile.newsletter_opt_in, resetField]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -62,6 +70,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       return;
     }
     queryClient.setQueryData(profileQuery.queryKey, saved);
+    void queryClient.invalidateQueries({ queryKey: consentsQuery.queryKey });
     reset(formValuesOf(saved));
     toast.success(PROFILE_SAVED_MESSAGE, { duration: TOAST_DURATION_MS });
     if (changes.name !== undefined) void store.refresh();
@@ -138,7 +147,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <legend className="mb-3 font-serif text-2xl text-wine-900">Newsletter</legend>
         <label className="flex items-start gap-3 text-ink">
           <input type="checkbox" className="mt-1 size-4 accent-wine-800" {...register('newsletter_opt_in')} />
-          <span>Send me the newsletter: new arrivals, tastings and offers.</span>
+          <span>{CONSENT_TEXTS.newsletter}</span>
         </label>
       </fieldset>
 

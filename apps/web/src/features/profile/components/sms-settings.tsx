@@ -8,7 +8,7 @@ import {
   sendPhoneCodeRequestSchema,
   verifyPhoneRequestSchema,
 } from '@shop/contract/sms';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   FormMessage,
   inputClass,
@@ -187,6 +187,8 @@ function PhoneVerification({ settings }: { settings: SmsSettings }) {
 
 function SmsChoices({ preferences }: { preferences: SmsPreferences }) {
   const [choices, setChoices] = useState(preferences);
+  // The consents section changes the same choices: the boxes follow the saved ones.
+  useEffect(() => setChoices(preferences), [preferences]);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const update = useUpdateSmsPreferences();
   const onSave = async (event: FormEvent) => {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { profileQuery } from '../api/get-profile';
+import { ConsentsSection } from '../components/consents-section';
 import { ProfileForm } from '../components/profile-form';
 import { SmsSettingsSection } from '../components/sms-settings';
 
@@ -31,6 +32,7 @@ export function ProfilePage() {
         <>
           <ProfileForm key={profile.id} profile={profile} />
           <SmsSettingsSection />
+          <ConsentsSection />
         </>
       )}
       <p className="mt-10 text-ink-soft">
