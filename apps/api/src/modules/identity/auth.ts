@@ -440,7 +440,7 @@ export function createAuth(deps: AuthDependencies) {
                   ? 'oauth'
                   : 'admin';
             // better-auth runs create.after once its transaction has committed, so this record
-            // follows the account by a moment rather than sharing its transaction (decision 0020).
+            // follows the account by a moment rather than sharing its transaction (decision 0021).
             if (path === '/sign-up/email' && (user as { newsletterOptIn?: boolean }).newsletterOptIn) {
               await recordConsent(db, {
                 userId: user.id,
