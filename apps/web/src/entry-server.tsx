@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { setApiTransport } from './lib/api-client';
+import { renderOnServer } from './lib/hydration-steps';
 import { shopSettingsQueryOptions } from './lib/shop-settings';
 
 /*
@@ -78,7 +79,10 @@ export async function renderPage({ url, pageData, fetch }: RenderInput): Promise
       .getAll()
       .some((query) => query.state.status === 'error');
   if (unrenderable) return null;
-  const html = renderToString(<AppProviders router={router} queryClient={queryClient} />);
+  // Stores answer what the browser's hydration will answer too (useExternalStore).
+  const html = renderOnServer(() =>
+    renderToString(<AppProviders router={router} queryClient={queryClient} />),
+  );
   const queriesJson = JSON.stringify(dehydrate(queryClient));
   queryClient.clear();
   return { html, queriesJson };
