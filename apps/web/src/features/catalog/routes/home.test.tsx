@@ -69,7 +69,8 @@ describe('HomePage', () => {
       'href',
       '/products',
     );
-    expect(within(main).getByRole('link', { name: 'See events' })).toHaveAttribute('href', '/events');
+    // The call to action is the last part drawn below the fold, a task after the one before.
+    expect(await within(main).findByRole('link', { name: 'See events' })).toHaveAttribute('href', '/events');
   });
 
   it('shows the first featured product in the hero, with its price and Add to Cart', async () => {
