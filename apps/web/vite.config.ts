@@ -2,10 +2,10 @@
 
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import type { ChunkingContext, LogLevel, LogOrStringHandler, RolldownLog } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { BRAND } from '../../packages/contract/src/brand.ts';
+import { preactAliases } from './renderer.ts';
 
 /** The API the dev server forwards to (`npm run dev` starts it on this port). */
 const apiTarget = 'http://127.0.0.1:3001';
@@ -211,24 +211,13 @@ const browserBuild = {
 };
 
 /**
- * The build runs the app on Preact (preact/compat) instead of React: 7 KB of compressed code where
- * React DOM was 58 KB, which the home page's first view could not carry within 90 KB (decision 0018).
- * The server renderer is built the same way, so that what the browser hydrates is what Preact
- * rendered. The dev server and the component tests keep React (its warnings, Fast Refresh, Testing
- * Library); the browser journeys run the build.
+ * The app runs on Preact (preact/compat) in React's place, in the dev server, the component tests
+ * and both builds (renderer.ts, decisions 0018 and 0022). JSX is compiled by Vite itself (the React
+ * plugin's Fast Refresh patches React's internals, which Preact has not: a change reloads the page).
  */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [react(), tailwindcss(), brandHtml(), preloadApp(), pureZodSchemas()],
-  resolve: { alias: command === 'build' ? preactAliases : [] },
+  plugins: [tailwindcss(), brandHtml(), preloadApp(), pureZodSchemas()],
+  resolve: { alias: preactAliases },
   build: isSsrBuild ? serverBuild : browserBuild,
   // Built: every package is bundled into the server renderer, so that each imports Preact through
   // the aliases (an external one would import React). Only the icons the shop uses are loaded

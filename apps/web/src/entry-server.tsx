@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { setApiTransport } from './lib/api-client';
+import { renderOnServer } from './lib/hydration-steps';
 import { SHOP_SETTINGS_KEY, shopSettingsQueryOptions } from './lib/shop-settings';
 
 /*
@@ -89,7 +90,10 @@ export async function renderPage({
       .getAll()
       .some((query) => query.state.status === 'error');
   if (unrenderable) return null;
-  const html = renderToString(<AppProviders router={router} queryClient={queryClient} />);
+  // Stores answer what the browser's hydration will answer too (useExternalStore).
+  const html = renderOnServer(() =>
+    renderToString(<AppProviders router={router} queryClient={queryClient} />),
+  );
   // Without the moments the data was read: the browser takes the page's data as fresh when it
   // hydrates (lib/page-data.ts), and a page rendered twice from the same data is the same text.
   const dehydrated = dehydrate(queryClient);

@@ -58,6 +58,9 @@ if (root?.firstElementChild) {
   await preloadPageModules();
 }
 if (import.meta.env.DEV) {
+  // Preact's debug build, before the app renders anything: a hydration mismatch, a hook called
+  // outside a component or a bad child is reported in the console. Never in the build.
+  await import('preact/debug');
   await import('./boot');
 } else {
   // The app's chunk, named in the page by the build (vite.config.ts, preloadApp).

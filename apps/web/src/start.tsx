@@ -1,7 +1,7 @@
 // The app itself: imported and started by boot.tsx once the libraries it builds on have been evaluated.
 import './lib/zod-without-eval';
 import { createBrowserHistory } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -51,13 +51,10 @@ export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
 
   if (rendered) {
     // Rendered by the server (entry-server.tsx): the page's code is loaded and its loaders run first,
-    // so that the first render is the server's, and React adopts the markup instead of redrawing it.
+    // so that the first render is the server's, and Preact adopts the markup instead of redrawing it.
     // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
     router.ssr = { manifest: undefined };
-    // In a transition, hydration yields to the browser every few milliseconds instead of holding the
-    // main thread for the whole page: the page, already painted, stays responsive meanwhile.
     await router.load();
-    const hydratedHref = router.latestLocation.href;
     // Once the page is the app's: the forms held since the first paint are sent (lib/held-submits.ts,
     // imported by the entry only, listens for this event).
     const unsubscribe = router.subscribe('onRendered', () => {
@@ -65,28 +62,11 @@ export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
       setTimeout(() => document.dispatchEvent(new Event('shop:hydrated')), 0);
     });
     await yieldToBrowser();
-    startTransition(() => {
-      hydrateInSteps(() =>
-        hydrateRoot(root, app, {
-          // A mismatch is a bug: under React (dev server, component tests) reported as an error, which
-          // the tests fail on. The build's Preact adopts the markup without reporting: the browser
-          // journeys check instead that the server's elements are kept (server-rendered-pages).
-          onRecoverableError: (error, info) => {
-            // A link followed while the page's main part is still being adopted moves the router on:
-            // React then renders the new page instead of adopting the old one's markup (the router's
-            // match for it is gone, which it reports), and the visitor gets the page they asked for.
-            if (router.latestLocation.href !== hydratedHref) return;
-            // React wraps what was thrown: its cause says what went wrong.
-            console.error(
-              'Hydration error',
-              error,
-              (error as { cause?: unknown }).cause,
-              info.componentStack,
-            );
-          },
-        }),
-      );
-    });
+    // Preact hydrates in one task (its startTransition only calls back): a list's later parts wait
+    // for steps of their own (HydrateLater). A mismatch is reported by preact/debug in the dev server
+    // (main.tsx); in the build Preact adopts the markup and patches what differs, and the browser
+    // journeys check that the server's elements are kept (server-rendered-pages).
+    hydrateInSteps(() => hydrateRoot(root, app));
   } else {
     createRoot(root).render(app);
   }

@@ -2,7 +2,7 @@ import { BRAND } from '@shop/contract/brand';
 import { pageTitle } from '@shop/contract/pages';
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** The title of the page the matches show: the 404 page's, or the deepest named route's. */
 export function titleForMatches(matches: readonly AnyRouteMatch[]): string {
@@ -19,7 +19,9 @@ export function titleForMatches(matches: readonly AnyRouteMatch[]): string {
 /** Keeps document.title in step with the route (docs/product.md section 2). */
 export function useDocumentTitle(): void {
   const title = useRouterState({ select: (state) => titleForMatches(state.matches) });
-  useEffect(() => {
+  // In the commit that shows the page: Preact runs effects a frame later, when the heading has long
+  // been announced under the old title.
+  useLayoutEffect(() => {
     document.title = title;
   }, [title]);
 }

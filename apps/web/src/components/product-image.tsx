@@ -1,6 +1,6 @@
 import { LOGO_PATH } from '@shop/contract/constants';
 import type { ResponsivePicture } from '@shop/contract/product-images';
-import { type ImgHTMLAttributes, type SyntheticEvent, useState } from 'react';
+import { type ImgHTMLAttributes, type TargetedEvent, useState } from 'react';
 
 /** A picture's address, or the logo when the product has none (docs/product.md section 9). */
 export function imageSource(path: string | null | undefined): string {
@@ -37,7 +37,7 @@ export function ProductImage({
   const wanted = imageSource(src);
   const [failed, setFailed] = useState<string | null>(null);
   const shown = failed === wanted ? LOGO_PATH : wanted;
-  const onImageError = (event: SyntheticEvent<HTMLImageElement>) => {
+  const onImageError = (event: TargetedEvent<HTMLImageElement>) => {
     if (shown !== LOGO_PATH) setFailed(wanted);
     onError?.(event);
   };

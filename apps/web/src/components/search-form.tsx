@@ -48,7 +48,7 @@ export function SearchForm({
           type="search"
           name="search"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setText(event.currentTarget.value)}
           // Short enough to show whole in the hero on a 360 px phone.
           placeholder="Name, grape or region"
           autoComplete="off"

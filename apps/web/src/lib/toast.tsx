@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { ExternalToast } from 'sonner';
+import { useExternalStore } from './hydration-steps';
 
 /**
  * The shop's toasts (sonner): `toast` to show one, `<Toasts />` where they appear (AppProviders).
@@ -69,7 +70,7 @@ const noSonnerOnServer = () => undefined;
 
 /** Where the toasts appear (top centre, 3 s, with a close button and the kinds' colours). */
 export function Toasts() {
-  const loaded = useSyncExternalStore(subscribeToLoad, loadedSonner, noSonnerOnServer);
+  const loaded = useExternalStore(subscribeToLoad, loadedSonner, noSonnerOnServer);
 
   useEffect(() => {
     if (loaded) return;

@@ -15,6 +15,15 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import { createAppRouter } from '../app/router';
 
 /**
+ * Resolves once the effects of what is on screen have run. Preact runs a render's effects after the
+ * next frame (a frame, then a task), where React's act() had run them before it returned: a page
+ * whose heading is there has set its title, started its session and opened its socket only then.
+ */
+export function afterEffects(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
  * Renders the whole app (real router, providers and layout) at a path, with a memory history.
  * Resolves once a page's heading is on screen, unless `waitForPage` is false: a test that holds
  * back an answer the page needs waits for the page itself, after giving the answer.
@@ -27,6 +36,7 @@ export async function renderApp(initialPath = '/', { waitForPage = true }: { wai
   // The first page can take seconds on a busy machine (a lazy chunk, the guard's session checks):
   // the wait ends when the heading appears, so patience costs nothing when the machine is idle.
   if (waitForPage) await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+  await afterEffects();
   return { ...view, router, queryClient, history };
 }
 
@@ -59,5 +69,6 @@ export async function renderWithRouter(
     </QueryClientProvider>,
   );
   await router.load();
+  await afterEffects();
   return { ...view, router, queryClient: client };
 }

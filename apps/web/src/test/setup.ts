@@ -12,6 +12,23 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // arrive when the machine is busy, and a passing wait returns as soon as the element is there.
 configure({ asyncUtilTimeout: 5_000 });
 
+// happy-dom's elements lack the drag events' handler properties (`ondrop`…) that browsers have.
+// Preact names a listener by them (`onDrop` listens for "drop" when `ondrop` is an element's
+// property, for "Drop" otherwise): without them a test's drop never reached the page.
+for (const name of [
+  'ondrag',
+  'ondragend',
+  'ondragenter',
+  'ondragleave',
+  'ondragover',
+  'ondragstart',
+  'ondrop',
+]) {
+  if (typeof HTMLElement !== 'undefined' && !(name in HTMLElement.prototype)) {
+    Object.defineProperty(HTMLElement.prototype, name, { value: null, writable: true, configurable: true });
+  }
+}
+
 const original = { error: console.error, warn: console.warn };
 let consoleCalls: string[] = [];
 let unansweredRequests: string[] = [];

@@ -9,7 +9,7 @@ export const connectionLostMessage = "We can't reach the shop right now. Retryin
  * the page (empty) so that screen readers announce the message when it appears.
  */
 export function ConnectionBanner({ monitor = connectionMonitor }: { monitor?: ConnectionMonitor }) {
-  const state = useSyncExternalStore(monitor.subscribe, monitor.getState, monitor.getState);
+  const state = useSyncExternalStore(monitor.subscribe, monitor.getState);
   const unreachable = state === 'unreachable';
   return (
     <div

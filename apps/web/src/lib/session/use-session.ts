@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useExternalStore } from '../hydration-steps';
 import type { SessionUser } from './session-api';
 import { type SessionStatus, sessionStoreFor } from './session-store';
 
@@ -36,7 +37,7 @@ export function useSession(): SessionState {
   const router = useRouter();
   const store = sessionStoreFor(queryClient);
   // The server renders signed out ('loading'), and so does the browser's first render over it.
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const snapshot = useExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
 
   useEffect(() => {
     store.attachRouter(router);

@@ -47,10 +47,10 @@ function Upload({ onUploaded }: { onUploaded: (preview: CatalogImport) => void }
     }
   }
 
-  const onDrop = (event: DragEvent) => {
+  const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    void send(event.dataTransfer.files[0]);
+    void send(event.dataTransfer?.files[0]);
   };
 
   return (
@@ -83,8 +83,8 @@ function Upload({ onUploaded }: { onUploaded: (preview: CatalogImport) => void }
           accept=".csv,text/csv"
           className="sr-only"
           onChange={(event) => {
-            void send(event.target.files?.[0]);
-            event.target.value = '';
+            void send(event.currentTarget.files?.[0]);
+            event.currentTarget.value = '';
           }}
         />
         {uploading ? (
@@ -272,7 +272,7 @@ function Export() {
           <select
             id={id}
             value={category}
-            onChange={(event) => setCategory(event.target.value)}
+            onChange={(event) => setCategory(event.currentTarget.value)}
             className={inputClass}
           >
             <option value="">All categories</option>

@@ -79,9 +79,9 @@ function Field({
         {labels[field]}
       </label>
       {multiline ? (
-        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+        <textarea {...common} rows={3} onChange={(event) => onChange(event.currentTarget.value)} />
       ) : (
-        <input {...common} onChange={(event) => onChange(event.target.value)} />
+        <input {...common} onChange={(event) => onChange(event.currentTarget.value)} />
       )}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink-soft">
@@ -198,7 +198,7 @@ export function CategoryForm({ category, onDone }: { category?: AdminCategory; o
           <input
             type="checkbox"
             checked={values.is_active}
-            onChange={(event) => set('is_active', event.target.checked)}
+            onChange={(event) => set('is_active', event.currentTarget.checked)}
           />
           Shown in the shop
         </label>

@@ -71,7 +71,7 @@ export function DisableAccountForm({ customer }: { customer: CustomerDetail }) {
           value={reason}
           maxLength={500}
           rows={2}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => setReason(event.currentTarget.value)}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${id}-error` : undefined}
           className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-2"

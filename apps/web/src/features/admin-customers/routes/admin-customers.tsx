@@ -36,7 +36,7 @@ function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (tex
           type="search"
           value={text}
           maxLength={100}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setText(event.currentTarget.value)}
           className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-1.5"
         />
       </div>
@@ -78,7 +78,7 @@ function CustomerDesk() {
           id={roleId}
           value={role ?? ''}
           onChange={(event) => {
-            setRole((event.target.value || null) as UserRole | null);
+            setRole((event.currentTarget.value || null) as UserRole | null);
             setPage(1);
           }}
           className="rounded-lg border border-cream-300 px-2 py-1"

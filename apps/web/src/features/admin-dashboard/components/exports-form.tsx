@@ -40,8 +40,8 @@ export function ExportsForm() {
     date_from: '',
     date_to: '',
   });
-  const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
-    setFilters((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) =>
+    setFilters((current) => ({ ...current, [key]: event.currentTarget.value }));
   const days = { date_from: filters.date_from, date_to: filters.date_to };
   const rangeInvalid = Boolean(filters.date_from && filters.date_to && filters.date_from > filters.date_to);
 

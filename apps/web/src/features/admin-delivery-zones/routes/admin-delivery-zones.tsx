@@ -130,7 +130,7 @@ function TextInput({
         id={id}
         value={values[field]}
         inputMode={numeric ? 'numeric' : undefined}
-        onChange={(event) => onChange(field, event.target.value)}
+        onChange={(event) => onChange(field, event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={inputClass}
@@ -220,7 +220,9 @@ function ZoneForm({ zone, onDone }: { zone?: DeliveryZone; onDone: () => void })
           <input
             type="checkbox"
             checked={values.is_active}
-            onChange={(event) => setValues((current) => ({ ...current, is_active: event.target.checked }))}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, is_active: event.currentTarget.checked }))
+            }
           />
           Offered at checkout
         </label>

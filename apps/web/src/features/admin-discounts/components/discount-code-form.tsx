@@ -81,8 +81,8 @@ export function DiscountCodeForm({
   const categories = useDiscountCategories(true);
   const title = editing ? `Change ${editing.code}` : 'New discount code';
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.currentTarget.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -221,7 +221,7 @@ export function DiscountCodeForm({
                 checked={categoryIds.includes(category.id)}
                 onChange={(event) =>
                   setCategoryIds((current) =>
-                    event.target.checked
+                    event.currentTarget.checked
                       ? [...current, category.id]
                       : current.filter((other) => other !== category.id),
                   )

@@ -110,7 +110,7 @@ function CodeSearch({ onSearch }: { onSearch: (code: string) => void }) {
           id={id}
           value={text}
           maxLength={32}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setText(event.currentTarget.value)}
           className="mt-1 rounded-lg border border-cream-300 px-3 py-1.5"
         />
       </div>

@@ -59,7 +59,7 @@ function ProductPicker({ block, onPick }: { block: Block; onPick: (id: number, n
         id={id}
         type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => setText(event.currentTarget.value)}
         className={inputClass}
       />
       {search.data && search.data.results.length > 0 ? (
@@ -164,7 +164,7 @@ export function CampaignEditor({
           id={`${id}-subject`}
           value={subject}
           maxLength={CAMPAIGN_SUBJECT_MAX_LENGTH}
-          onChange={(event) => setSubject(event.target.value)}
+          onChange={(event) => setSubject(event.currentTarget.value)}
           className={inputClass}
           {...described('subject')}
         />
@@ -189,7 +189,7 @@ export function CampaignEditor({
                         id={`${id}-${block.key}-text`}
                         value={block.text}
                         maxLength={CAMPAIGN_HEADING_MAX_LENGTH}
-                        onChange={(event) => change(block.key, { text: event.target.value })}
+                        onChange={(event) => change(block.key, { text: event.currentTarget.value })}
                         className={inputClass}
                         {...described(`${name}.text`)}
                       />
@@ -199,7 +199,7 @@ export function CampaignEditor({
                         value={block.text}
                         rows={4}
                         maxLength={CAMPAIGN_PARAGRAPH_MAX_LENGTH}
-                        onChange={(event) => change(block.key, { text: event.target.value })}
+                        onChange={(event) => change(block.key, { text: event.currentTarget.value })}
                         className={inputClass}
                         {...described(`${name}.text`)}
                       />
@@ -228,7 +228,7 @@ export function CampaignEditor({
                         id={`${id}-${block.key}-label`}
                         value={block.label}
                         maxLength={CAMPAIGN_BUTTON_LABEL_MAX_LENGTH}
-                        onChange={(event) => change(block.key, { label: event.target.value })}
+                        onChange={(event) => change(block.key, { label: event.currentTarget.value })}
                         className={inputClass}
                         {...described(`${name}.label`)}
                       />
@@ -242,7 +242,7 @@ export function CampaignEditor({
                         id={`${id}-${block.key}-url`}
                         type="url"
                         value={block.url}
-                        onChange={(event) => change(block.key, { url: event.target.value })}
+                        onChange={(event) => change(block.key, { url: event.currentTarget.value })}
                         className={inputClass}
                         {...described(`${name}.url`)}
                       />

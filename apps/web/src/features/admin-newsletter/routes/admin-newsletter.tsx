@@ -78,7 +78,7 @@ function Subscribers() {
             type="search"
             value={text}
             maxLength={254}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => setText(event.currentTarget.value)}
             className={inputClass}
           />
         </div>

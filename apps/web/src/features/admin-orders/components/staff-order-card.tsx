@@ -166,7 +166,7 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
             id={ids.cash}
             inputMode="numeric"
             value={cash}
-            onChange={(event) => setCash(event.target.value)}
+            onChange={(event) => setCash(event.currentTarget.value)}
             autoComplete="off"
             className={inputClass}
           />
@@ -200,7 +200,7 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
             <input
               id={ids.reason}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => setReason(event.currentTarget.value)}
               className={inputClass}
             />
           </div>
@@ -226,7 +226,7 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
             <input
               id={ids.riderName}
               value={riderName}
-              onChange={(event) => setRiderName(event.target.value)}
+              onChange={(event) => setRiderName(event.currentTarget.value)}
               autoComplete="off"
               className={inputClass}
             />
@@ -241,7 +241,7 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
               inputMode="tel"
               placeholder="0772 123456"
               value={riderPhone}
-              onChange={(event) => setRiderPhone(event.target.value)}
+              onChange={(event) => setRiderPhone(event.currentTarget.value)}
               autoComplete="off"
               className={inputClass}
             />

@@ -31,7 +31,9 @@ function CashReportView() {
             id={ids.from}
             type="date"
             value={draft.date_from}
-            onChange={(event) => setDraft((current) => ({ ...current, date_from: event.target.value }))}
+            onChange={(event) =>
+              setDraft((current) => ({ ...current, date_from: event.currentTarget.value }))
+            }
             className={inputClass}
           />
         </div>
@@ -43,7 +45,7 @@ function CashReportView() {
             id={ids.to}
             type="date"
             value={draft.date_to}
-            onChange={(event) => setDraft((current) => ({ ...current, date_to: event.target.value }))}
+            onChange={(event) => setDraft((current) => ({ ...current, date_to: event.currentTarget.value }))}
             className={inputClass}
           />
         </div>

@@ -60,8 +60,8 @@ function OrderFilters({ onApply }: { onApply: (filters: StaffOrderFilters) => vo
   const [draft, setDraft] = useState<StaffOrderFilters>(EMPTY_FILTERS);
   const zones = useStaffZones(true);
   const id = useId();
-  const set = (key: keyof StaffOrderFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof StaffOrderFilters) => (event: { currentTarget: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.currentTarget.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({ ...draft, q: draft.q?.trim(), zone: draft.zone === '' ? '' : Number(draft.zone) });
@@ -192,7 +192,7 @@ function OrderFilters({ onApply }: { onApply: (filters: StaffOrderFilters) => vo
             id={`${id}-sort`}
             value={draft.sort}
             onChange={(event) =>
-              setDraft((current) => ({ ...current, sort: event.target.value as StaffOrderSort }))
+              setDraft((current) => ({ ...current, sort: event.currentTarget.value as StaffOrderSort }))
             }
             className={inputClass}
           >

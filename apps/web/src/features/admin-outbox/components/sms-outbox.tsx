@@ -46,7 +46,7 @@ export function SmsOutbox() {
           className="h-10 rounded-lg border border-cream-300 bg-white px-3 font-normal"
           value={state}
           onChange={(event) => {
-            setState(event.target.value as SmsOutboxFilter);
+            setState(event.currentTarget.value as SmsOutboxFilter);
             setPage(1);
           }}
         >

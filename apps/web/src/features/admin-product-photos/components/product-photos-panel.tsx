@@ -77,7 +77,7 @@ export function ProductPhotosPanel({ productId }: { productId: number }) {
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragOver(false);
-    addFiles([...event.dataTransfer.files]);
+    addFiles([...(event.dataTransfer?.files ?? [])]);
   };
 
   return (
@@ -112,8 +112,8 @@ export function ProductPhotosPanel({ productId }: { productId: number }) {
           accept={ACCEPT}
           className="sr-only"
           onChange={(event) => {
-            addFiles([...(event.target.files ?? [])]);
-            event.target.value = '';
+            addFiles([...(event.currentTarget.files ?? [])]);
+            event.currentTarget.value = '';
           }}
         />
       </label>
@@ -274,7 +274,7 @@ function AltTextForm({
           value={alt}
           maxLength={ALT_TEXT_MAX_LENGTH}
           onChange={(event) => {
-            setAlt(event.target.value);
+            setAlt(event.currentTarget.value);
             setSaved(false);
           }}
           aria-invalid={error ? true : undefined}

@@ -262,7 +262,7 @@ export function ProductForm({ product, pending, onSubmit, onReload }: ProductFor
           {...props}
           className={inputClass}
           value={values[field]}
-          onChange={(event) => set(field, event.target.value)}
+          onChange={(event) => set(field, event.currentTarget.value)}
         />
       )}
     </Field>
@@ -278,14 +278,18 @@ export function ProductForm({ product, pending, onSubmit, onReload }: ProductFor
           {...props}
           className={textareaClass}
           value={values[field]}
-          onChange={(event) => set(field, event.target.value)}
+          onChange={(event) => set(field, event.currentTarget.value)}
         />
       )}
     </Field>
   );
   const checkbox = (field: 'is_featured' | 'is_new_arrival' | 'is_active', label: string) => (
     <label className="flex items-center gap-2 text-sm font-semibold">
-      <input type="checkbox" checked={values[field]} onChange={(event) => set(field, event.target.checked)} />
+      <input
+        type="checkbox"
+        checked={values[field]}
+        onChange={(event) => set(field, event.currentTarget.checked)}
+      />
       {label}
     </label>
   );
@@ -314,8 +318,9 @@ export function ProductForm({ product, pending, onSubmit, onReload }: ProductFor
               className={inputClass}
               value={values.name}
               onChange={(event) => {
-                set('name', event.target.value);
-                if (!slugTouched) setValues((current) => ({ ...current, slug: slugify(event.target.value) }));
+                set('name', event.currentTarget.value);
+                if (!slugTouched)
+                  setValues((current) => ({ ...current, slug: slugify(event.currentTarget.value) }));
               }}
             />
           )}
@@ -336,7 +341,7 @@ export function ProductForm({ product, pending, onSubmit, onReload }: ProductFor
               value={values.slug}
               onChange={(event) => {
                 setSlugTouched(true);
-                set('slug', event.target.value);
+                set('slug', event.currentTarget.value);
               }}
             />
           )}
@@ -347,7 +352,7 @@ export function ProductForm({ product, pending, onSubmit, onReload }: ProductFor
               {...props}
               className={inputClass}
               value={values.category_id}
-              onChange={(event) => set('category_id', event.target.value)}
+              onChange={(event) => set('category_id', event.currentTarget.value)}
             >
               <option value="">Choose a category</option>
               {categoryChoices.map((category) => (
@@ -364,7 +369,7 @@ export function ProductForm({ product, pending, onSubmit, onReload }: ProductFor
               {...props}
               className={inputClass}
               value={values.product_type}
-              onChange={(event) => set('product_type', event.target.value)}
+              onChange={(event) => set('product_type', event.currentTarget.value)}
             >
               {PRODUCT_TYPES.map((type) => (
                 <option key={type} value={type}>

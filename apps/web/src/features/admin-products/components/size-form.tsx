@@ -123,7 +123,7 @@ export function SizeForm({
               aria-invalid={errors[field] ? true : undefined}
               aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
               onChange={(event) => {
-                setValues((current) => ({ ...current, [field]: event.target.value }));
+                setValues((current) => ({ ...current, [field]: event.currentTarget.value }));
                 setErrors((current) => ({ ...current, [field]: undefined }));
               }}
             />

@@ -50,7 +50,7 @@ function PriceEdit({ size }: { size: AdminVariant }) {
         inputMode="numeric"
         className={smallInput}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => setValue(event.currentTarget.value)}
         aria-invalid={message !== null && message !== 'Saved' ? true : undefined}
       />
       <button type="submit" className={smallButton} disabled={update.isPending}>
@@ -111,7 +111,7 @@ function StockEdit({ size }: { size: AdminVariant }) {
         inputMode="numeric"
         className={`${smallInput} w-20`}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => setValue(event.currentTarget.value)}
       />
       <label className="sr-only" htmlFor={`${id}-reason`}>
         Reason
@@ -120,7 +120,7 @@ function StockEdit({ size }: { size: AdminVariant }) {
         id={`${id}-reason`}
         className="h-9 rounded-md border border-cream-300 bg-white px-2 text-sm"
         value={reason}
-        onChange={(event) => setReason(event.target.value as typeof reason)}
+        onChange={(event) => setReason(event.currentTarget.value as typeof reason)}
       >
         <option value="count_correction">{STOCK_REASON_LABELS.count_correction}</option>
         <option value="received">{STOCK_REASON_LABELS.received}</option>

@@ -84,7 +84,7 @@ function ProductsDesk() {
             className={inputClass}
             placeholder="Search by name, grape, region…"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => setText(event.currentTarget.value)}
           />
           <button type="submit" className={primaryButtonClass}>
             Search
@@ -102,7 +102,7 @@ function ProductsDesk() {
             className={selectClass}
             value={search.category ?? ''}
             onChange={(event) =>
-              go({ category: event.target.value ? Number(event.target.value) : undefined })
+              go({ category: event.currentTarget.value ? Number(event.currentTarget.value) : undefined })
             }
           >
             <option value="">All categories</option>
@@ -119,7 +119,7 @@ function ProductsDesk() {
             className={selectClass}
             value={search.status ?? ''}
             onChange={(event) =>
-              go({ status: (event.target.value || undefined) as AdminProductsSearch['status'] })
+              go({ status: (event.currentTarget.value || undefined) as AdminProductsSearch['status'] })
             }
           >
             <option value="">Any status</option>
@@ -136,7 +136,7 @@ function ProductsDesk() {
             className={selectClass}
             value={search.stock ?? ''}
             onChange={(event) =>
-              go({ stock: (event.target.value || undefined) as AdminProductsSearch['stock'] })
+              go({ stock: (event.currentTarget.value || undefined) as AdminProductsSearch['stock'] })
             }
           >
             <option value="">Any stock</option>
@@ -153,7 +153,7 @@ function ProductsDesk() {
             className={selectClass}
             value={search.sort === ADMIN_PRODUCT_DEFAULT_SORT && !search.q ? '' : (search.sort ?? '')}
             onChange={(event) =>
-              go({ sort: (event.target.value || undefined) as AdminProductsSearch['sort'] })
+              go({ sort: (event.currentTarget.value || undefined) as AdminProductsSearch['sort'] })
             }
           >
             {/* Without a search the list's own order is "Recently edited": offered once, as the default. */}
@@ -173,7 +173,7 @@ function ProductsDesk() {
           <input
             type="checkbox"
             checked={search.on_sale === 'true'}
-            onChange={(event) => go({ on_sale: event.target.checked ? 'true' : undefined })}
+            onChange={(event) => go({ on_sale: event.currentTarget.checked ? 'true' : undefined })}
           />
           On sale
         </label>
@@ -181,7 +181,7 @@ function ProductsDesk() {
           <input
             type="checkbox"
             checked={search.featured === 'true'}
-            onChange={(event) => go({ featured: event.target.checked ? 'true' : undefined })}
+            onChange={(event) => go({ featured: event.currentTarget.checked ? 'true' : undefined })}
           />
           Featured
         </label>

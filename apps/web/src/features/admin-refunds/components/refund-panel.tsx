@@ -189,7 +189,7 @@ export function RefundForm({
             inputMode="numeric"
             className={inputClass}
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => setAmount(event.currentTarget.value)}
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={errors.amount ? `${id}-amount-error` : undefined}
           />
@@ -203,7 +203,7 @@ export function RefundForm({
             id={`${id}-reason`}
             className={inputClass}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => setReason(event.currentTarget.value)}
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
           />
@@ -222,7 +222,7 @@ export function RefundForm({
                 max={line.quantity}
                 className={`${inputClass} w-24`}
                 value={restock[line.id] ?? '0'}
-                onChange={(event) => setRestock({ ...restock, [line.id]: event.target.value })}
+                onChange={(event) => setRestock({ ...restock, [line.id]: event.currentTarget.value })}
               />
               <label htmlFor={`${id}-line-${line.id}`}>
                 {line.label} (ordered {line.quantity})

@@ -97,7 +97,7 @@ function CreditNotesExport() {
             type="date"
             className={inputClass}
             value={from}
-            onChange={(event) => setFrom(event.target.value)}
+            onChange={(event) => setFrom(event.currentTarget.value)}
           />
         </label>
         <label className="text-sm font-semibold">
@@ -106,7 +106,7 @@ function CreditNotesExport() {
             type="date"
             className={inputClass}
             value={to}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={(event) => setTo(event.currentTarget.value)}
           />
         </label>
         <button

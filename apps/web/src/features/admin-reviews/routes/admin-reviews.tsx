@@ -63,7 +63,7 @@ function ModerationForm({ review, onDone }: { review: AdminReview; onDone: (mess
         rows={2}
         maxLength={REVIEW_HIDE_REASON_MAX_LENGTH}
         aria-invalid={problem ? true : undefined}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => setReason(event.currentTarget.value)}
         className={inputClass}
       />
       {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}

@@ -172,7 +172,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
         id={`${id}-${path}`}
         className={inputClass}
         value={draft[path]}
-        onChange={(event) => update({ [path]: event.target.value })}
+        onChange={(event) => update({ [path]: event.currentTarget.value })}
         {...aria(path)}
       />
       {hint ? <p className="mt-1 text-sm text-ink-soft">{hint}</p> : null}
@@ -193,7 +193,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
         max={24}
         className={`${inputClass} w-24`}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.currentTarget.value)}
         {...aria(path)}
       />
       {fieldError(path)}
@@ -244,7 +244,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
                       type="checkbox"
                       aria-label={`Open on ${name}`}
                       checked={day.open}
-                      onChange={(event) => updateDay(index, { open: event.target.checked })}
+                      onChange={(event) => updateDay(index, { open: event.currentTarget.checked })}
                     />
                   </td>
                   <td className="py-2 pr-4">
@@ -254,7 +254,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
                       className={`${inputClass} w-32`}
                       value={day.opens}
                       disabled={!day.open}
-                      onChange={(event) => updateDay(index, { opens: event.target.value })}
+                      onChange={(event) => updateDay(index, { opens: event.currentTarget.value })}
                       {...aria(`opening_hours.${index}.opens`)}
                     />
                     {fieldError(`opening_hours.${index}.opens`)}
@@ -266,7 +266,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
                       className={`${inputClass} w-32`}
                       value={day.closes}
                       disabled={!day.open}
-                      onChange={(event) => updateDay(index, { closes: event.target.value })}
+                      onChange={(event) => updateDay(index, { closes: event.currentTarget.value })}
                       {...aria(`opening_hours.${index}.closes`)}
                     />
                     {fieldError(`opening_hours.${index}.closes`)}
@@ -289,7 +289,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
               inputMode="numeric"
               className={inputClass}
               value={draft.free_delivery_threshold}
-              onChange={(event) => update({ free_delivery_threshold: event.target.value })}
+              onChange={(event) => update({ free_delivery_threshold: event.currentTarget.value })}
               {...aria('free_delivery_threshold')}
             />
             <p className="mt-1 text-sm text-ink-soft">Orders of this much or more are delivered free.</p>
@@ -355,7 +355,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
           max={HIGHEST_MINIMUM_AGE}
           className={`${inputClass} w-28`}
           value={draft.minimum_age}
-          onChange={(event) => update({ minimum_age: event.target.value })}
+          onChange={(event) => update({ minimum_age: event.currentTarget.value })}
           {...aria('minimum_age')}
         />
         {fieldError('minimum_age')}
@@ -373,7 +373,7 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
           <input
             type="checkbox"
             checked={draft.prices_include_vat}
-            onChange={(event) => update({ prices_include_vat: event.target.checked })}
+            onChange={(event) => update({ prices_include_vat: event.currentTarget.checked })}
           />
           Prices include VAT
         </label>

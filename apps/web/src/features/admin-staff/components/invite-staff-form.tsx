@@ -120,7 +120,7 @@ export function InviteStaffForm() {
           type="email"
           autoComplete="off"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => setEmail(event.currentTarget.value)}
           className={inputClass}
           {...described('email')}
         />,
@@ -132,7 +132,7 @@ export function InviteStaffForm() {
           id={`${id}-name`}
           value={name}
           autoComplete="off"
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => setName(event.currentTarget.value)}
           className={inputClass}
           {...described('name')}
         />,
@@ -143,7 +143,7 @@ export function InviteStaffForm() {
         <select
           id={`${id}-role`}
           value={role}
-          onChange={(event) => setRole(event.target.value as 'staff' | 'admin')}
+          onChange={(event) => setRole(event.currentTarget.value as 'staff' | 'admin')}
           className={inputClass}
           {...described('role')}
         >

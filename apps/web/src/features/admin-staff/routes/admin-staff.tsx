@@ -53,7 +53,7 @@ function RoleActions({
       <select
         id={id}
         value={role}
-        onChange={(event) => setRole(event.target.value as UserRole)}
+        onChange={(event) => setRole(event.currentTarget.value as UserRole)}
         className="rounded-lg border border-cream-300 px-2 py-1"
       >
         {USER_ROLES.map((value) => (

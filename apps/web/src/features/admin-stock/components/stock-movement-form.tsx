@@ -115,7 +115,7 @@ export function StockMovementForm({
           <select
             id={`${id}-reason`}
             value={reason}
-            onChange={(event) => setReason(event.target.value as StaffStockReason)}
+            onChange={(event) => setReason(event.currentTarget.value as StaffStockReason)}
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={describedBy('reason')}
             className={inputClass}
@@ -136,7 +136,7 @@ export function StockMovementForm({
             id={`${id}-delta`}
             value={delta}
             inputMode="numeric"
-            onChange={(event) => setDelta(event.target.value)}
+            onChange={(event) => setDelta(event.currentTarget.value)}
             aria-invalid={errors.delta ? true : undefined}
             aria-describedby={describedBy('delta')}
             className={inputClass}
@@ -150,7 +150,7 @@ export function StockMovementForm({
           <input
             id={`${id}-note`}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => setNote(event.currentTarget.value)}
             aria-invalid={errors.note ? true : undefined}
             aria-describedby={describedBy('note')}
             className={inputClass}

@@ -68,7 +68,7 @@ export function QuantityStepper({
         max={Math.max(ceiling, value)}
         value={typing ?? String(value)}
         disabled={disabled}
-        onChange={(event) => setTyping(event.target.value)}
+        onChange={(event) => setTyping(event.currentTarget.value)}
         onBlur={commitTyping}
         onKeyDown={onKeyDown}
         className="h-10 w-12 border-x border-cream-300 text-center text-ink [appearance:textfield] disabled:bg-cream-50 disabled:text-ink-soft [&::-webkit-inner-spin-button]:appearance-none"

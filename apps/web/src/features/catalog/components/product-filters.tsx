@@ -170,7 +170,7 @@ function Toggle({
       <input
         type="checkbox"
         checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        onChange={(event) => onChange(event.currentTarget.checked)}
         className="size-4 accent-wine-800"
       />
       {label}

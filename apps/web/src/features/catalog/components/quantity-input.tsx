@@ -40,7 +40,7 @@ export function QuantityInput({
           max={Math.max(1, max)}
           value={value}
           disabled={disabled}
-          onChange={(event) => onChange(clamp(Number(event.target.value)))}
+          onChange={(event) => onChange(clamp(Number(event.currentTarget.value)))}
           className="h-11 w-14 border-x border-cream-300 text-center text-ink [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
         />
         <button

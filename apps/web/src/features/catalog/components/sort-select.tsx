@@ -31,7 +31,7 @@ export function SortSelect({ search }: { search: ProductsSearch }) {
         id={id}
         value={current}
         onChange={(event) => {
-          const ordering = event.target.value as ProductOrdering;
+          const ordering = event.currentTarget.value as ProductOrdering;
           void navigate({
             to: '/products',
             search: changeSearch(search, { ordering: ordering === fallback ? undefined : ordering }),

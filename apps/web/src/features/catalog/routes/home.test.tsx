@@ -69,7 +69,11 @@ describe('HomePage', () => {
       'href',
       '/products',
     );
-    expect(within(main).getByRole('link', { name: 'See events' })).toHaveAttribute('href', '/events');
+    // The call to action is the last of seven parts drawn below the fold, each after the one before
+    // was committed: on a busy machine that takes longer than one wait's 5 s.
+    expect(
+      await within(main).findByRole('link', { name: 'See events' }, { timeout: 15_000 }),
+    ).toHaveAttribute('href', '/events');
   });
 
   it('shows the first featured product in the hero, with its price and Add to Cart', async () => {

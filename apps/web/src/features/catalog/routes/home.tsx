@@ -105,7 +105,7 @@ function Statistics() {
  * and the call to action. The route's loader has already asked for what it shows.
  */
 export function HomePage() {
-  const showRest = useAfterFirstPaint();
+  const shown = useAfterFirstPaint(BELOW_THE_FOLD_PARTS);
   return (
     <>
       <section className="bg-gradient-to-b from-cream-100 to-cream-50">
@@ -145,14 +145,19 @@ export function HomePage() {
         </div>
       </section>
 
-      {showRest ? <BelowTheFold /> : <div className="min-h-[200vh]" />}
+      <BelowTheFold shown={shown} />
+      {shown < BELOW_THE_FOLD_PARTS ? <div className="min-h-[200vh]" /> : null}
     </>
   );
 }
 
-/** Everything under the hero: drawn just after the first screen (see useAfterFirstPaint). */
-function BelowTheFold() {
+/** The parts under the hero, drawn one a task just after the first screen (see useAfterFirstPaint). */
+const BELOW_THE_FOLD_PARTS = 7;
+
+/** Everything under the hero: its first `shown` parts, in the page's order. */
+function BelowTheFold({ shown }: { shown: number }) {
   const benefits = benefitsFor(useShopSettings());
+  if (shown === 0) return null;
   return (
     <>
       <section aria-labelledby="benefits-heading" className="border-y border-cream-200 bg-white">
@@ -173,76 +178,86 @@ function BelowTheFold() {
         </div>
       </section>
 
-      <Statistics />
+      {shown > 1 ? <Statistics /> : null}
 
-      <section aria-labelledby="categories-heading" className={`${container} py-12 ${offscreen}`}>
-        <h2 id="categories-heading" className="text-3xl">
-          Shop by category
-        </h2>
-        <p className="mt-1 mb-6 text-ink-soft">From Cape reds to Speyside single malts.</p>
-        <Categories />
-        <Link to="/products" className={`mt-6 inline-block ${textLinkClass}`}>
-          All categories and bottles
-        </Link>
-      </section>
+      {shown > 2 ? (
+        <section aria-labelledby="categories-heading" className={`${container} py-12 ${offscreen}`}>
+          <h2 id="categories-heading" className="text-3xl">
+            Shop by category
+          </h2>
+          <p className="mt-1 mb-6 text-ink-soft">From Cape reds to Speyside single malts.</p>
+          <Categories />
+          <Link to="/products" className={`mt-6 inline-block ${textLinkClass}`}>
+            All categories and bottles
+          </Link>
+        </section>
+      ) : null}
 
       <div className={container}>
-        <HomeProductSection
-          section="featured"
-          title="Featured Selections"
-          description="The bottles our team is most excited about this month."
-          errorMessage={productStoreMessages.featured}
-          seeAll={{ featured: true }}
-          emptyText="No featured bottles right now."
-        />
-        <HomeProductSection
-          section="new"
-          title="New Arrivals"
-          description="Just landed in the cellar."
-          errorMessage={productStoreMessages.products}
-          seeAll={{ new_arrivals: true, ordering: 'newest' }}
-          emptyText="Nothing new this month."
-        />
-        <HomeProductSection
-          section="on_sale"
-          title="Special Offers"
-          description="Fine bottles at a gentler price, while stocks last."
-          errorMessage={productStoreMessages.products}
-          seeAll={{ on_sale: true }}
-          emptyText="No offers running at the moment."
-        />
+        {shown > 3 ? (
+          <HomeProductSection
+            section="featured"
+            title="Featured Selections"
+            description="The bottles our team is most excited about this month."
+            errorMessage={productStoreMessages.featured}
+            seeAll={{ featured: true }}
+            emptyText="No featured bottles right now."
+          />
+        ) : null}
+        {shown > 4 ? (
+          <HomeProductSection
+            section="new"
+            title="New Arrivals"
+            description="Just landed in the cellar."
+            errorMessage={productStoreMessages.products}
+            seeAll={{ new_arrivals: true, ordering: 'newest' }}
+            emptyText="Nothing new this month."
+          />
+        ) : null}
+        {shown > 5 ? (
+          <HomeProductSection
+            section="on_sale"
+            title="Special Offers"
+            description="Fine bottles at a gentler price, while stocks last."
+            errorMessage={productStoreMessages.products}
+            seeAll={{ on_sale: true }}
+            emptyText="No offers running at the moment."
+          />
+        ) : null}
       </div>
 
-      <section aria-labelledby="cta-heading" className={offscreen}>
-        <div className={`${container} py-16`}>
-          <div className="on-dark grid gap-8 rounded-3xl bg-wine-900 p-8 text-cream-100 sm:p-12 lg:grid-cols-2 lg:items-center">
-            <div>
-              <h2 id="cta-heading" className="text-3xl text-cream-50">
-                Taste first, then choose
-              </h2>
-              <p className="mt-3 text-cream-200">
-                Join a tasting evening at the shop in Kololo, meet the winemakers we import from, or browse
-                the full cellar and have it delivered the same day across central {BRAND.city}.
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-3 lg:justify-end">
-              <Link
-                to="/products"
-                className="rounded-full bg-gold-300 px-6 py-3 font-semibold text-wine-950 transition hover:bg-gold-200"
-              >
-                Shop wines and spirits
-              </Link>
-              <Link
-                to="/events"
-                className="inline-flex items-center gap-2 rounded-full border border-cream-200 px-6 py-3 font-semibold text-cream-50 transition hover:bg-wine-800"
-              >
-                <CalendarDays aria-hidden="true" className="size-5" />
-                See events
-              </Link>
+      {shown > 6 ? (
+        <section aria-labelledby="cta-heading" className={offscreen}>
+          <div className={`${container} py-16`}>
+            <div className="on-dark grid gap-8 rounded-3xl bg-wine-900 p-8 text-cream-100 sm:p-12 lg:grid-cols-2 lg:items-center">
+              <div>
+                <h2 id="cta-heading" className="text-3xl text-cream-50">
+                  Taste first, then choose
+                </h2>
+                <p className="mt-3 text-cream-200">
+                  Join a tasting evening at the shop in Kololo, meet the winemakers we import from, or browse
+                  the full cellar and have it delivered the same day across central {BRAND.city}.
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-3 lg:justify-end">
+                <Link
+                  to="/products"
+                  className="rounded-full bg-gold-300 px-6 py-3 font-semibold text-wine-950 transition hover:bg-gold-200"
+                >
+                  Shop wines and spirits
+                </Link>
+                <Link
+                  to="/events"
+                  className="inline-flex items-center gap-2 rounded-full border border-cream-200 px-6 py-3 font-semibold text-cream-50 transition hover:bg-wine-800"
+                >
+                  <CalendarDays aria-hidden="true" className="size-5" />
+                  See events
+                </Link>
+              </div>
             </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
     </>
   );
 }

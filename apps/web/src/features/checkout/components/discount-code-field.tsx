@@ -67,7 +67,7 @@ export function DiscountCodeField({
           autoComplete="off"
           readOnly={applied !== null}
           onChange={(event) => {
-            onCodeChange(event.target.value);
+            onCodeChange(event.currentTarget.value);
             onError(null);
           }}
           onKeyDown={(event) => {

@@ -57,10 +57,10 @@ export function TrackOrder({ userId }: { userId: string }) {
           <input
             id={inputId}
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => setTyped(event.currentTarget.value)}
             placeholder="ORD-20261122-7KQ2M"
             autoComplete="off"
-            spellCheck={false}
+            spellcheck={false}
             aria-invalid={formatError ? true : undefined}
             aria-describedby={formatError ? errorId : undefined}
             className={inputClass}

@@ -74,7 +74,7 @@ function StaffEvents({ slots }: { slots: AdminEventsSlots }) {
             id={filterId}
             value={statusFilter}
             onChange={(changed) => {
-              setStatusFilter(changed.target.value);
+              setStatusFilter(changed.currentTarget.value);
               setPage(1);
             }}
             className={inputClass}

@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { hydrateInSteps, renderOnServer } from '../../../lib/hydration-steps';
 import { anonymousSession, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
 import { AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE } from './age-confirmation';
@@ -74,5 +77,48 @@ describe('the age question', () => {
     expect(dialog).not.toHaveAttribute('open');
     expect(await screen.findByRole('dialog', { name: 'Are you 21 or older?' })).toBe(dialog);
     expect(dialog).toHaveAttribute('open');
+  });
+
+  describe('through server render and hydration (as entry-server.tsx and start.tsx do)', () => {
+    const page = () => (
+      <QueryClientProvider client={new QueryClient()}>
+        <AgeGate>
+          <p>The shop</p>
+        </AgeGate>
+      </QueryClientProvider>
+    );
+    /** The server's markup in #root, then hydrated: what the browser shows right after. */
+    function serverRenderThenHydrate() {
+      const root = document.createElement('div');
+      root.innerHTML = renderOnServer(() => renderToString(page()));
+      document.body.append(root);
+      const markup = root.innerHTML;
+      const shop = root.querySelector('p');
+      hydrateInSteps(() => hydrateRoot(root, page()));
+      return { root, markup, shop };
+    }
+
+    it('renders the shop without the question on the server, and hydrates to the same markup', async () => {
+      const { root, markup, shop } = serverRenderThenHydrate();
+      // The server cannot know the answer (it is in this browser's storage): no dialog in its markup,
+      // and the first client render agrees with it, element for element.
+      expect(markup).toBe('<p>The shop</p>');
+      expect(root.innerHTML).toBe(markup);
+      expect(root.querySelector('p')).toBe(shop);
+      // Then the browser asks.
+      expect(await screen.findByRole('dialog', { name: 'Are you 21 or older?' })).toBeInTheDocument();
+      expect(root.querySelector('p')).toBe(shop);
+      root.remove();
+    });
+
+    it('hydrates without the question, and never shows it, when this browser already said Yes', async () => {
+      localStorage.setItem(AGE_CONFIRMATION_STORAGE_KEY, AGE_CONFIRMED_VALUE);
+      const { root, markup, shop } = serverRenderThenHydrate();
+      expect(root.innerHTML).toBe(markup);
+      for (let task = 0; task < 3; task++) await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(root.innerHTML).toBe('<p>The shop</p>');
+      expect(root.querySelector('p')).toBe(shop);
+      root.remove();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { BRAND } from '@shop/contract/brand';
 import { LOGO_PATH } from '@shop/contract/constants';
-import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useExternalStore } from '../../../lib/hydration-steps';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { isAgeConfirmed, rememberAgeConfirmed } from './age-confirmation';
 
@@ -17,7 +18,7 @@ const serverAnswer = (): Answer | 'unknown' => 'unknown';
  * the question comes back on the next visit).
  */
 export function AgeGate({ children }: { children: ReactNode }) {
-  const stored = useSyncExternalStore<Answer | 'unknown'>(noSubscription, storedAnswer, serverAnswer);
+  const stored = useExternalStore<Answer | 'unknown'>(noSubscription, storedAnswer, serverAnswer);
   const [given, setAnswer] = useState<Answer | undefined>(undefined);
   const answer = given === undefined ? stored : given;
 

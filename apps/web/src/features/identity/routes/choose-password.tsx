@@ -1,10 +1,8 @@
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/login-search';
-
-const routeApi = getRouteApi('/choose-password');
 
 /**
  * /choose-password: an account made with a one-time password (`npm run admin -- create`) chooses
@@ -12,7 +10,9 @@ const routeApi = getRouteApi('/choose-password');
  * to the page it wanted (`?redirect=`), or to the account.
  */
 export function ChoosePasswordPage() {
-  const { redirect } = routeApi.useSearch();
+  // Not strict about being the active page: Preact may render this page once more from its own
+  // subscription after a navigation has left it, before the router's outlet takes it away.
+  const redirect = useSearch({ from: '/choose-password', shouldThrow: false })?.redirect;
   const router = useRouter();
   return (
     <PageShell

@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { FormMessage, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
@@ -10,15 +10,15 @@ import { choosePasswordHrefFor } from '../guard/require-customer';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/login-search';
 import { socialErrorMessage } from '../lib/social-errors';
 
-const routeApi = getRouteApi('/login');
-
 /**
  * Sign-in: Google and OpenID Connect when configured, e-mail and password, and the
  * forgotten-password request (`?mode=forgot`). After signing in the customer lands on the page
  * they wanted (`?redirect=`), or on their account.
  */
 export function LoginPage() {
-  const search = routeApi.useSearch();
+  // Not strict about being the active page: Preact may render it once more from its own subscription
+  // after a sign-in has left it, before the router's outlet takes it away (decision 0022).
+  const search = useSearch({ from: '/login', shouldThrow: false }) ?? {};
   const router = useRouter();
   const store = useSessionStore();
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);

@@ -74,7 +74,7 @@ export function NewsletterForm() {
           autoComplete="email"
           inputMode="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => setEmail(event.currentTarget.value)}
           aria-invalid={feedback?.kind === 'error' ? true : undefined}
           aria-describedby={feedback ? feedbackId : undefined}
           placeholder="you@example.com"

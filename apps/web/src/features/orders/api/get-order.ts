@@ -17,6 +17,10 @@ export function orderQuery(id: string) {
     queryKey: orderKey(id),
     queryFn: ({ signal }) =>
       api.get(`/orders/orders/${encodeURIComponent(id)}/`, { schema: orderSchema, signal, toast: false }),
+    // The route's loader asks first: when its answer (a 404 for another's order) comes before the page
+    // has subscribed, as under Preact, whose effects run after the next frame, the page shows it
+    // instead of asking again (its Try again button asks again).
+    retryOnMount: false,
   });
 }
 

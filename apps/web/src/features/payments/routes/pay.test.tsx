@@ -126,9 +126,9 @@ describe('the payment screen', () => {
       },
     });
     await screen.findByText(/Check your phone/);
-    await act(() => router.navigate({ to: '/about' }));
+    await router.navigate({ to: '/about' });
     await screen.findByRole('heading', { level: 1, name: /About/ }, { timeout: 5_000 });
-    await act(() => router.navigate({ to: '/pay/$orderId', params: { orderId: PAY_ORDER_ID } }));
+    await router.navigate({ to: '/pay/$orderId', params: { orderId: PAY_ORDER_ID } });
     expect(await screen.findByText(/Check your phone/)).toBeInTheDocument();
     expect(api.callsTo(START)).toHaveLength(1);
   });

@@ -136,7 +136,7 @@ function PhonePrompt({ charge }: { charge: SandboxCharge }) {
             autoComplete="off"
             maxLength={5}
             value={pin}
-            onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => setPin(event.currentTarget.value.replace(/\D/g, ''))}
             aria-invalid={pinError ? true : undefined}
             aria-describedby={`${pinId}-hint${pinError ? ` ${pinId}-error` : ''}`}
             className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}

@@ -59,7 +59,7 @@ function Field(props: {
         inputMode={props.inputMode}
         autoComplete={props.autoComplete}
         value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy || undefined}
         className={inputClass}

@@ -145,7 +145,7 @@ function ReviewList({ productId, reviewCount }: { productId: number; reviewCount
           id={sortId}
           value={ordering}
           onChange={(event) => {
-            setOrdering(event.target.value as ReviewOrdering);
+            setOrdering(event.currentTarget.value as ReviewOrdering);
             setPage(1);
           }}
           className="h-9 rounded-lg border border-cream-300 bg-white px-2 text-sm"

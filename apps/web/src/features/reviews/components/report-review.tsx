@@ -82,7 +82,7 @@ export function ReportReview({
         <select
           id={`${id}-reason`}
           value={reason}
-          onChange={(event) => setReason(event.target.value as ReviewReportReason)}
+          onChange={(event) => setReason(event.currentTarget.value as ReviewReportReason)}
           className="mt-1 h-9 rounded-lg border border-cream-300 bg-white px-2 text-sm"
         >
           <option value="">Choose a reason</option>
@@ -102,7 +102,7 @@ export function ReportReview({
           value={note}
           maxLength={NOTE_MAX}
           rows={2}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => setNote(event.currentTarget.value)}
           className="mt-1 w-full rounded-lg border border-cream-300 bg-white px-2 py-1 text-sm"
         />
       </div>

@@ -77,7 +77,7 @@ export function CheckIn({ eventId }: { eventId: number }) {
           <input
             id={inputId}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={(event) => setCode(event.currentTarget.value)}
             autoComplete="off"
             autoCapitalize="characters"
             placeholder="XXXXX-XXXXX"

@@ -226,7 +226,7 @@ function WinePicker({
         <input
           id={searchId}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(event) => setSearch(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

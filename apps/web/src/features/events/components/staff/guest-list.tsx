@@ -31,7 +31,7 @@ export function GuestList({
           id={searchId}
           value={search}
           onChange={(event) => {
-            setSearch(event.target.value);
+            setSearch(event.currentTarget.value);
             setPage(1);
           }}
           placeholder="Search by name, e-mail or ticket code"

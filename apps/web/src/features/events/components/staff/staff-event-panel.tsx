@@ -170,7 +170,7 @@ export function StaffEventPanel({
           <input
             id={reasonId}
             value={reason}
-            onChange={(changed) => setReason(changed.target.value)}
+            onChange={(changed) => setReason(changed.currentTarget.value)}
             className={inputClass}
             required
           />
