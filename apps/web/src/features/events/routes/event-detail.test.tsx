@@ -54,7 +54,8 @@ describe('the event page', () => {
       'href',
       '/products/miraval-rose-2023',
     );
-    expect(screen.getByRole('link', { name: 'Sign in to RSVP' })).toHaveAttribute(
+    // The RSVP part waits for the session check (anonymous here) before it offers anything.
+    expect(await screen.findByRole('link', { name: 'Sign in to RSVP' })).toHaveAttribute(
       'href',
       '/login?redirect=%2Fevents%2Frose-sundowner',
     );
