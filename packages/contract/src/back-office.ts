@@ -53,3 +53,17 @@ export const backOfficeAccessSchema = z.object({
   sections: z.array(z.enum(backOfficeSectionNames as [BackOfficeSection, ...BackOfficeSection[]])),
 });
 export type BackOfficeAccess = z.infer<typeof backOfficeAccessSchema>;
+
+/**
+ * `GET /admin/work/`: the work waiting now, counted for the back office's navigation. A count is
+ * null when the caller may not use its section (refunds for staff the shop does not let refund).
+ */
+export const backOfficeWorkSchema = z.object({
+  /** Orders confirmed or being prepared (as the dashboard's "orders to prepare"). */
+  orders_to_pack: z.number().int().min(0),
+  /** Payments still owed back (as the dashboard's "refunds due"). */
+  refunds_due: z.number().int().min(0).nullable(),
+  /** E-mails kept in the outbox, not sent. */
+  outbox_unsent: z.number().int().min(0),
+});
+export type BackOfficeWork = z.infer<typeof backOfficeWorkSchema>;
