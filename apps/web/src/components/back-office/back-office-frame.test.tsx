@@ -48,22 +48,22 @@ describe('the back-office frame', () => {
     { role: 'staff', refundsByStaff: false },
     { role: 'staff', refundsByStaff: true },
     { role: 'admin', refundsByStaff: false },
-  ] as const)('lists the sections $role may use (refunds by staff: $refundsByStaff) and no other', async ({
-    role,
-    refundsByStaff,
-  }) => {
-    const { api } = await open(role, { refundsByStaff });
-    await waitFor(() => expect(api.callsTo('GET /admin/access/')).toHaveLength(1));
-    await waitFor(async () =>
-      expect((await navLinks()).map((link) => link.textContent)).toEqual(titles(role, refundsByStaff)),
-    );
-    if (role === 'staff') {
-      const names = (await navLinks()).map((link) => link.textContent);
-      expect(names).not.toContain('Shop settings');
-      expect(names).not.toContain('Staff and roles');
-      expect(names.includes('Refunds')).toBe(refundsByStaff);
-    }
-  });
+  ] as const)(
+    'lists the sections $role may use (refunds by staff: $refundsByStaff) and no other',
+    async ({ role, refundsByStaff }) => {
+      const { api } = await open(role, { refundsByStaff });
+      await waitFor(() => expect(api.callsTo('GET /admin/access/')).toHaveLength(1));
+      await waitFor(async () =>
+        expect((await navLinks()).map((link) => link.textContent)).toEqual(titles(role, refundsByStaff)),
+      );
+      if (role === 'staff') {
+        const names = (await navLinks()).map((link) => link.textContent);
+        expect(names).not.toContain('Shop settings');
+        expect(names).not.toContain('Staff and roles');
+        expect(names.includes('Refunds')).toBe(refundsByStaff);
+      }
+    },
+  );
 
   it('marks the current section, also on a page inside it', async () => {
     await open('admin', { path: '/admin/newsletter/campaigns' });
