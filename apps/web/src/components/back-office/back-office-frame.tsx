@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { BackOfficeSection, BackOfficeWork } from '@shop/contract/back-office';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, Menu } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useBackOffice } from '../../lib/session/use-back-office';
 import { BACK_OFFICE_LINKS, type BackOfficeLink, sectionAt } from './sections';
 import { useBackOfficeWork } from './use-back-office-work';
@@ -53,6 +53,9 @@ export function BackOfficeFrame({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const links = BACK_OFFICE_LINKS.filter((link) => mayUse(link.section));
   const work = useBackOfficeWork(links.length > 0);
+  // Opened from the keyboard, the menu puts focus on its first section. Radix does it on a
+  // bubbling focus event, which preact/compat (the storefront's build) does not give it.
+  const openedByKeyboard = useRef(false);
   if (links.length === 0) return children;
   const current = sectionAt(pathname);
   const currentLink = links.find((link) => link.section === current);
@@ -82,7 +85,15 @@ export function BackOfficeFrame({ children }: { children: ReactNode }) {
 
       <div className="px-4 pt-4 sm:px-6 lg:hidden">
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="inline-flex max-w-full items-center gap-2 rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800">
+          <DropdownMenu.Trigger
+            onKeyDown={(event) => {
+              openedByKeyboard.current = ['Enter', ' ', 'ArrowDown'].includes(event.key);
+            }}
+            onPointerDown={() => {
+              openedByKeyboard.current = false;
+            }}
+            className="inline-flex max-w-full items-center gap-2 rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800"
+          >
             <Menu aria-hidden="true" className="size-4 shrink-0" />
             <span className="truncate">
               Back office
@@ -94,6 +105,12 @@ export function BackOfficeFrame({ children }: { children: ReactNode }) {
             <DropdownMenu.Content
               align="start"
               sideOffset={6}
+              onFocus={(event) => {
+                if (event.target !== event.currentTarget || !openedByKeyboard.current) return;
+                event.currentTarget
+                  .querySelector<HTMLElement>('[role="menuitem"]')
+                  ?.focus({ preventScroll: true });
+              }}
               className="z-50 max-h-[70dvh] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-cream-200 bg-white p-1 shadow-lg"
             >
               {links.map((link) => (
