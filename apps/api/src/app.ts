@@ -27,6 +27,7 @@ import photosRoutes from './modules/catalog/photos/photos.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
+import { backOfficeSearchRoutes } from './modules/dashboard/back-office-search.routes';
 import { backOfficeWorkRoutes } from './modules/dashboard/back-office-work.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
@@ -251,6 +252,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(staffAccountsRoutes);
       await api.register(backOfficeAccessRoutes);
       await api.register(backOfficeWorkRoutes);
+      await api.register(backOfficeSearchRoutes);
       await api.register(settingsPublicRoutes);
       await api.register(settingsAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>
