@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AppRouteName } from '@shop/contract/pages';
 import { expect, overflowProblems, test } from './fixtures';
 import { pageTitle } from './routes';
-import { STRONG_PASSWORD, signInOnPage, uniqueEmail } from './support/identity/accounts';
+import { createCustomer, STRONG_PASSWORD, signInOnPage, uniqueEmail } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 import { createAdminWithCommand } from './support/staff/people';
 
@@ -45,6 +45,28 @@ const TABLES_TOO_WIDE_ON_A_PHONE = new Set<AppRouteName>([
 /** A section's link: its name, then perhaps a count ("Orders 3 to pack"). */
 const named = (name: string) => new RegExp(`^${name.replace(/[/]/g, '\\/')}( \\d+\\+? \\w+( \\w+)?)?$`);
 
+/** A customer's cash order of the first bottle in stock, placed on the storefront: its number. */
+async function placeOrder(page: Page, baseURL: string): Promise<string> {
+  const customer = await createCustomer(baseURL, { email: uniqueEmail('frame-buyer') });
+  const list = await page.request.get('/api/v1/products/products/?page_size=100');
+  const { results } = (await list.json()) as { results: { slug: string; in_stock: boolean }[] };
+  const bottle = results.find((item) => item.in_stock)!;
+  await page.goto(`/login?redirect=${encodeURIComponent(`/products/${bottle.slug}`)}`);
+  await signInOnPage(page, customer.email, customer.password);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByTestId('cart-badge')).toContainText('1');
+  await page.goto('/checkout');
+  const form = page.getByRole('form', { name: 'Checkout' });
+  await form.getByLabel('Mobile number').fill('0772 123456');
+  await form.getByRole('radio', { name: /^Central Kampala/ }).check();
+  await form.getByLabel('Street and house').fill('Plot 4, Acacia Avenue');
+  await form.getByLabel('Preferred delivery time').selectOption('evening');
+  await form.getByRole('radio', { name: /^Cash on delivery/ }).check();
+  await form.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/order_success/'));
+  return (await page.getByText(/^ORD-\d{8}-[A-Z0-9]{5}$/).textContent())!.trim();
+}
+
 async function signInAsAdmin(page: Page, baseURL: string) {
   const admin = { email: uniqueEmail('frame'), name: 'Grace Nansubuga', password: STRONG_PASSWORD };
   await createAdminWithCommand(baseURL, admin);
@@ -60,9 +82,15 @@ test.describe('the back-office frame', () => {
 
   test('at a desk: the side menu reaches every section, marks it, and no page scrolls sideways', async ({
     page,
+    browser,
     baseURL,
   }) => {
     test.setTimeout(180_000);
+    const shopper = await browser.newContext({ baseURL });
+    await confirmAgeInAdvance(shopper);
+    const orderNumber = await placeOrder(await shopper.newPage(), baseURL!);
+    await shopper.close();
+
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAsAdmin(page, baseURL!);
     const nav = page.getByRole('navigation', { name: 'Back office' });
@@ -76,6 +104,33 @@ test.describe('the back-office frame', () => {
       await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
       expect(await overflowProblems(page), name).toEqual([]);
     }
+    // The search box finds a product by the start of a SKU read on its page, and an order by number.
+    await nav.getByRole('link', { name: named('Products') }).click();
+    await page.locator('main a[href^="/admin/products/"]:not([href$="/new"])').first().click();
+    await expect(page).toHaveTitle(pageTitle('admin_product_edit'));
+    const heading = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    const sizes = page.getByRole('region', { name: 'Sizes' });
+    const sku = (await sizes.getByRole('row').nth(1).getByRole('cell').first().textContent())!.trim();
+    const box = page.getByLabel('Find a product, order or customer');
+    await box.fill(sku.slice(0, -1).toLowerCase());
+    await box.press('Enter');
+    const products = page.getByRole('region', { name: 'Products' });
+    await expect(products.getByRole('link', { name: new RegExp(`· ${sku}$`) })).toBeVisible();
+    await products
+      .getByRole('link', { name: new RegExp(`· ${sku}$`) })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+
+    await box.fill(orderNumber);
+    await box.press('Enter');
+    await page
+      .getByRole('region', { name: 'Orders' })
+      .getByRole('link', { name: new RegExp(`^${orderNumber}`) })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
+    await expect(nav.getByRole('link', { name: named('Orders') })).toHaveAttribute('aria-current', 'page');
+
     // The storefront stays one click away.
     await page.getByRole('link', { name: 'Home' }).first().click();
     await expect(page).toHaveTitle(pageTitle('home'));

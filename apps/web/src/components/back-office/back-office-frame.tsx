@@ -4,6 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, Menu } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useBackOffice } from '../../lib/session/use-back-office';
+import { BackOfficeSearch } from './back-office-search';
 import { BACK_OFFICE_LINKS, type BackOfficeLink, sectionAt } from './sections';
 import { useBackOfficeWork } from './use-back-office-work';
 
@@ -83,54 +84,59 @@ export function BackOfficeFrame({ children }: { children: ReactNode }) {
         </ul>
       </nav>
 
-      <div className="px-4 pt-4 sm:px-6 lg:hidden">
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
-            onKeyDown={(event) => {
-              openedByKeyboard.current = ['Enter', ' ', 'ArrowDown'].includes(event.key);
-            }}
-            onPointerDown={() => {
-              openedByKeyboard.current = false;
-            }}
-            className="inline-flex max-w-full items-center gap-2 rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800"
-          >
-            <Menu aria-hidden="true" className="size-4 shrink-0" />
-            <span className="truncate">
-              Back office
-              {currentLink ? <span className="font-normal">{`: ${currentLink.title}`}</span> : null}
-            </span>
-            <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="start"
-              sideOffset={6}
-              onFocus={(event) => {
-                if (event.target !== event.currentTarget || !openedByKeyboard.current) return;
-                event.currentTarget
-                  .querySelector<HTMLElement>('[role="menuitem"]')
-                  ?.focus({ preventScroll: true });
-              }}
-              className="z-50 max-h-[70dvh] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-cream-200 bg-white p-1 shadow-lg"
-            >
-              {links.map((link) => (
-                <DropdownMenu.Item key={link.section} asChild>
-                  <Link
-                    to={link.to}
-                    activeOptions={{ exact: true }}
-                    aria-current={ariaCurrent(link)}
-                    className={`${linkClass} outline-none data-[highlighted]:bg-cream-100 data-[highlighted]:text-wine-900`}
-                  >
-                    <LinkLabel link={link} work={work} />
-                  </Link>
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-col gap-3 px-4 pt-4 sm:px-6 lg:px-8 lg:pt-8">
+          <div className="lg:hidden">
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                onKeyDown={(event) => {
+                  openedByKeyboard.current = ['Enter', ' ', 'ArrowDown'].includes(event.key);
+                }}
+                onPointerDown={() => {
+                  openedByKeyboard.current = false;
+                }}
+                className="inline-flex max-w-full items-center gap-2 rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800"
+              >
+                <Menu aria-hidden="true" className="size-4 shrink-0" />
+                <span className="truncate">
+                  Back office
+                  {currentLink ? <span className="font-normal">{`: ${currentLink.title}`}</span> : null}
+                </span>
+                <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="start"
+                  sideOffset={6}
+                  onFocus={(event) => {
+                    if (event.target !== event.currentTarget || !openedByKeyboard.current) return;
+                    event.currentTarget
+                      .querySelector<HTMLElement>('[role="menuitem"]')
+                      ?.focus({ preventScroll: true });
+                  }}
+                  className="z-50 max-h-[70dvh] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-cream-200 bg-white p-1 shadow-lg"
+                >
+                  {links.map((link) => (
+                    <DropdownMenu.Item key={link.section} asChild>
+                      <Link
+                        to={link.to}
+                        activeOptions={{ exact: true }}
+                        aria-current={ariaCurrent(link)}
+                        className={`${linkClass} outline-none data-[highlighted]:bg-cream-100 data-[highlighted]:text-wine-900`}
+                      >
+                        <LinkLabel link={link} work={work} />
+                      </Link>
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </div>
+          {/* A new page closes the last search's results. */}
+          <BackOfficeSearch key={pathname} />
+        </div>
+        {children}
       </div>
-
-      <div className="min-w-0 flex-1">{children}</div>
     </div>
   );
 }
