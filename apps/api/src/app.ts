@@ -29,6 +29,8 @@ import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
 import consentsRoutes from './modules/consents/consents.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
+import dataExportsPlugin from './modules/data-exports/data-exports.plugin';
+import dataExportsRoutes from './modules/data-exports/data-exports.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
@@ -208,6 +210,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(refundsPlugin);
   await app.register(smsPlugin);
   await app.register(newsletterCampaignsPlugin);
+  await app.register(dataExportsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -218,6 +221,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(identityRoutes);
       await api.register(profileRoutes);
       await api.register(consentsRoutes);
+      await api.register(dataExportsRoutes);
       await api.register(eventsRoutes);
       await api.register(eventsStaffRoutes);
       await api.register(rsvpPaymentsRoutes);
