@@ -31,6 +31,8 @@ import consentsRoutes from './modules/consents/consents.routes';
 import { backOfficeSearchRoutes } from './modules/dashboard/back-office-search.routes';
 import { backOfficeWorkRoutes } from './modules/dashboard/back-office-work.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
+import dataExportsPlugin from './modules/data-exports/data-exports.plugin';
+import dataExportsRoutes from './modules/data-exports/data-exports.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
@@ -210,6 +212,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(refundsPlugin);
   await app.register(smsPlugin);
   await app.register(newsletterCampaignsPlugin);
+  await app.register(dataExportsPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -220,6 +223,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(identityRoutes);
       await api.register(profileRoutes);
       await api.register(consentsRoutes);
+      await api.register(dataExportsRoutes);
       await api.register(eventsRoutes);
       await api.register(eventsStaffRoutes);
       await api.register(rsvpPaymentsRoutes);

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410,
   out_of_stock: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -81,6 +82,8 @@ export const forbidden = (message = "You don't have permission to perform this a
   new AppError('forbidden', message);
 
 export const notFound = (what: string) => new AppError('not_found', `${what} was not found.`);
+
+export const gone = (message: string) => new AppError('gone', message);
 
 export const conflict = (
   message: string,

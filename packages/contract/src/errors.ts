@@ -11,6 +11,7 @@ export const errorCodes = [
   'not_found',
   'method_not_allowed',
   'conflict',
+  'gone',
   'out_of_stock',
   'payload_too_large',
   'unsupported_media_type',

@@ -2,7 +2,7 @@ import { failureMessages } from '@shop/contract/errors';
 import { isApiError } from './api-client';
 
 /** Statuses whose envelope message is written for the customer (wrong password, rate limit, bad token…). */
-const SPEAKING_STATUSES = new Set([400, 401, 409, 422, 429]);
+const SPEAKING_STATUSES = new Set([400, 401, 409, 410, 422, 429]);
 
 /** The sentence to show above a form for a failed call. */
 export function formErrorMessage(error: unknown): string {

@@ -47,3 +47,17 @@ export async function latestConsents(db: Executor, userId: string): Promise<Late
     ORDER BY purpose, created_at DESC, id DESC`);
   return result.rows;
 }
+
+/** Every record of the customer's ledger, oldest first (the copy of their data). */
+export async function consentRecordsOf(db: Executor, userId: string) {
+  const result = await db.execute<{
+    purpose: string;
+    action: string;
+    shown_text: string;
+    source: string;
+    created_at: string;
+  }>(sql`
+    SELECT purpose, action, shown_text, source, created_at FROM consent_records
+    WHERE user_id = ${userId} ORDER BY created_at, id`);
+  return result.rows;
+}

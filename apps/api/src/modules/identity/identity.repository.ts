@@ -119,3 +119,34 @@ export async function purgeExpiredSessions(db: Database, before: Date): Promise<
     .returning({ id: sessions.id });
   return deleted.length;
 }
+
+/**
+ * Where and when the customer signed in: their sessions and known devices, never a token or
+ * fingerprint (the copy of their data, modules/data-exports).
+ */
+export async function signInHistoryOf(db: Executor, userId: string) {
+  const [sessionRows, deviceRows] = await Promise.all([
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(sessions.createdAt),
+    db
+      .select({
+        firstSeenAt: knownDevices.firstSeenAt,
+        lastSeenAt: knownDevices.lastSeenAt,
+        ipAddress: knownDevices.ipAddress,
+        userAgent: knownDevices.userAgent,
+      })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, userId))
+      .orderBy(knownDevices.firstSeenAt),
+  ]);
+  return { sessions: sessionRows, devices: deviceRows };
+}

@@ -649,3 +649,33 @@ export async function findInvoiceOrderId(
     SELECT order_id FROM invoices WHERE id = ${invoiceId} ${owner}`);
   return result.rows[0]?.order_id;
 }
+
+/**
+ * The customer's orders with lines, history and invoice, oldest first, a page after `after` (keyset
+ * on orders_user_created_idx): the copy of their data (modules/data-exports).
+ */
+export async function ordersOfUserAfter(
+  db: Executor,
+  userId: string,
+  after: { created_at: Date; id: string } | null,
+  limit: number,
+): Promise<OrderRow[]> {
+  const from =
+    after === null
+      ? sql``
+      : sql`AND (o.created_at, o.id) > (${after.created_at.toISOString()}::timestamptz, ${after.id}::uuid)`;
+  const result = await db.execute<OrderRow>(
+    sql`${orderSelect} WHERE o.user_id = ${userId} ${from} ORDER BY o.created_at, o.id LIMIT ${limit}`,
+  );
+  return result.rows.map((row) =>
+    withDates(row, [
+      'estimated_delivery_time',
+      'payment_due_at',
+      'paid_at',
+      'created_at',
+      'updated_at',
+      'invoice_issued_at',
+      'invoice_paid_at',
+    ]),
+  );
+}

@@ -401,3 +401,10 @@ export async function creditNotesBetween(
     ORDER BY c.number LIMIT ${limit}`);
   return result.rows;
 }
+
+/** The customer's credit notes, in number order (the copy of their data, modules/data-exports). */
+export async function creditNotesOfUser(db: Executor, userId: string): Promise<CreditNoteRow[]> {
+  const result = await db.execute<CreditNoteRow>(sql`
+    ${CREDIT_NOTE} WHERE t.user_id = ${userId}::uuid ORDER BY c.number`);
+  return result.rows;
+}

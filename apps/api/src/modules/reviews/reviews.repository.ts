@@ -306,3 +306,10 @@ export async function moderationQueue(
   ]);
   return { rows: rows.rows, total: count.rows[0]?.count ?? 0 };
 }
+
+/** Every review the customer wrote, hidden ones included (the copy of their data). */
+export async function reviewsByAuthor(db: Executor, userId: string): Promise<ReviewRow[]> {
+  const result = await db.execute<ReviewRow>(sql`
+    SELECT ${reviewColumns(userId)} WHERE r.user_id = ${userId} ORDER BY r.created_at, r.id`);
+  return result.rows;
+}

@@ -450,3 +450,20 @@ export async function verifyPhoneCode(
   if (outcome === 'locked') throw codeError('Too many wrong tries for this code. Send a new code.');
   if (outcome === 'wrong') throw codeError('That code is not right. Check the SMS and try again.');
 }
+
+/** The SMS written to the customer, oldest first (the copy of their data, modules/data-exports). */
+export async function smsMessagesOfUser(db: Database, userId: string) {
+  return db
+    .select({
+      kind: smsMessages.kind,
+      phone: smsMessages.phone,
+      body: smsMessages.body,
+      state: smsMessages.state,
+      createdAt: smsMessages.createdAt,
+      sentAt: smsMessages.sentAt,
+      deliveredAt: smsMessages.deliveredAt,
+    })
+    .from(smsMessages)
+    .where(eq(smsMessages.userId, userId))
+    .orderBy(smsMessages.createdAt, smsMessages.id);
+}

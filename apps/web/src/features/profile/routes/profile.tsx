@@ -4,6 +4,7 @@ import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { profileQuery } from '../api/get-profile';
 import { ConsentsSection } from '../components/consents-section';
+import { DataExportSection } from '../components/data-export-section';
 import { ProfileForm } from '../components/profile-form';
 import { SmsSettingsSection } from '../components/sms-settings';
 
@@ -33,6 +34,7 @@ export function ProfilePage() {
           <ProfileForm key={profile.id} profile={profile} />
           <SmsSettingsSection />
           <ConsentsSection />
+          <DataExportSection />
         </>
       )}
       <p className="mt-10 text-ink-soft">
