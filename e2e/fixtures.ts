@@ -48,6 +48,13 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const { axe: engine } = window as unknown as { axe: Axe };
+    // Colours are judged at rest: a toast fading in has a fraction of its contrast. Finite
+    // animations and transitions end first (a spinner's never does), within a bound.
+    const settling = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(settling), new Promise((resolve) => setTimeout(resolve, 1_500))]);
     const results = await engine.run(document, {
       iframes: false,
       // Violations only: collecting every passing node doubles axe's time.

@@ -69,7 +69,7 @@ export function BackOfficeSearch() {
           id={id}
           type="search"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setText(event.currentTarget.value)}
           placeholder="Name, SKU, order number, e-mail"
           autoComplete="off"
           enterKeyHint="search"
