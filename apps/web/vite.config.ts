@@ -181,9 +181,12 @@ function pureZodSchemas(): Plugin {
 }
 
 /**
- * TanStack Router reads `React.use` and falls back when it is missing, as it is in preact/compat:
- * the bundler's "import will always be undefined" for that one name is the fallback working, not a
- * fault a newcomer should read in the build's output. Every other log passes through.
+ * Two logs that are not faults a newcomer should read in the build's output; every other passes:
+ * - TanStack Router reads `React.use` and falls back when it is missing, as it is in preact/compat:
+ *   "import will always be undefined" for that one name is the fallback working.
+ * - "use client" at the top of a library's module marks it for React Server Components, which this
+ *   shop does not use: the bundler saying it drops the marker changes nothing (React's Vite plugin,
+ *   gone with decision 0022, used to silence it).
  */
 function buildLogs(level: LogLevel, log: RolldownLog, handler: LogOrStringHandler) {
   const routerReadsUse =
@@ -191,7 +194,8 @@ function buildLogs(level: LogLevel, log: RolldownLog, handler: LogOrStringHandle
     /Import `use` /.test(log.message) &&
     /[\\/]preact[\\/]compat[\\/]/.test(log.message) &&
     /[\\/]@tanstack[\\/]react-router[\\/]/.test(log.id ?? log.message);
-  if (!routerReadsUse) handler(level, log);
+  const clientDirective = log.code === 'MODULE_LEVEL_DIRECTIVE' && /"use client"/.test(log.message);
+  if (!routerReadsUse && !clientDirective) handler(level, log);
 }
 
 const browserBuild = {

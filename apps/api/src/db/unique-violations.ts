@@ -32,6 +32,10 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
   categories_slug_unique: { field: 'slug', message: 'is already used by another category' },
   credit_notes_number_key: { field: 'number', message: 'is already used by another credit note' },
   credit_notes_refund_key: { field: 'refund_id', message: 'already has a credit note' },
+  data_exports_one_queued_uidx: {
+    field: 'export',
+    message: 'is already being prepared: you can ask again once it is ready',
+  },
   deliveries_orderId_unique: { field: 'order_id', message: 'already has a delivery' },
   delivery_events_orderStatusChangeId_unique: {
     field: 'order_status_change_id',
