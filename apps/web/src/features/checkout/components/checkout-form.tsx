@@ -23,7 +23,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields';
+import { CheckboxField, ChoiceCards, SelectField, TextAreaField } from '../../../components/choice-fields';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { MobileMoneyFields } from '../../../components/mobile-money-fields';
 import { isApiError } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-key';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
@@ -43,7 +46,6 @@ import {
 } from '../lib/checkout-form';
 import { CheckoutSummary } from './checkout-summary';
 import { DiscountCodeField, discountErrorOf } from './discount-code-field';
-import { CheckboxField, ChoiceCards, SelectField, TextAreaField } from './fields';
 
 /** The API's field names (422 `fields`) → the form's. */
 const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
@@ -394,21 +396,10 @@ export function CheckoutForm({
                   </div>
                 </fieldset>
               ) : null}
-              <div className="grid gap-5 sm:grid-cols-2">
-                <FormField
-                  label="Street and house"
-                  autoComplete="address-line1"
-                  registration={register('street')}
-                  error={errors.street?.message}
-                  hint="The street, a landmark, or both."
-                />
-                <FormField
-                  label="Landmark"
-                  placeholder="e.g. opposite Shell Kololo"
-                  registration={register('landmark')}
-                  error={errors.landmark?.message}
-                />
-              </div>
+              <AddressFields
+                street={{ registration: register('street'), error: errors.street?.message }}
+                landmark={{ registration: register('landmark'), error: errors.landmark?.message }}
+              />
               <div className="grid gap-5 sm:grid-cols-2">
                 <SelectField
                   label="Preferred delivery time"
@@ -510,27 +501,13 @@ export function CheckoutForm({
             ]}
           />
           {mobileMoney ? (
-            <div className="grid gap-5 sm:grid-cols-2">
-              <ChoiceCards
-                legend="Network"
-                registration={register('mobile_money_network')}
-                error={errors.mobile_money_network?.message}
-                choices={[
-                  { value: 'MTN', title: 'MTN' },
-                  { value: 'AIRTEL', title: 'Airtel' },
-                ]}
-              />
-              <FormField
-                label="Paying mobile number"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder="0772 123456"
-                registration={register('payment_phone')}
-                error={errors.payment_phone?.message}
-                hint="The number that receives the payment prompt."
-              />
-            </div>
+            <MobileMoneyFields
+              network={{
+                registration: register('mobile_money_network'),
+                error: errors.mobile_money_network?.message,
+              }}
+              phone={{ registration: register('payment_phone'), error: errors.payment_phone?.message }}
+            />
           ) : null}
           <TextAreaField
             label="A note for us (optional)"

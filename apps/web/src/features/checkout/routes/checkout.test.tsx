@@ -299,7 +299,7 @@ describe('the checkout form', () => {
     await user.click(screen.getByRole('radio', { name: /^Mobile money/ }));
     await user.clear(screen.getByLabelText('Paying mobile number'));
     await user.type(screen.getByLabelText('Paying mobile number'), '0701 234 567');
-    await user.click(screen.getByRole('radio', { name: 'Airtel' }));
+    await user.click(screen.getByRole('radio', { name: 'Airtel Money' }));
     await user.click(placeOrderButton());
     // A mobile-money order goes on to the payments feature's screen, which sends the phone prompt.
     await screen.findByRole('heading', { level: 1, name: 'Pay by mobile money' });

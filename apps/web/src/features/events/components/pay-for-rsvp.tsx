@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Rsvp } from '@shop/contract/events';
 import { formatUGX } from '@shop/contract/money';
-import { MOBILE_MONEY_NETWORKS } from '@shop/contract/orders';
 import type { Transaction } from '@shop/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { MobileMoneyFields } from '../../../components/mobile-money-fields';
 import { WaitingForApproval } from '../../../components/waiting-for-approval';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import {
@@ -16,7 +16,6 @@ import {
   type PayFormValues,
   payFormSchema,
 } from '../../../lib/mobile-money/pay-form';
-import { networkLabels } from '../../../lib/mobile-money/payment-display';
 import { useWatchedPayment } from '../../../lib/mobile-money/use-watched-payment';
 import { eventKeys, RSVPS_KEY } from '../api/event-keys';
 import { payRsvp } from '../api/rsvp-mutations';
@@ -83,33 +82,9 @@ export function PayForRsvp({ rsvp }: { rsvp: Rsvp }) {
       </p>
       {transaction ? <PaymentEnded transaction={transaction} /> : null}
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-ink">Network</legend>
-        <div className="grid grid-cols-2 gap-3">
-          {MOBILE_MONEY_NETWORKS.map((network) => (
-            <label
-              key={network}
-              className="flex cursor-pointer items-center gap-3 rounded-xl border border-cream-300 bg-white px-4 py-3 has-[:checked]:border-wine-800 has-[:checked]:ring-1 has-[:checked]:ring-wine-800"
-            >
-              <input
-                type="radio"
-                value={network}
-                className="size-4 accent-wine-800"
-                {...register('network')}
-              />
-              <span className="font-semibold text-ink">{networkLabels[network]}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <FormField
-        label="Paying mobile number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="0772 123456"
-        registration={register('phone')}
-        error={errors.phone?.message}
+      <MobileMoneyFields
+        network={{ registration: register('network'), error: errors.network?.message }}
+        phone={{ registration: register('phone'), error: errors.phone?.message }}
       />
       <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} gap-2`}>
         <Smartphone aria-hidden="true" className="size-4" />

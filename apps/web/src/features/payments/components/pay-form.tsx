@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatUGX } from '@shop/contract/money';
-import { MOBILE_MONEY_NETWORKS } from '@shop/contract/orders';
 import type { Transaction } from '@shop/contract/payments';
 import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { MobileMoneyFields } from '../../../components/mobile-money-fields';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { PAY_FORM_FIELDS, type PayFormValues, payFormSchema } from '../../../lib/mobile-money/pay-form';
-import { networkLabels } from '../../../lib/mobile-money/payment-display';
 import { startPayment } from '../api/start-payment';
 
 /**
@@ -59,37 +58,9 @@ export function PayForm({
       className="flex max-w-xl flex-col gap-5"
     >
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-ink">Network</legend>
-        <div className="grid grid-cols-2 gap-3">
-          {MOBILE_MONEY_NETWORKS.map((network) => (
-            <label
-              key={network}
-              className="flex cursor-pointer items-center gap-3 rounded-xl border border-cream-300 bg-white px-4 py-3 has-[:checked]:border-wine-800 has-[:checked]:ring-1 has-[:checked]:ring-wine-800"
-            >
-              <input
-                type="radio"
-                value={network}
-                className="size-4 accent-wine-800"
-                {...register('network')}
-              />
-              <span className="font-semibold text-ink">{networkLabels[network]}</span>
-            </label>
-          ))}
-        </div>
-        {errors.network?.message ? (
-          <p className="mt-1.5 text-sm font-medium text-wine-700">{errors.network.message}</p>
-        ) : null}
-      </fieldset>
-      <FormField
-        label="Paying mobile number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="0772 123456"
-        registration={register('phone')}
-        error={errors.phone?.message}
-        hint="The phone that receives the payment request. It must be on the network chosen above."
+      <MobileMoneyFields
+        network={{ registration: register('network'), error: errors.network?.message }}
+        phone={{ registration: register('phone'), error: errors.phone?.message }}
       />
       <button
         type="submit"

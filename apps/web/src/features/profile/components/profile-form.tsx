@@ -5,6 +5,8 @@ import type { Profile } from '@shop/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields';
+import { CheckboxField } from '../../../components/choice-fields';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useSessionStore } from '../../../lib/session/use-session-store';
@@ -124,17 +126,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           registration={register('area')}
           error={errors.area?.message}
         />
-        <FormField
-          label="Street (optional)"
-          autoComplete="address-line1"
-          registration={register('street')}
-          error={errors.street?.message}
-        />
-        <FormField
-          label="Landmark (optional)"
-          placeholder="e.g. opposite the Total petrol station"
-          registration={register('landmark')}
-          error={errors.landmark?.message}
+        <AddressFields
+          optional
+          street={{ registration: register('street'), error: errors.street?.message }}
+          landmark={{ registration: register('landmark'), error: errors.landmark?.message }}
         />
         <FormField
           label="Notes for the rider (optional)"
@@ -145,10 +140,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
       <fieldset>
         <legend className="mb-3 font-serif text-2xl text-wine-900">Newsletter</legend>
-        <label className="flex items-start gap-3 text-ink">
-          <input type="checkbox" className="mt-1 size-4 accent-wine-800" {...register('newsletter_opt_in')} />
-          <span>{CONSENT_TEXTS.newsletter}</span>
-        </label>
+        <CheckboxField label={CONSENT_TEXTS.newsletter} registration={register('newsletter_opt_in')} />
       </fieldset>
 
       <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>

@@ -1,6 +1,6 @@
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { inputClass } from '../../../components/form-field';
+import { inputClass } from './form-field';
 
 /** A field's problem, under it, announced with it. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
