@@ -47,7 +47,7 @@ async function placeMobileMoneyOrder(page: Page, baseURL: string, bottle: Bottle
   await form.getByLabel('Mobile number').fill('0772 123456');
   await form.getByRole('radio', { name: /^Pick up at the shop/ }).check();
   await form.getByRole('radio', { name: /^Mobile money/ }).check();
-  await form.getByRole('radio', { name: 'MTN Mobile Money' }).check();
+  await form.getByRole('radio', { name: 'MTN Mobile Money', exact: true }).check();
   await form.getByLabel('Paying mobile number').fill('0772 123456');
   await form.getByRole('button', { name: /^Place order/ }).click();
 

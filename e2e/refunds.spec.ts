@@ -60,7 +60,7 @@ test.describe('refunds', () => {
     await form.getByLabel('Mobile number').fill('0772 123456');
     await form.getByRole('radio', { name: /^Pick up at the shop/ }).check();
     await form.getByRole('radio', { name: /^Mobile money/ }).check();
-    await form.getByRole('radio', { name: 'MTN Mobile Money' }).check();
+    await form.getByRole('radio', { name: 'MTN Mobile Money', exact: true }).check();
     await form.getByLabel('Paying mobile number').fill('0772 123456');
     await form.getByRole('button', { name: /^Place order/ }).click();
     await expect(page).toHaveURL((url) => /^\/pay\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -168,7 +168,7 @@ test.describe('refunds', () => {
       await form.getByLabel('Mobile number').fill('0772 123456');
       await form.getByRole('radio', { name: /^Pick up at the shop/ }).check();
       await form.getByRole('radio', { name: /^Mobile money/ }).check();
-      await form.getByRole('radio', { name: 'MTN Mobile Money' }).check();
+      await form.getByRole('radio', { name: 'MTN Mobile Money', exact: true }).check();
       await form.getByLabel('Paying mobile number').fill('0772 123456');
       await form.getByLabel('Discount code (optional)').fill(code);
       await form.getByRole('button', { name: 'Apply' }).click();
