@@ -14,7 +14,7 @@ import { users } from './identity';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-/** A copy of one's data (issue 40, migration 0038): see modules/data-exports. */
+/** A copy of one's data (issue 40, migration 0037): see modules/data-exports. */
 export const dataExports = pgTable(
   'data_exports',
   {

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { dataExports } from '../../db/schema/data-exports';
 import type { Executor } from '../../db/transaction';
 
-/** The data exports' queries (table data_exports, migration 0038). */
+/** The data exports' queries (table data_exports, migration 0037). */
 
 export type DataExportRow = Omit<typeof dataExports.$inferSelect, 'file'>;
 
