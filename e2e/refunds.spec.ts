@@ -95,6 +95,11 @@ test.describe('refunds', () => {
       await refundForm.getByLabel('Reason').fill('One bottle arrived broken');
       await refundForm.getByLabel(`${bottle.name}, ${bottle.size} (ordered 2)`).fill('1');
       await refundForm.getByRole('button', { name: 'Refund' }).click();
+      // Nothing is sent before the confirmation, which states the amount, the method and the bottle.
+      const confirmation = staffPage.getByRole('dialog', { name: 'Send this refund?' });
+      await expect(confirmation).toContainText(`${shillings(bottle.price)} goes back to`);
+      await expect(confirmation).toContainText(`1 × ${bottle.name}, ${bottle.size}`);
+      await confirmation.getByRole('button', { name: `Refund ${shillings(bottle.price)}` }).click();
       await expect(refunds.getByText(/^Refunded .*; credit note CN-\d{6}\.$/)).toBeVisible();
       const list = refunds.getByRole('list', { name: 'Refunds' });
       await expect(list).toContainText(shillings(bottle.price));
@@ -198,6 +203,10 @@ test.describe('refunds', () => {
       await refundForm.getByLabel('Reason').fill('One bottle arrived broken');
       await refundForm.getByLabel(`${bottle.name}, ${bottle.size} (ordered 2)`).fill('1');
       await refundForm.getByRole('button', { name: 'Refund' }).click();
+      await staffPage
+        .getByRole('dialog', { name: 'Send this refund?' })
+        .getByRole('button', { name: `Refund ${shillings(refunded)}` })
+        .click();
       await expect(refunds.getByText(/^Refunded .*; credit note CN-\d{6}\.$/)).toBeVisible();
 
       // The customer sees the refund and its credit note.

@@ -2,15 +2,13 @@ import type { UserRole } from '@shop/contract/identity';
 import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
+import { buttonClass } from '../../../components/button';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCustomers } from '../api/customers';
-
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1.5 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin' } as const;
 
@@ -40,7 +38,7 @@ function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (tex
           className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-1.5"
         />
       </div>
-      <button type="submit" className={smallButtonClass}>
+      <button type="submit" className={buttonClass('secondary', 'sm')}>
         Search
       </button>
     </form>
@@ -90,17 +88,13 @@ function CustomerDesk() {
           ))}
         </select>
       </div>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading customers…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The customers could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="The customers"
+          loading="Loading customers…"
+        />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">{search ? `No customer matches “${search}”.` : 'No customers yet.'}</p>
       ) : (

@@ -7,9 +7,11 @@ import {
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { Fragment, useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -24,9 +26,6 @@ const TABS: ReadonlyArray<{ status: DiscountStatus | null; label: string }> = [
 
 const tabClass =
   'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
-
 function periodOf(code: AdminDiscountCode): string {
   if (!code.starts_at && !code.ends_at) return 'Always';
   const from = code.starts_at ? `from ${formatKampalaShortDateTime(code.starts_at)}` : '';
@@ -58,7 +57,7 @@ function StatusActions({
     <div className="flex flex-wrap justify-end gap-2">
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         aria-expanded={editing}
         aria-label={`Change ${code.code}`}
         onClick={onEdit}
@@ -67,7 +66,7 @@ function StatusActions({
       </button>
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         disabled={mutation.isPending}
         aria-label={`${code.status === 'paused' ? 'Resume' : 'Pause'} ${code.code}`}
         onClick={() => change(code.status === 'paused' ? 'active' : 'paused')}
@@ -76,7 +75,7 @@ function StatusActions({
       </button>
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         disabled={mutation.isPending}
         aria-label={`End ${code.code}`}
         onClick={() => {
@@ -114,7 +113,7 @@ function CodeSearch({ onSearch }: { onSearch: (code: string) => void }) {
           className="mt-1 rounded-lg border border-cream-300 px-3 py-1.5"
         />
       </div>
-      <button type="submit" className={smallButtonClass}>
+      <button type="submit" className={buttonClass('secondary', 'sm')}>
         Find
       </button>
     </form>
@@ -158,17 +157,13 @@ function DiscountDesk() {
       />
       {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading discount codes…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The list could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="The list"
+          loading="Loading discount codes…"
+        />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">{code ? `No code contains “${code}”.` : 'No discount codes yet.'}</p>
       ) : (

@@ -1,5 +1,6 @@
 import type { Campaign } from '@shop/contract/newsletter-campaigns';
 import { useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useCampaignPreview } from '../api/campaign-preview';
@@ -7,9 +8,6 @@ import { useCampaign } from '../api/campaigns';
 import { useSendCampaign } from '../api/send-campaign';
 import { useSendTestCampaign } from '../api/send-test-campaign';
 import { CampaignEditor } from './campaign-editor';
-
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 export const STATUS_LABELS: Record<Campaign['status'], string> = {
   draft: 'Draft',
@@ -101,7 +99,7 @@ export function CampaignDesk({
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          className={smallButtonClass}
+          className={buttonClass('secondary', 'sm')}
           aria-expanded={showPreview}
           onClick={() => setShowPreview((current) => !current)}
         >
@@ -109,7 +107,7 @@ export function CampaignDesk({
         </button>
         <button
           type="button"
-          className={smallButtonClass}
+          className={buttonClass('secondary', 'sm')}
           disabled={sendTest.isPending}
           onClick={() =>
             sendTest.mutate(data.id, {

@@ -1,16 +1,15 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
+import { buttonClass } from '../../../components/button';
+import { textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignDesk, STATUS_LABELS } from '../components/campaign-desk';
-
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 function Campaigns() {
   const [page, setPage] = useState(1);
@@ -23,7 +22,7 @@ function Campaigns() {
         <Link to="/admin/newsletter" className={textLinkClass}>
           Subscribers
         </Link>
-        <button type="button" className={smallButtonClass} onClick={() => setOpen('new')}>
+        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setOpen('new')}>
           New campaign
         </button>
       </div>
@@ -34,17 +33,13 @@ function Campaigns() {
           onCreated={(campaign) => setOpen(campaign.id)}
         />
       ) : null}
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading campaigns…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The campaigns could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="The campaigns"
+          loading="Loading campaigns…"
+        />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">No campaigns yet.</p>
       ) : (
@@ -83,7 +78,7 @@ function Campaigns() {
                   <td data-label="" className={stackedTable.cell}>
                     <button
                       type="button"
-                      className={smallButtonClass}
+                      className={buttonClass('secondary', 'sm')}
                       aria-label={`Open ${campaign.subject}`}
                       onClick={() => setOpen(campaign.id)}
                     >

@@ -1,9 +1,11 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { FormMessage, inputClass, textLinkClass } from '../../../components/form-field';
+import { buttonClass } from '../../../components/button';
+import { inputClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { newsletterSubscribersCsvUrl } from '../../../lib/exports';
@@ -23,9 +25,6 @@ const STATUS_LABELS: Record<Exclude<SubscriberFilter, 'all'>, string> = {
 
 const tabClass =
   'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
-
 function Subscribers() {
   const [status, setStatus] = useState<SubscriberFilter>('all');
   const [page, setPage] = useState(1);
@@ -39,7 +38,7 @@ function Subscribers() {
         <Link to="/admin/newsletter/campaigns" className={textLinkClass}>
           Campaigns: compose, test and send
         </Link>
-        <a href={newsletterSubscribersCsvUrl()} download className={smallButtonClass}>
+        <a href={newsletterSubscribersCsvUrl()} download className={buttonClass('secondary', 'sm')}>
           Download confirmed subscribers (CSV)
         </a>
       </div>
@@ -82,21 +81,17 @@ function Subscribers() {
             className={inputClass}
           />
         </div>
-        <button type="submit" className={smallButtonClass}>
+        <button type="submit" className={buttonClass('secondary', 'sm')}>
           Find
         </button>
       </form>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading subscribers…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The subscribers could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="The subscribers"
+          loading="Loading subscribers…"
+        />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">{q ? `No address contains “${q}”.` : 'No subscribers here yet.'}</p>
       ) : (

@@ -8,9 +8,10 @@ import {
 import { STAFF_ORDER_SORTS, type StaffOrderSort, staffOrderSortLabels } from '@shop/contract/staff-orders';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { FormMessage, inputClass } from '../../../components/form-field';
+import { inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { ordersCsvUrl } from '../../../lib/exports';
 import { useSession } from '../../../lib/session/use-session';
@@ -267,17 +268,8 @@ function OrdersDesk() {
         aria-label={status === null ? 'All orders' : orderStatusLabels[status]}
         className="space-y-4"
       >
-        {isPending ? (
-          <p role="status" className="text-ink-soft">
-            Loading orders…
-          </p>
-        ) : isError ? (
-          <FormMessage kind="error">
-            The orders could not be loaded.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </FormMessage>
+        {isPending || isError ? (
+          <QueryStatus pending={isPending} onRetry={refetch} what="The orders" loading="Loading orders…" />
         ) : data.results.length === 0 ? (
           <p className="text-ink-soft">No orders here.</p>
         ) : (

@@ -2,6 +2,7 @@ import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { type SmsOutboxFilter, useSmsOutboxList } from '../api/sms-outbox-list';
 
 const FILTERS: Array<{ value: SmsOutboxFilter; label: string }> = [
@@ -57,17 +58,8 @@ export function SmsOutbox() {
           ))}
         </select>
       </label>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading the SMS…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The SMS could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The SMS" loading="Loading the SMS…" />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">No SMS here.</p>
       ) : (

@@ -1,9 +1,9 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { OUTBOX_KIND_LABELS } from '@shop/contract/outbox';
 import { useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useOutboxList } from '../api/outbox-list';
 import { OutboxMessage } from '../components/outbox-message';
@@ -22,17 +22,8 @@ function OutboxDesk() {
         Every e-mail the shop wrote but did not send: order confirmations, tickets, password resets,
         newsletter confirmations. Open one to read it, or to pass its link on to the customer.
       </p>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading the outbox…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The outbox could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The outbox" loading="Loading the outbox…" />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">No e-mail is waiting: everything the shop wrote was sent.</p>
       ) : (

@@ -11,8 +11,9 @@ import {
 import { formatUGX } from '@shop/contract/money';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { inputClass, primaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -187,17 +188,8 @@ function ProductsDesk() {
         </label>
       </fieldset>
 
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading products…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The products could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The products" loading="Loading products…" />
       ) : (
         <>
           <p className="text-sm text-ink-soft" role="status">

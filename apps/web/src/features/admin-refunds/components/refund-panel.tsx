@@ -1,14 +1,16 @@
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import type { PaymentPurpose } from '@shop/contract/payments';
+import { type PaymentPurpose, paymentProviderLabels } from '@shop/contract/payments';
 import {
   type Refund,
   type RefundableTransaction,
+  type RefundRequest,
   refundMessages,
   refundRequestSchema,
   refundStatusLabels,
 } from '@shop/contract/refunds';
 import { type FormEvent, useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
@@ -85,6 +87,8 @@ export function RefundForm({
   const [key, setKey] = useState(newKey);
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string | null>(null);
+  // The checked refund, waiting for staff to confirm it in the dialog.
+  const [toConfirm, setToConfirm] = useState<RefundRequest | null>(null);
   const mutation = useRequestRefund();
   const canRestock = payment.purpose === 'order' && !payment.refund_due && lines.length > 0;
 
@@ -117,8 +121,13 @@ export function RefundForm({
     }
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
+    setToConfirm(parsed.data);
+  }
+
+  async function send(request: RefundRequest) {
+    if (mutation.isPending) return;
     try {
-      const refund = await mutation.mutateAsync(parsed.data);
+      const refund = await mutation.mutateAsync(request);
       setKey(newKey());
       setAmount('');
       setReason('');
@@ -235,7 +244,48 @@ export function RefundForm({
       <button type="submit" className={primaryButtonClass} disabled={mutation.isPending}>
         {mutation.isPending ? 'Refunding…' : 'Refund'}
       </button>
+      <ConfirmDialog
+        open={toConfirm !== null}
+        onOpenChange={(open) => {
+          if (!open) setToConfirm(null);
+        }}
+        title="Send this refund?"
+        confirmLabel={toConfirm ? `Refund ${formatUGX(toConfirm.amount)}` : 'Refund'}
+        onConfirm={() => {
+          if (toConfirm) void send(toConfirm);
+        }}
+      >
+        {toConfirm ? <RefundSummary payment={payment} request={toConfirm} lines={lines} /> : null}
+      </ConfirmDialog>
     </form>
+  );
+}
+
+/** What a refund will do, said before it is sent: the amount, to whom and how, the bottles back. */
+function RefundSummary({
+  payment,
+  request,
+  lines,
+}: {
+  payment: RefundableTransaction;
+  request: RefundRequest;
+  lines: RestockableLine[];
+}) {
+  const restock = request.restock_lines ?? [];
+  const bottles = restock.reduce((sum, line) => sum + line.quantity, 0);
+  const labelOf = (lineId: number) => lines.find((line) => line.id === lineId)?.label ?? `line ${lineId}`;
+  return (
+    <>
+      <p>
+        <span className="font-semibold">{formatUGX(request.amount)}</span> goes back to {payment.phone} by{' '}
+        {paymentProviderLabels[payment.provider]}, for {payment.subject_label}. A refund cannot be taken back.
+      </p>
+      {bottles > 0 ? (
+        <p>
+          {`Back in stock: ${restock.map((line) => `${line.quantity} × ${labelOf(line.line_id)}`).join(', ')}.`}
+        </p>
+      ) : null}
+    </>
   );
 }
 

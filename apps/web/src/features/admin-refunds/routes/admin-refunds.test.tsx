@@ -100,6 +100,31 @@ function open(
   return renderApp(path).then((view) => ({ api, ...view }));
 }
 
+/**
+ * Answers the refund's confirmation: it states the amount and how the money goes back (and the
+ * bottles back in stock); nothing is sent before "Refund <amount>" is pressed, and Escape sends
+ * nothing (`cancelFirst` counts the refunds sent, to show it).
+ */
+async function confirmRefund(
+  user: ReturnType<typeof userEvent.setup>,
+  amount: string,
+  { bottles, cancelFirst }: { bottles?: string; cancelFirst?: () => number } = {},
+) {
+  let dialog = await screen.findByRole('dialog', { name: 'Send this refund?' });
+  expect(dialog).toHaveTextContent(`${amount} goes back to`);
+  expect(dialog).toHaveTextContent(/by the sandbox \(test money/);
+  if (bottles) expect(dialog).toHaveTextContent(bottles);
+  if (cancelFirst) {
+    const sentBefore = cancelFirst();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelFirst()).toBe(sentBefore);
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    dialog = await screen.findByRole('dialog', { name: 'Send this refund?' });
+  }
+  await user.click(within(dialog).getByRole('button', { name: `Refund ${amount}` }));
+}
+
 describe('/admin/refunds', () => {
   it('is for staff only: a customer is told, and nothing is asked of the API', async () => {
     const { api } = await open('/admin/refunds', 'customer');
@@ -148,9 +173,11 @@ describe('/admin/refunds', () => {
     await user.clear(within(form).getByLabelText('Amount (UGX)'));
     await user.type(within(form).getByLabelText('Amount (UGX)'), '240000');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 240,000', { cancelFirst: () => api.callsTo(REFUND).length });
     await waitFor(() => expect(api.callsTo(REFUND)).toHaveLength(1));
     await within(form).findByRole('button', { name: 'Refund' });
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 240,000');
     expect(await screen.findByText('Refunded Shs 240,000; credit note CN-000007.')).toBeInTheDocument();
     const [first, retry] = api.callsTo(REFUND);
     expect(first?.body).toEqual({
@@ -225,6 +252,7 @@ describe('refunds on the staff order page', () => {
     await user.clear(bottles);
     await user.type(bottles, '1');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 95,000', { bottles: 'Back in stock: 1 × Kanonkop Pinotage, 750 ml.' });
     await waitFor(() => expect(api.callsTo(REFUND)).toHaveLength(1));
     expect(api.callsTo(REFUND)[0]?.body).toMatchObject({
       amount: 95_000,
@@ -294,6 +322,7 @@ describe('refunds in the staff guest list', () => {
     expect(within(form).queryByText('Bottles back in stock')).not.toBeInTheDocument();
     await user.type(within(form).getByLabelText('Reason'), 'Cannot come');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 300,000');
     expect(await within(form).findByText('Refunded Shs 300,000; credit note CN-000007.')).toBeInTheDocument();
     expect(api.callsTo(REFUND)[0]?.body).toMatchObject({
       transaction_id: PAYMENT_ID,

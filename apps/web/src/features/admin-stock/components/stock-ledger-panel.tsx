@@ -1,8 +1,8 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { STOCK_REASON_LABELS } from '@shop/contract/stock';
 import { useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { useStockLedger } from '../api/stock-ledger';
 import { StockMovementForm } from './stock-movement-form';
@@ -27,17 +27,8 @@ export function StockLedgerPanel({ variantId, variantName }: { variantId: number
         ) : null}
       </div>
       <StockMovementForm variantId={variantId} variantName={variantName} onDone={() => setPage(1)} />
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading the ledger…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The ledger could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The ledger" loading="Loading the ledger…" />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">No stock movements yet.</p>
       ) : (

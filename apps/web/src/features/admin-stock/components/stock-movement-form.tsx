@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useRecordStockMovement } from '../api/record-stock-movement';
 
 type Field = 'reason' | 'delta' | 'note';
@@ -69,7 +70,10 @@ export function StockMovementForm({
       const result = await mutation.mutateAsync(parsed.data);
       setDelta('');
       setNote('');
-      setSaved(`Saved: ${variantName} now has ${result.stock} in stock.`);
+      const confirmation = `Saved: ${variantName} now has ${result.stock} in stock.`;
+      setSaved(confirmation);
+      // Also as a toast: the Stock screen closes its form on a save, and the message with it.
+      toast.success(confirmation);
       onDone?.(result);
     } catch (error) {
       if (isApiError(error) && error.fields.length > 0) {

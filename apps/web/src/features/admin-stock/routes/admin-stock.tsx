@@ -1,9 +1,10 @@
 import type { LowStockState } from '@shop/contract/stock';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
+import { buttonClass } from '../../../components/button';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useLowStock } from '../api/low-stock';
@@ -17,9 +18,6 @@ const TABS: ReadonlyArray<{ state: LowStockState | null; label: string }> = [
 
 const tabClass =
   'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100';
-
 function LowStockDesk() {
   const [state, setState] = useState<LowStockState | null>(null);
   const [page, setPage] = useState(1);
@@ -46,17 +44,8 @@ function LowStockDesk() {
           </button>
         ))}
       </div>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading stock…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The list could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The list" loading="Loading stock…" />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">Every size is above its low-stock threshold.</p>
       ) : (
@@ -103,7 +92,7 @@ function LowStockDesk() {
                     <td data-label="" className={stackedTable.cell}>
                       <button
                         type="button"
-                        className={smallButtonClass}
+                        className={buttonClass('secondary', 'sm')}
                         aria-expanded={receiving === row.variant_id}
                         aria-label={`Receive ${row.product_name} (${row.variant_name})`}
                         onClick={() =>
