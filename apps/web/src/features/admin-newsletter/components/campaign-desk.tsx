@@ -2,6 +2,7 @@ import type { Campaign } from '@shop/contract/newsletter-campaigns';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useCampaignPreview } from '../api/campaign-preview';
 import { useCampaign } from '../api/campaigns';
@@ -70,8 +71,16 @@ export function CampaignDesk({
       />
     );
   }
-  if (campaign.isPending) return <p role="status">Loading the campaign…</p>;
-  if (campaign.isError) return <FormMessage kind="error">The campaign could not be loaded.</FormMessage>;
+  if (campaign.isPending || campaign.isError) {
+    return (
+      <QueryStatus
+        pending={campaign.isPending}
+        onRetry={campaign.refetch}
+        what="The campaign"
+        loading="Loading the campaign…"
+      />
+    );
+  }
   const data = campaign.data;
 
   return (

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/button';
 import { inputClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
-import { QueryStatus } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { newsletterSubscribersCsvUrl } from '../../../lib/exports';
@@ -85,54 +85,53 @@ function Subscribers() {
           Find
         </button>
       </form>
-      {isPending || isError ? (
-        <QueryStatus
-          pending={isPending}
-          onRetry={refetch}
-          what="The subscribers"
-          loading="Loading subscribers…"
-        />
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">{q ? `No address contains “${q}”.` : 'No subscribers here yet.'}</p>
-      ) : (
-        <>
-          <p className="text-sm text-ink-soft">{data.count} in all</p>
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Subscribers">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
-                    <th key={label} scope="col" className={stackedTable.headerCell}>
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.results.map((row) => (
-                  <tr key={row.id} className={stackedTable.row}>
-                    <td data-label="E-mail" className={stackedTable.cell}>
-                      {row.email}
-                    </td>
-                    <td data-label="State" className={stackedTable.cell}>
-                      {STATUS_LABELS[row.status]}
-                    </td>
-                    <td data-label="Signed up" className={stackedTable.cell}>
-                      {formatKampalaShortDateTime(row.created_at)}
-                    </td>
-                    <td data-label="Confirmed" className={stackedTable.cell}>
-                      {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
-                    </td>
-                    <td data-label="Unsubscribed" className={stackedTable.cell}>
-                      {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
-                    </td>
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The subscribers"
+        loading="Loading subscribers…"
+        isEmpty={(page) => page.results.length === 0}
+        empty={q ? `No address contains “${q}”.` : 'No subscribers here yet.'}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-ink-soft">{data.count} in all</p>
+            <div className={stackedTable.frame}>
+              <table className={stackedTable.table} aria-label="Subscribers">
+                <thead className={stackedTable.head}>
+                  <tr>
+                    {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
+                      <th key={label} scope="col" className={stackedTable.headerCell}>
+                        {label}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                </thead>
+                <tbody className={stackedTable.body}>
+                  {data.results.map((row) => (
+                    <tr key={row.id} className={stackedTable.row}>
+                      <td data-label="E-mail" className={stackedTable.cell}>
+                        {row.email}
+                      </td>
+                      <td data-label="State" className={stackedTable.cell}>
+                        {STATUS_LABELS[row.status]}
+                      </td>
+                      <td data-label="Signed up" className={stackedTable.cell}>
+                        {formatKampalaShortDateTime(row.created_at)}
+                      </td>
+                      <td data-label="Confirmed" className={stackedTable.cell}>
+                        {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
+                      </td>
+                      <td data-label="Unsubscribed" className={stackedTable.cell}>
+                        {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

@@ -11,7 +11,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
-import { QueryStatus } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { ordersCsvUrl } from '../../../lib/exports';
 import { useSession } from '../../../lib/session/use-session';
@@ -268,13 +268,15 @@ function OrdersDesk() {
         aria-label={status === null ? 'All orders' : orderStatusLabels[status]}
         className="space-y-4"
       >
-        {isPending || isError ? (
-          <QueryStatus pending={isPending} onRetry={refetch} what="The orders" loading="Loading orders…" />
-        ) : data.results.length === 0 ? (
-          <p className="text-ink-soft">No orders here.</p>
-        ) : (
-          data.results.map((order) => <StaffOrderCard key={order.id} order={order} />)
-        )}
+        <QueryState
+          query={{ isPending, isError, data, refetch }}
+          what="The orders"
+          loading="Loading orders…"
+          isEmpty={(page) => page.results.length === 0}
+          empty="No orders here."
+        >
+          {(data) => data.results.map((order) => <StaffOrderCard key={order.id} order={order} />)}
+        </QueryState>
         {data ? (
           <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
         ) : null}

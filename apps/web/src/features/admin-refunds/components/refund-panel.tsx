@@ -12,6 +12,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -311,14 +312,14 @@ export function RefundPanel({
   if (backOffice.status === 'ready' && !mayRefund) {
     return <p className="text-sm text-ink-soft">{REFUNDS_BY_ADMINS}</p>;
   }
-  if (query.isError) {
-    return <FormMessage kind="error">The refunds could not be loaded.</FormMessage>;
-  }
   if (!query.data) {
     return (
-      <p role="status" className="text-sm text-ink-soft">
-        Loading refunds…
-      </p>
+      <QueryStatus
+        pending={!query.isError}
+        onRetry={query.refetch}
+        what="The refunds"
+        loading="Loading refunds…"
+      />
     );
   }
   const { transactions } = query.data;

@@ -12,7 +12,7 @@ import { buttonClass } from '../../../components/button';
 import { FormMessage, inputClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
-import { QueryStatus } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useModerateReview } from '../api/moderate-review';
@@ -169,23 +169,27 @@ function ModerationQueue() {
         ))}
       </div>
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      {isPending || isError ? (
-        <QueryStatus pending={isPending} onRetry={refetch} what="The reviews" loading="Loading reviews…" />
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">
-          {filter === 'reported'
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The reviews"
+        loading="Loading reviews…"
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          filter === 'reported'
             ? 'No reported reviews.'
             : filter === 'hidden'
               ? 'No hidden reviews.'
-              : 'No reviews yet.'}
-        </p>
-      ) : (
-        <ol aria-label="Review queue" className="space-y-4">
-          {data.results.map((review) => (
-            <QueueItem key={review.id} review={review} onNotice={setNotice} />
-          ))}
-        </ol>
-      )}
+              : 'No reviews yet.'
+        }
+      >
+        {(data) => (
+          <ol aria-label="Review queue" className="space-y-4">
+            {data.results.map((review) => (
+              <QueueItem key={review.id} review={review} onNotice={setNotice} />
+            ))}
+          </ol>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

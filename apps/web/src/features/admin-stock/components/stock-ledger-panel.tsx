@@ -2,7 +2,7 @@ import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { STOCK_REASON_LABELS } from '@shop/contract/stock';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
-import { QueryStatus } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { useStockLedger } from '../api/stock-ledger';
 import { StockMovementForm } from './stock-movement-form';
@@ -27,57 +27,61 @@ export function StockLedgerPanel({ variantId, variantName }: { variantId: number
         ) : null}
       </div>
       <StockMovementForm variantId={variantId} variantName={variantName} onDone={() => setPage(1)} />
-      {isPending || isError ? (
-        <QueryStatus pending={isPending} onRetry={refetch} what="The ledger" loading="Loading the ledger…" />
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">No stock movements yet.</p>
-      ) : (
-        <div className={stackedTable.frame}>
-          <table className={stackedTable.table} aria-label={`Stock ledger of ${variantName}`}>
-            <thead className={stackedTable.head}>
-              <tr>
-                {['When', 'Who', 'Change', 'Reason', 'Note', 'Order', 'Stock after'].map((label) => (
-                  <th key={label} scope="col" className={stackedTable.headerCell}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className={stackedTable.body}>
-              {data.results.map((movement) => (
-                <tr key={movement.id} className={stackedTable.row}>
-                  <td data-label="When" className={stackedTable.cell}>
-                    <time dateTime={movement.created_at}>
-                      {formatKampalaShortDateTime(movement.created_at)}
-                    </time>
-                  </td>
-                  <td data-label="Who" className={stackedTable.cell}>
-                    {movement.actor?.name ?? 'The shop'}
-                  </td>
-                  <td
-                    data-label="Change"
-                    className={`${stackedTable.cell} font-semibold ${movement.delta > 0 ? 'text-green-800' : 'text-wine-700'}`}
-                  >
-                    {signed(movement.delta)}
-                  </td>
-                  <td data-label="Reason" className={stackedTable.cell}>
-                    {STOCK_REASON_LABELS[movement.reason]}
-                  </td>
-                  <td data-label="Note" className={stackedTable.cell}>
-                    {movement.note ?? ''}
-                  </td>
-                  <td data-label="Order" className={stackedTable.cell}>
-                    {movement.order_number ?? ''}
-                  </td>
-                  <td data-label="Stock after" className={stackedTable.cell}>
-                    {movement.stock_after}
-                  </td>
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The ledger"
+        loading="Loading the ledger…"
+        isEmpty={(page) => page.results.length === 0}
+        empty="No stock movements yet."
+      >
+        {(data) => (
+          <div className={stackedTable.frame}>
+            <table className={stackedTable.table} aria-label={`Stock ledger of ${variantName}`}>
+              <thead className={stackedTable.head}>
+                <tr>
+                  {['When', 'Who', 'Change', 'Reason', 'Note', 'Order', 'Stock after'].map((label) => (
+                    <th key={label} scope="col" className={stackedTable.headerCell}>
+                      {label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className={stackedTable.body}>
+                {data.results.map((movement) => (
+                  <tr key={movement.id} className={stackedTable.row}>
+                    <td data-label="When" className={stackedTable.cell}>
+                      <time dateTime={movement.created_at}>
+                        {formatKampalaShortDateTime(movement.created_at)}
+                      </time>
+                    </td>
+                    <td data-label="Who" className={stackedTable.cell}>
+                      {movement.actor?.name ?? 'The shop'}
+                    </td>
+                    <td
+                      data-label="Change"
+                      className={`${stackedTable.cell} font-semibold ${movement.delta > 0 ? 'text-green-800' : 'text-wine-700'}`}
+                    >
+                      {signed(movement.delta)}
+                    </td>
+                    <td data-label="Reason" className={stackedTable.cell}>
+                      {STOCK_REASON_LABELS[movement.reason]}
+                    </td>
+                    <td data-label="Note" className={stackedTable.cell}>
+                      {movement.note ?? ''}
+                    </td>
+                    <td data-label="Order" className={stackedTable.cell}>
+                      {movement.order_number ?? ''}
+                    </td>
+                    <td data-label="Stock after" className={stackedTable.cell}>
+                      {movement.stock_after}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       {data ? (
         <Pager
           page={page}
