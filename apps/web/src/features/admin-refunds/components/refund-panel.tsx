@@ -5,6 +5,7 @@ import {
   type Refund,
   type RefundableTransaction,
   type RefundRequest,
+  refundForReturn,
   refundMessages,
   refundRequestSchema,
   refundStatusLabels,
@@ -21,7 +22,12 @@ import { useRefundSubject } from '../api/refund-subject';
 import { useRequestRefund } from '../api/request-refund';
 
 /** An order line that may come back in stock with a refund. */
-export type RestockableLine = { id: number; label: string; quantity: number };
+export type RestockableLine = { id: number; label: string; quantity: number; unitPrice: number };
+
+/** What an order took besides its bottles: a refund counts them only as chosen. */
+export type OrderCharges = { discount: number; deliveryFee: number };
+
+const NO_CHARGES: OrderCharges = { discount: 0, deliveryFee: 0 };
 
 type Field = 'amount' | 'reason' | 'restock_lines' | 'form';
 type Errors = Partial<Record<Field, string>>;
@@ -68,21 +74,28 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
 }
 
 /**
- * The refund form of one payment: amount (the whole refundable by default), a reason, and for an
- * order the bottles that come back in stock. The idempotency key is made once per refund: a
+ * The refund form of one payment: amount, a reason, and for an order the bottles that come back
+ * in stock. An order's amount follows the bottles back (refundForReturn), the delivery fee and
+ * the whole payment each by an explicit tick (issue 36); a ticket's or a double payment's starts
+ * at the whole refundable. The idempotency key is made once per refund: a
  * double click or a retry after a network error refunds once; a new key after a success.
  */
 export function RefundForm({
   payment,
   lines = [],
+  charges = NO_CHARGES,
   onDone,
 }: {
   payment: RefundableTransaction;
   lines?: RestockableLine[];
+  charges?: OrderCharges;
   onDone?: (refund: Refund) => void;
 }) {
   const id = useId();
-  const [amount, setAmount] = useState(String(payment.refundable));
+  const canRestock = payment.purpose === 'order' && !payment.refund_due && lines.length > 0;
+  const [amount, setAmount] = useState(canRestock ? '0' : String(payment.refundable));
+  const [withDelivery, setWithDelivery] = useState(false);
+  const [wholePayment, setWholePayment] = useState(false);
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState<Record<number, string>>({});
   const [key, setKey] = useState(newKey);
@@ -91,7 +104,29 @@ export function RefundForm({
   // The checked refund, waiting for staff to confirm it in the dialog.
   const [toConfirm, setToConfirm] = useState<RefundRequest | null>(null);
   const mutation = useRequestRefund();
-  const canRestock = payment.purpose === 'order' && !payment.refund_due && lines.length > 0;
+
+  /** The amount again, after the bottles back or a tick changed (staff may still type another). */
+  function follow(change: {
+    restock?: Record<number, string>;
+    withDelivery?: boolean;
+    wholePayment?: boolean;
+  }) {
+    const next = { restock, withDelivery, wholePayment, ...change };
+    const returned = Object.fromEntries(
+      Object.entries(next.restock).map(([lineId, count]) => [Number(lineId), Number(count) || 0]),
+    );
+    const worked = refundForReturn({
+      lines,
+      returned,
+      ...charges,
+      withDelivery: next.withDelivery,
+      refundable: payment.refundable,
+    });
+    setRestock(next.restock);
+    setWithDelivery(next.withDelivery);
+    setWholePayment(next.wholePayment);
+    setAmount(String(next.wholePayment ? payment.refundable : worked));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -130,9 +165,11 @@ export function RefundForm({
     try {
       const refund = await mutation.mutateAsync(request);
       setKey(newKey());
-      setAmount('');
+      setAmount(canRestock ? '0' : '');
       setReason('');
       setRestock({});
+      setWithDelivery(false);
+      setWholePayment(false);
       setDone(
         refund.status === 'succeeded'
           ? `Refunded ${formatUGX(refund.amount)}; credit note ${refund.credit_note?.number ?? ''}.`
@@ -232,7 +269,9 @@ export function RefundForm({
                 max={line.quantity}
                 className={`${inputClass} w-24`}
                 value={restock[line.id] ?? '0'}
-                onChange={(event) => setRestock({ ...restock, [line.id]: event.currentTarget.value })}
+                onChange={(event) =>
+                  follow({ restock: { ...restock, [line.id]: event.currentTarget.value } })
+                }
               />
               <label htmlFor={`${id}-line-${line.id}`}>
                 {line.label} (ordered {line.quantity})
@@ -240,6 +279,27 @@ export function RefundForm({
             </div>
           ))}
           {fieldError('restock_lines')}
+          {charges.deliveryFee > 0 ? (
+            <label className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                checked={withDelivery}
+                onChange={(event) => follow({ withDelivery: event.currentTarget.checked })}
+              />
+              Refund the delivery fee ({formatUGX(charges.deliveryFee)})
+            </label>
+          ) : null}
+          <label className="flex items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              checked={wholePayment}
+              onChange={(event) => follow({ wholePayment: event.currentTarget.checked })}
+            />
+            Refund the whole payment ({formatUGX(payment.refundable)})
+          </label>
+          <p className="text-sm text-ink-soft">
+            The amount follows the bottles back, at the price paid for them; type another if needed.
+          </p>
         </fieldset>
       ) : null}
       <button type="submit" className={primaryButtonClass} disabled={mutation.isPending}>
@@ -300,10 +360,12 @@ export function RefundPanel({
   purpose,
   subjectId,
   lines,
+  charges,
 }: {
   purpose: PaymentPurpose;
   subjectId: string;
   lines?: RestockableLine[];
+  charges?: OrderCharges;
 }) {
   const backOffice = useBackOffice();
   const mayRefund = backOffice.mayUse('refunds');
@@ -328,7 +390,9 @@ export function RefundPanel({
       {transactions.length === 0 ? (
         <p className="text-sm text-ink-soft">No payment took money: there is nothing to refund.</p>
       ) : (
-        transactions.map((payment) => <RefundForm key={payment.id} payment={payment} lines={lines} />)
+        transactions.map((payment) => (
+          <RefundForm key={payment.id} payment={payment} lines={lines} charges={charges} />
+        ))
       )}
       <RefundList refunds={query.data.refunds} />
     </div>

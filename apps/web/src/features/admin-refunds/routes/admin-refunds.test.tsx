@@ -245,12 +245,23 @@ describe('refunds on the staff order page', () => {
     const section = await screen.findByRole('region', { name: 'Refunds' });
     const form = await within(section).findByRole('form', { name: 'Refund KCP-20261127-TWICE0001' });
     expect(within(section).getByText('No refunds yet.')).toBeInTheDocument();
-    await user.clear(within(form).getByLabelText('Amount (UGX)'));
-    await user.type(within(form).getByLabelText('Amount (UGX)'), '95000');
+    // Not the whole payment: the amount follows the bottles back, the fee and the whole by a tick.
+    const amount = within(form).getByLabelText('Amount (UGX)');
+    expect(amount).toHaveValue('0');
     await user.type(within(form).getByLabelText('Reason'), 'One bottle broken');
     const bottles = within(form).getByLabelText('Kanonkop Pinotage, 750 ml (ordered 2)');
     await user.clear(bottles);
     await user.type(bottles, '1');
+    expect(amount).toHaveValue('95000');
+    const fee = within(form).getByRole('checkbox', { name: 'Refund the delivery fee (Shs 10,000)' });
+    await user.click(fee);
+    expect(amount).toHaveValue('105000');
+    await user.click(fee);
+    const whole = within(form).getByRole('checkbox', { name: 'Refund the whole payment (Shs 240,000)' });
+    await user.click(whole);
+    expect(amount).toHaveValue('240000');
+    await user.click(whole);
+    expect(amount).toHaveValue('95000');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
     await confirmRefund(user, 'Shs 95,000', { bottles: 'Back in stock: 1 × Kanonkop Pinotage, 750 ml.' });
     await waitFor(() => expect(api.callsTo(REFUND)).toHaveLength(1));
