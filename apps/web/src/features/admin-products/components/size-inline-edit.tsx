@@ -1,6 +1,6 @@
 import { type AdminVariant, variantUpdateSchema } from '@shop/contract/catalog-admin';
 import { formatUGX } from '@shop/contract/money';
-import { STOCK_REASON_LABELS } from '@shop/contract/stock';
+import { STOCK_REASON_LABELS, stockCount, stockUnitLabel } from '@shop/contract/stock';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { useRecordStockMovement } from '../api/record-stock-movement';
@@ -77,7 +77,7 @@ function StockEdit({ size }: { size: AdminVariant }) {
     event.preventDefault();
     const count = Number(value);
     if (!Number.isInteger(count) || count < 0) {
-      setMessage('Enter the number of bottles (0 or more)');
+      setMessage(`Enter the number of ${stockUnitLabel(size.pack_size).toLowerCase()} (0 or more)`);
       return;
     }
     const delta = count - size.stock;
@@ -90,7 +90,7 @@ function StockEdit({ size }: { size: AdminVariant }) {
     record.mutate(
       { variantId: size.id, body: { delta, reason } },
       {
-        onSuccess: (answer) => setMessage(`Saved: ${answer.stock} in stock`),
+        onSuccess: (answer) => setMessage(`Saved: ${stockCount(answer.stock, size.pack_size)} in stock`),
         onError: (error) => setMessage(errorText(error)),
       },
     );
@@ -111,6 +111,9 @@ function StockEdit({ size }: { size: AdminVariant }) {
         value={value}
         onChange={(event) => setValue(event.currentTarget.value)}
       />
+      <span aria-hidden="true" className="text-sm text-ink-soft">
+        {stockUnitLabel(size.pack_size).toLowerCase()}
+      </span>
       <label className="sr-only" htmlFor={`${id}-reason`}>
         Reason
       </label>

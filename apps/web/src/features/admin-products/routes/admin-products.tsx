@@ -9,6 +9,7 @@ import {
   ADMIN_STOCK_STATES,
 } from '@shop/contract/catalog-admin-constants';
 import { formatUGX } from '@shop/contract/money';
+import { stockCount } from '@shop/contract/stock';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { inputClass, primaryButtonClass } from '../../../components/form-field';
@@ -25,6 +26,12 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 
 const selectClass = 'h-11 rounded-lg border border-cream-300 bg-white px-3 text-base text-ink';
 
+/** A product's stock size by size, each in its unit: bottles and cases are never added up. */
+const stockOf = (product: AdminProductRow) =>
+  product.variants.length === 0
+    ? 'No size'
+    : `In stock: ${product.variants.map((size) => `${size.name} ${stockCount(size.stock, size.pack_size)}`).join(', ')}`;
+
 function ProductRow({ product }: { product: AdminProductRow }) {
   return (
     <article aria-label={product.name} className="rounded-xl border border-cream-200 bg-white p-4">
@@ -38,7 +45,7 @@ function ProductRow({ product }: { product: AdminProductRow }) {
           {ADMIN_PRODUCT_STATUS_LABELS[product.status]} · {product.category.name}
           {product.vintage ? ` · ${product.vintage}` : ''}
           {product.is_featured ? ' · Featured' : ''}
-          {product.price !== null ? ` · ${formatUGX(product.price)}` : ''} · {product.stock_total} in stock
+          {product.price !== null ? ` · ${formatUGX(product.price)}` : ''} · {stockOf(product)}
         </p>
       </div>
       {product.variants.length > 0 ? (

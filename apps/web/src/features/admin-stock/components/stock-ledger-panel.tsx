@@ -1,5 +1,5 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
-import { STOCK_REASON_LABELS } from '@shop/contract/stock';
+import { STOCK_REASON_LABELS, stockCount } from '@shop/contract/stock';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
@@ -13,7 +13,16 @@ const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delt
  * A size's stock and its ledger (who, when, delta, reason, note, order, stock after), newest
  * first, with the form to record a movement. The product edit page composes one per size.
  */
-export function StockLedgerPanel({ variantId, variantName }: { variantId: number; variantName: string }) {
+export function StockLedgerPanel({
+  variantId,
+  variantName,
+  packSize = 1,
+}: {
+  variantId: number;
+  variantName: string;
+  /** Bottles in the size: a pack's stock is counted in cases. */
+  packSize?: number;
+}) {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useStockLedger(variantId, page);
   const latest = page === 1 ? data?.results[0] : undefined;
@@ -23,10 +32,17 @@ export function StockLedgerPanel({ variantId, variantName }: { variantId: number
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-serif text-2xl text-wine-900">Stock: {variantName}</h2>
         {page === 1 && data ? (
-          <p className="text-sm font-semibold text-ink">In stock: {latest?.stock_after ?? 0}</p>
+          <p className="text-sm font-semibold text-ink">
+            In stock: {stockCount(latest?.stock_after ?? 0, packSize)}
+          </p>
         ) : null}
       </div>
-      <StockMovementForm variantId={variantId} variantName={variantName} onDone={() => setPage(1)} />
+      <StockMovementForm
+        variantId={variantId}
+        variantName={variantName}
+        packSize={packSize}
+        onDone={() => setPage(1)}
+      />
       <QueryState
         query={{ isPending, isError, data, refetch }}
         what="The ledger"

@@ -150,7 +150,7 @@ describe('/admin/stock', () => {
     // The form has closed; the save is confirmed all the same (issue 36).
     expect(screen.queryByRole('form', { name: /^Receive stock/ })).not.toBeInTheDocument();
     expect(
-      await screen.findByText('Saved: Château Musar 2016 (750 ml bottle) now has 24 in stock.'),
+      await screen.findByText('Saved: Château Musar 2016 (750 ml bottle) now has 24 bottles in stock.'),
     ).toBeInTheDocument();
   });
 
