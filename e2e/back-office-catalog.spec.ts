@@ -82,7 +82,7 @@ async function receiveStock(page: Page, sizeName: string, bottles: number) {
   await form.getByLabel('Bottles (+ added, − taken away)').fill(String(bottles));
   await form.getByLabel('Note').fill('First delivery from the importer');
   await form.getByRole('button', { name: 'Save movement' }).click();
-  await expect(form.getByText(`Saved: ${sizeName} now has ${bottles} in stock.`)).toBeVisible();
+  await expect(form.getByText(`Saved: ${sizeName} now has ${bottles} bottles in stock.`)).toBeVisible();
 }
 
 test.describe('back office: catalog, stock and pictures', () => {
@@ -200,7 +200,7 @@ test.describe('back office: catalog, stock and pictures', () => {
     // Staff again: the product's page shows the sale in the 750 ml ledger and the stock down by two.
     await signIn(page, staff.email, staff.password, productPage);
     const stock = page.getByRole('region', { name: `Stock of ${BOTTLE_SIZE.name}` });
-    await expect(stock.getByText(`In stock: ${RECEIVED - BOUGHT}`)).toBeVisible();
+    await expect(stock.getByText(`In stock: ${RECEIVED - BOUGHT} bottles`)).toBeVisible();
     const ledger = stock.getByRole('table', { name: `Stock ledger of ${BOTTLE_SIZE.name}` });
     const sale = ledger.getByRole('row').filter({ hasText: orderNumber });
     await expect(sale).toHaveCount(1);
@@ -217,7 +217,7 @@ test.describe('back office: catalog, stock and pictures', () => {
     await expect(sizeRow(BOTTLE_SIZE.name).getByRole('cell').nth(3)).toHaveText(String(RECEIVED - BOUGHT));
     await expect(sizeRow(MAGNUM.name).getByRole('cell').nth(3)).toHaveText('6');
     await expect(
-      page.getByRole('region', { name: `Stock of ${MAGNUM.name}` }).getByText('In stock: 6'),
+      page.getByRole('region', { name: `Stock of ${MAGNUM.name}` }).getByText('In stock: 6 bottles'),
     ).toBeVisible();
   });
 });

@@ -91,10 +91,17 @@ test.describe('refunds', () => {
       const refunds = staffPage.getByRole('region', { name: 'Refunds' });
       const refundForm = refunds.getByRole('form', { name: /^Refund KCP-/ });
       await expect(refundForm).toContainText(`${shillings(bottle.price * 2)} refundable`);
-      await refundForm.getByLabel('Amount (UGX)').fill(String(bottle.price));
+      // The amount follows the bottle back (not the whole payment, issue 36).
+      await expect(refundForm.getByLabel('Amount (UGX)')).toHaveValue('0');
       await refundForm.getByLabel('Reason').fill('One bottle arrived broken');
       await refundForm.getByLabel(`${bottle.name}, ${bottle.size} (ordered 2)`).fill('1');
+      await expect(refundForm.getByLabel('Amount (UGX)')).toHaveValue(String(bottle.price));
       await refundForm.getByRole('button', { name: 'Refund' }).click();
+      // Nothing is sent before the confirmation, which states the amount, the method and the bottle.
+      const confirmation = staffPage.getByRole('dialog', { name: 'Send this refund?' });
+      await expect(confirmation).toContainText(`${shillings(bottle.price)} goes back to`);
+      await expect(confirmation).toContainText(`1 × ${bottle.name}, ${bottle.size}`);
+      await confirmation.getByRole('button', { name: `Refund ${shillings(bottle.price)}` }).click();
       await expect(refunds.getByText(/^Refunded .*; credit note CN-\d{6}\.$/)).toBeVisible();
       const list = refunds.getByRole('list', { name: 'Refunds' });
       await expect(list).toContainText(shillings(bottle.price));
@@ -194,10 +201,15 @@ test.describe('refunds', () => {
       const refunds = staffPage.getByRole('region', { name: 'Refunds' });
       const refundForm = refunds.getByRole('form', { name: /^Refund KCP-/ });
       await expect(refundForm).toContainText(`${shillings(total)} refundable`);
-      await refundForm.getByLabel('Amount (UGX)').fill(String(refunded));
       await refundForm.getByLabel('Reason').fill('One bottle arrived broken');
       await refundForm.getByLabel(`${bottle.name}, ${bottle.size} (ordered 2)`).fill('1');
+      // One bottle back is its price less its half of the code's saving.
+      await expect(refundForm.getByLabel('Amount (UGX)')).toHaveValue(String(refunded));
       await refundForm.getByRole('button', { name: 'Refund' }).click();
+      await staffPage
+        .getByRole('dialog', { name: 'Send this refund?' })
+        .getByRole('button', { name: `Refund ${shillings(refunded)}` })
+        .click();
       await expect(refunds.getByText(/^Refunded .*; credit note CN-\d{6}\.$/)).toBeVisible();
 
       // The customer sees the refund and its credit note.

@@ -39,4 +39,11 @@ export const packagesImportingReact = [
   /[\\/]node_modules[\\/]recharts[\\/]/,
   /[\\/]node_modules[\\/]react-redux[\\/]/,
   /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]/,
+  // Radix's primitives (menus, dialogs) and the helpers they import React through.
+  /[\\/]node_modules[\\/]@radix-ui[\\/]/,
+  /[\\/]node_modules[\\/]@floating-ui[\\/]react-dom[\\/]/,
+  /[\\/]node_modules[\\/]react-remove-scroll(?:-bar)?[\\/]/,
+  /[\\/]node_modules[\\/]react-style-singleton[\\/]/,
+  /[\\/]node_modules[\\/]use-callback-ref[\\/]/,
+  /[\\/]node_modules[\\/]use-sidecar[\\/]/,
 ];

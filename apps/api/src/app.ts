@@ -28,6 +28,8 @@ import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
 import consentsRoutes from './modules/consents/consents.routes';
+import { backOfficeSearchRoutes } from './modules/dashboard/back-office-search.routes';
+import { backOfficeWorkRoutes } from './modules/dashboard/back-office-work.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import dataExportsPlugin from './modules/data-exports/data-exports.plugin';
 import dataExportsRoutes from './modules/data-exports/data-exports.routes';
@@ -255,6 +257,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(customersAdminRoutes);
       await api.register(staffAccountsRoutes);
       await api.register(backOfficeAccessRoutes);
+      await api.register(backOfficeWorkRoutes);
+      await api.register(backOfficeSearchRoutes);
       await api.register(settingsPublicRoutes);
       await api.register(settingsAdminRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () =>

@@ -53,3 +53,38 @@ export const backOfficeAccessSchema = z.object({
   sections: z.array(z.enum(backOfficeSectionNames as [BackOfficeSection, ...BackOfficeSection[]])),
 });
 export type BackOfficeAccess = z.infer<typeof backOfficeAccessSchema>;
+
+/**
+ * `GET /admin/work/`: the work waiting now, counted for the back office's navigation. A count is
+ * null when the caller may not use its section (refunds for staff the shop does not let refund).
+ */
+export const backOfficeWorkSchema = z.object({
+  /** Orders confirmed or being prepared (as the dashboard's "orders to prepare"). */
+  orders_to_pack: z.number().int().min(0),
+  /** Payments still owed back (as the dashboard's "refunds due"). */
+  refunds_due: z.number().int().min(0).nullable(),
+  /** E-mails kept in the outbox, not sent. */
+  outbox_unsent: z.number().int().min(0),
+});
+export type BackOfficeWork = z.infer<typeof backOfficeWorkSchema>;
+
+/** The hits of each kind the back office's search answers. */
+export const BACK_OFFICE_SEARCH_HITS = 5;
+
+/** `GET /admin/search/?q=`: one box for a product (name or SKU), an order (number), a customer. */
+export const backOfficeSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type a name, a SKU, an order number, an e-mail or a phone number.')
+    .max(100, 'At most 100 characters.'),
+});
+
+export const backOfficeSearchSchema = z.object({
+  /** Products whose name holds the text, or with a size whose SKU starts with it (that SKU). */
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string().nullable() })),
+  orders: z.array(z.object({ id: z.string(), order_number: z.string(), contact_name: z.string() })),
+  /** As the customers' list finds them: name, e-mail or phone. */
+  customers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+});
+export type BackOfficeSearch = z.infer<typeof backOfficeSearchSchema>;

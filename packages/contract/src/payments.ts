@@ -35,6 +35,11 @@ export const transactionStatusLabels: Record<TransactionStatus, string> = {
 export const PAYMENT_PROVIDERS = ['sandbox', 'flutterwave'] as const;
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+/** How money moves through each provider, as staff read it (a refund's confirmation). */
+export const paymentProviderLabels: Record<PaymentProviderName, string> = {
+  sandbox: 'the sandbox (test money, nothing real moves)',
+  flutterwave: 'mobile money through Flutterwave',
+};
 
 /** What a transaction pays for. Each kind is registered by the module that owns it. */
 export const PAYMENT_PURPOSES = ['order', 'event_rsvp'] as const;

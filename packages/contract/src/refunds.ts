@@ -183,3 +183,37 @@ export const CREDIT_NOTE_CSV_HEADER =
   'credit_note,issued_at,amount,currency,refund_id,subject,transaction_reference,provider,reason,customer_email';
 
 export const creditNotePdfPath = (id: string) => `/api/v1/orders/credit-notes/${encodeURIComponent(id)}/pdf/`;
+
+/** One order line as a refund reads it: its price when ordered and how many were bought. */
+export type RefundableLine = { id: number; unitPrice: number; quantity: number };
+
+/**
+ * What returning some of an order's bottles gives back (issue 36): each bottle at the price it was
+ * ordered at, less its share of the order's discount (shared by value, the shop keeping the odd
+ * shilling), plus the delivery fee only when it is chosen. Never more than is still refundable.
+ */
+export function refundForReturn({
+  lines,
+  returned,
+  discount,
+  deliveryFee,
+  withDelivery,
+  refundable,
+}: {
+  lines: readonly RefundableLine[];
+  /** Bottles back, by line id. */
+  returned: Readonly<Record<number, number>>;
+  discount: number;
+  deliveryFee: number;
+  withDelivery: boolean;
+  refundable: number;
+}): number {
+  const itemsTotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const value = lines.reduce(
+    (sum, line) => sum + line.unitPrice * Math.min(Math.max(returned[line.id] ?? 0, 0), line.quantity),
+    0,
+  );
+  const discountShare = itemsTotal > 0 ? Math.floor((discount * value) / itemsTotal) : 0;
+  const amount = value - discountShare + (withDelivery ? deliveryFee : 0);
+  return Math.max(0, Math.min(amount, refundable));
+}

@@ -122,3 +122,17 @@ export function stockReasonSignIssue(reason: StaffStockReason, delta: number): s
   if (reason === 'breakage' && delta > 0) return stockMessages.breakageNegative;
   return null;
 }
+
+/**
+ * A size's stock in its own unit (issue 36): a size of one bottle counts bottles, a size of a pack
+ * counts cases ("27 bottles", "3 cases of 6"), so that bottles and cases are never added up.
+ */
+export function stockCount(count: number, packSize: number): string {
+  if (packSize > 1) return `${count} ${count === 1 ? 'case' : 'cases'} of ${packSize}`;
+  return `${count} ${count === 1 ? 'bottle' : 'bottles'}`;
+}
+
+/** What a size's stock is counted in, as a field's label starts: "Bottles" or "Cases of 6". */
+export function stockUnitLabel(packSize: number): string {
+  return packSize > 1 ? `Cases of ${packSize}` : 'Bottles';
+}

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { buttonClass } from './button';
 
 export const inputClass =
   'h-11 w-full rounded-lg border border-cream-300 bg-white px-3 text-base text-ink placeholder:text-ink-soft/70 aria-[invalid=true]:border-wine-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-wine-600';
@@ -60,12 +61,9 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'i
   );
 }
 
-// A minimum height, not a fixed one: a label that wraps on a narrow phone grows the pill instead of
-// spilling over its border.
-export const primaryButtonClass =
-  'inline-flex min-h-11 max-w-full items-center justify-center rounded-full bg-wine-800 px-6 py-2 text-center font-semibold text-cream-50 transition hover:bg-wine-900 disabled:cursor-wait disabled:opacity-70';
+// The kit's buttons (button.ts) at a form's size, under the names the forms know.
+export const primaryButtonClass = buttonClass('primary');
 
-export const secondaryButtonClass =
-  'inline-flex min-h-11 max-w-full items-center justify-center gap-2 rounded-full border border-wine-800 px-6 py-2 text-center font-semibold text-wine-800 transition hover:bg-cream-100 disabled:cursor-wait disabled:opacity-70';
+export const secondaryButtonClass = buttonClass('secondary');
 
 export const textLinkClass = 'font-semibold text-wine-800 underline underline-offset-4 hover:text-wine-900';

@@ -271,6 +271,8 @@ export const productVariants = pgTable(
   },
   (table) => [
     index('product_variants_product_idx').on(table.productId, table.sortOrder),
+    // The back office's search by the start of a SKU (LIKE 'KC-RED%'), migration 0038.
+    index('product_variants_sku_pattern_idx').using('btree', sql`${table.sku} text_pattern_ops`),
     uniqueIndex('product_variants_one_default_idx').on(table.productId).where(sql`is_default`),
     check('product_variants_price_check', sql`${table.price} > 0`),
     check('product_variants_original_price_check', sql`${table.originalPrice} > 0`),

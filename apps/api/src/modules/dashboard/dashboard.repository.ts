@@ -143,10 +143,16 @@ export async function ordersToPrepare(
       FROM orders WHERE status IN ('confirmed', 'processing')
       ORDER BY created_at, id
       LIMIT ${limit}`),
-    db.execute<{ count: number }>(sql`
-      SELECT count(*)::int AS count FROM orders WHERE status IN ('confirmed', 'processing')`),
+    countOrdersToPrepare(db),
   ]);
-  return { rows: rows.rows, count: count.rows[0]?.count ?? 0 };
+  return { rows: rows.rows, count };
+}
+
+/** How many orders wait to be packed (confirmed or being prepared): the dashboard's and the frame's count. */
+export async function countOrdersToPrepare(db: Executor): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    SELECT count(*)::int AS count FROM orders WHERE status IN ('confirmed', 'processing')`);
+  return result.rows[0]?.count ?? 0;
 }
 
 export type PendingPaymentRow = {
@@ -196,25 +202,32 @@ export async function refundsDue(
   db: Executor,
   limit: number,
 ): Promise<{ rows: RefundDueRow[]; count: number; amount: number }> {
-  const owed = sql`
-    SELECT t.id, t.reference, t.purpose::text AS purpose, t.subject_id, t.subject_label, t.paid_at,
-           t.created_at,
-           t.amount - coalesce((SELECT sum(r.amount) FROM payment_refunds r
-                                WHERE r.transaction_id = t.id AND r.status <> 'failed'), 0)::int AS amount
-    FROM payment_transactions t
-    WHERE t.status = 'successful' AND t.refund_due`;
   const [rows, totals] = await Promise.all([
     db.execute<RefundDueRow>(sql`
       SELECT id, reference, purpose, subject_id, subject_label, amount, paid_at
-      FROM (${owed}) owed WHERE amount > 0
+      FROM (${owedPayments}) owed WHERE amount > 0
       ORDER BY created_at, id
       LIMIT ${limit}`),
-    db.execute<{ count: number; amount: number }>(sql`
-      SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS amount
-      FROM (${owed}) owed WHERE amount > 0`),
+    refundsDueTotals(db),
   ]);
-  const total = totals.rows[0];
-  return { rows: rows.rows, count: total?.count ?? 0, amount: Number(total?.amount ?? 0) };
+  return { rows: rows.rows, ...totals };
+}
+
+const owedPayments = sql`
+  SELECT t.id, t.reference, t.purpose::text AS purpose, t.subject_id, t.subject_label, t.paid_at,
+         t.created_at,
+         t.amount - coalesce((SELECT sum(r.amount) FROM payment_refunds r
+                              WHERE r.transaction_id = t.id AND r.status <> 'failed'), 0)::int AS amount
+  FROM payment_transactions t
+  WHERE t.status = 'successful' AND t.refund_due`;
+
+/** How many payments are still owed back, and how much: the dashboard's and the frame's count. */
+export async function refundsDueTotals(db: Executor): Promise<{ count: number; amount: number }> {
+  const result = await db.execute<{ count: number; amount: number }>(sql`
+    SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS amount
+    FROM (${owedPayments}) owed WHERE amount > 0`);
+  const total = result.rows[0];
+  return { count: total?.count ?? 0, amount: Number(total?.amount ?? 0) };
 }
 
 export type LowStockRow = {

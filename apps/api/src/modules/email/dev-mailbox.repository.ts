@@ -17,7 +17,7 @@ export async function listDevMail(
   options: { to?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: DevMail[]; total: number }> {
   const where = options.to ? eq(devMailbox.to, options.to) : undefined;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(devMailbox)
@@ -25,9 +25,16 @@ export async function listDevMail(
       .orderBy(desc(devMailbox.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ total: count() }).from(devMailbox).where(where),
+    countDevMail(db, options.to),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, total };
+}
+
+/** How many e-mails the outbox holds (all of them, or those to one address). */
+export async function countDevMail(db: Executor, to?: string): Promise<number> {
+  const where = to ? eq(devMailbox.to, to) : undefined;
+  const [row] = await db.select({ total: count() }).from(devMailbox).where(where);
+  return row?.total ?? 0;
 }
 
 export async function findDevMail(db: Database, id: number): Promise<DevMail | undefined> {

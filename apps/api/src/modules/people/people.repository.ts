@@ -11,7 +11,7 @@ import type { Executor } from '../../db/transaction';
  */
 
 /** `%…%` for ILIKE, with the pattern's own wildcards escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** "0772 123 456" → "256772123456" (phones are stored as +2567…); null when the text is no phone. */
 export function phoneDigits(text: string): string | null {
@@ -31,7 +31,7 @@ export type PersonRow = {
   disabled_at: Date | null;
 };
 
-function customerConditions(filter: { q?: string | undefined; role?: UserRole | undefined }): SQL {
+export function customerConditions(filter: { q?: string | undefined; role?: UserRole | undefined }): SQL {
   const conditions: SQL[] = [sql`NOT u.is_anonymous`];
   if (filter.role) conditions.push(sql`u.role = ${filter.role}`);
   if (filter.q) {

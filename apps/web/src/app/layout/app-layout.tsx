@@ -1,5 +1,6 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { BackOfficeFrame } from '../../components/back-office/back-office-frame';
 import { ConnectionBanner } from '../../features/connection/connection-banner';
 import { useWishlistCount } from '../../features/wishlist/api/get-wishlist-summary';
 import { useSession } from '../../lib/session/use-session';
@@ -17,12 +18,15 @@ const NotificationBell = lazy(() =>
   })),
 );
 
-/** The frame of every page. The cart and session come from src/app's hooks, where those features plug in. */
+const isBackOfficePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/** The frame of every page (and the back office's around every /admin page). The cart and session come from src/app's hooks, where those features plug in. */
 export function AppLayout() {
   useDocumentTitle();
   const cart = useCartSummary();
   const { session, user, expiresAt, signOut } = useSession();
   const wishlistCount = useWishlistCount();
+  const inBackOffice = useRouterState({ select: (state) => isBackOfficePath(state.location.pathname) });
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -43,7 +47,13 @@ export function AppLayout() {
         onSignOut={() => void signOut()}
       />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {inBackOffice ? (
+          <BackOfficeFrame>
+            <Outlet />
+          </BackOfficeFrame>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <MiniCartBar itemCount={cart.itemCount} total={cart.total} />
       <Footer />

@@ -18,7 +18,9 @@ export function AdminOrderDetailRoute() {
               id: item.id,
               label: `${item.product_name}, ${item.variant_name}`,
               quantity: item.quantity,
+              unitPrice: item.unit_price,
             }))}
+            charges={{ discount: order.discount, deliveryFee: order.delivery_fee }}
           />
         ),
       }}

@@ -40,7 +40,12 @@ function ProductPage({ productId }: { productId: number }) {
           Stock by size
         </h2>
         {product.variants.map((size) => (
-          <StockLedgerPanel key={size.id} variantId={size.id} variantName={size.name} />
+          <StockLedgerPanel
+            key={size.id}
+            variantId={size.id}
+            variantName={size.name}
+            packSize={size.pack_size}
+          />
         ))}
       </section>
       <ProductHistory productId={product.id} />

@@ -1,6 +1,6 @@
-import type { BackOfficeSection } from '@shop/contract/back-office';
 import type { ReactNode } from 'react';
-import { type LinkCard, LinkCards } from '../../../components/link-cards';
+import { BACK_OFFICE_LINKS } from '../../../components/back-office/sections';
+import { LinkCards } from '../../../components/link-cards';
 import { PageShell } from '../../../components/page-shell';
 import { useBackOffice } from '../../../lib/session/use-back-office';
 import { useSession } from '../../../lib/session/use-session';
@@ -12,115 +12,11 @@ import { ActivitySummary } from '../components/activity-summary';
  */
 function StaffDesk({ notice }: { notice: ReactNode }) {
   const { mayUse } = useBackOffice();
-  const cards: (LinkCard & { section: BackOfficeSection })[] = [
-    {
-      section: 'dashboard',
-      to: '/admin',
-      title: 'The day’s figures',
-      description: 'Revenue, orders and customers; work waiting; exports for the accountant.',
-    },
-    {
-      section: 'orders',
-      to: '/admin/orders',
-      title: 'Orders',
-      description: 'Move orders along, assign riders, mark them delivered.',
-    },
-    {
-      section: 'products',
-      to: '/admin/products',
-      title: 'Products',
-      description: 'Add bottles, change prices and sizes, correct stock, hide or archive.',
-    },
-    {
-      section: 'events',
-      to: '/admin/events',
-      title: 'Events',
-      description: 'Create and publish tastings, see guests, check tickets in.',
-    },
-    {
-      section: 'delivery_zones',
-      to: '/admin/delivery-zones',
-      title: 'Delivery zones',
-      description: 'Delivery areas, their fees and delivery times.',
-    },
-    {
-      section: 'outbox',
-      to: '/admin/outbox',
-      title: 'Outbox',
-      description: 'E-mails not sent, to read and pass their links on to customers.',
-    },
-    {
-      section: 'categories',
-      to: '/admin/categories',
-      title: 'Categories',
-      description: 'Add, rename, reorder and hide the shop’s categories.',
-    },
-    {
-      section: 'catalog_import',
-      to: '/admin/catalog-import',
-      title: 'Import / export',
-      description: 'Update the catalog from a CSV file, or download it as one.',
-    },
-    {
-      section: 'stock',
-      to: '/admin/stock',
-      title: 'Stock',
-      description: 'Sizes running low or sold out; receive deliveries, record breakage.',
-    },
-    {
-      section: 'refunds',
-      to: '/admin/refunds',
-      title: 'Refunds',
-      description: 'Payments to refund (paid twice, short), and the credit notes for the accountant.',
-    },
-    {
-      section: 'discounts',
-      to: '/admin/discounts',
-      title: 'Discount codes',
-      description: 'Promotion codes: percentage or amount off, limits and dates; pause or end them.',
-    },
-    {
-      section: 'audit',
-      to: '/admin/audit',
-      title: 'Audit trail',
-      description: 'Every change made in the back office: who, when, before → after.',
-    },
-    {
-      section: 'settings',
-      to: '/admin/settings',
-      title: 'Shop settings',
-      description: 'Contact details, opening hours, free delivery, minimum age, VAT, reviews (admins).',
-    },
-    {
-      section: 'reviews',
-      to: '/admin/reviews',
-      title: 'Reviews',
-      description: 'Reported reviews first; hide one with a reason its author sees, or show it again.',
-    },
-    {
-      section: 'newsletter',
-      to: '/admin/newsletter',
-      title: 'Newsletter',
-      description: 'Subscribers and their CSV; compose, test and send campaigns.',
-    },
-    {
-      section: 'customers',
-      to: '/admin/customers',
-      title: 'Customers',
-      description: 'Find a customer by name, e-mail or phone; their orders, RSVPs, reviews and newsletter.',
-    },
-    {
-      section: 'staff_accounts',
-      to: '/admin/staff',
-      title: 'Staff and roles',
-      description: 'Invite staff by e-mail, change roles, remove staff rights.',
-    },
-  ];
   return (
     <div className="space-y-4">
       <h2 className="font-serif text-2xl text-wine-900">Staff desk</h2>
       {notice}
-      <LinkCards heading="Staff desk" links={cards.filter((card) => mayUse(card.section))} />
+      <LinkCards heading="Staff desk" links={BACK_OFFICE_LINKS.filter((link) => mayUse(link.section))} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { applyImport } from '../api/apply-import';
@@ -125,21 +126,9 @@ function ImportView({ id }: { id: number }) {
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (isPending) {
+  if (isPending || isError) {
     return (
-      <p role="status" className="text-ink-soft">
-        Loading the import…
-      </p>
-    );
-  }
-  if (isError) {
-    return (
-      <FormMessage kind="error">
-        The import could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
+      <QueryStatus pending={isPending} onRetry={refetch} what="The import" loading="Loading the import…" />
     );
   }
 

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormMessage, secondaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -23,21 +24,14 @@ function CategoriesDesk() {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  if (isPending) {
+  if (isPending || isError) {
     return (
-      <p role="status" className="text-ink-soft">
-        Loading categories…
-      </p>
-    );
-  }
-  if (isError) {
-    return (
-      <FormMessage kind="error">
-        The categories could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
+      <QueryStatus
+        pending={isPending}
+        onRetry={refetch}
+        what="The categories"
+        loading="Loading categories…"
+      />
     );
   }
   const categories = data.results;

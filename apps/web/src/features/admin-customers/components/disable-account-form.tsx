@@ -1,12 +1,10 @@
 import { type CustomerDetail, disableAccountRequestSchema } from '@shop/contract/customers-admin';
 import { useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useSetAccountDisabled } from '../api/set-account-disabled';
-
-const buttonClass =
-  'rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 /**
  * Disable an account with a reason, or enable it again (admins; the API refuses staff). A
@@ -82,7 +80,7 @@ export function DisableAccountForm({ customer }: { customer: CustomerDetail }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className={buttonClass} disabled={mutation.isPending}>
+      <button type="submit" className={buttonClass('secondary')} disabled={mutation.isPending}>
         {disabling ? 'Disable account' : 'Enable account'}
       </button>
     </form>

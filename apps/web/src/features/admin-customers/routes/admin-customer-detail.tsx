@@ -7,6 +7,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
@@ -172,27 +173,17 @@ function CustomerPage({ customer }: { customer: CustomerDetail }) {
 
 function CustomerLoader({ id }: { id: string }) {
   const { data, isPending, isError, error, refetch } = useCustomer(id);
-  if (isPending) {
-    return (
-      <p role="status" className="text-ink-soft">
-        Loading the customer…
-      </p>
-    );
+  if (isError && isApiError(error) && error.status === 404) {
+    return <FormMessage kind="error">No such customer.</FormMessage>;
   }
-  if (isError) {
+  if (isPending || isError) {
     return (
-      <FormMessage kind="error">
-        {isApiError(error) && error.status === 404 ? (
-          'No such customer.'
-        ) : (
-          <>
-            The customer could not be loaded.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </>
-        )}
-      </FormMessage>
+      <QueryStatus
+        pending={isPending}
+        onRetry={refetch}
+        what="The customer"
+        loading="Loading the customer…"
+      />
     );
   }
   return <CustomerPage customer={data} />;

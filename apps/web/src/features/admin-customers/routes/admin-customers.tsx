@@ -2,15 +2,13 @@ import type { UserRole } from '@shop/contract/identity';
 import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
+import { buttonClass } from '../../../components/button';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCustomers } from '../api/customers';
-
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1.5 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin' } as const;
 
@@ -40,7 +38,7 @@ function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (tex
           className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-1.5"
         />
       </div>
-      <button type="submit" className={smallButtonClass}>
+      <button type="submit" className={buttonClass('secondary', 'sm')}>
         Search
       </button>
     </form>
@@ -90,69 +88,64 @@ function CustomerDesk() {
           ))}
         </select>
       </div>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading customers…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The customers could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">{search ? `No customer matches “${search}”.` : 'No customers yet.'}</p>
-      ) : (
-        <>
-          <p className="text-sm text-ink-soft" role="status">
-            {data.count === 1 ? '1 account' : `${data.count.toLocaleString('en-UG')} accounts`}
-          </p>
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Customers">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['Name', 'E-mail', 'Phone', 'Role', 'Since', 'State'].map((label) => (
-                    <th key={label} scope="col" className={stackedTable.headerCell}>
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.results.map((customer) => (
-                  <tr key={customer.id} className={stackedTable.row}>
-                    <td data-label="Name" className={stackedTable.cell}>
-                      <Link
-                        to="/admin/customers/$id"
-                        params={{ id: customer.id }}
-                        className="font-semibold text-wine-800 underline"
-                      >
-                        {customer.name || customer.email}
-                      </Link>
-                    </td>
-                    <td data-label="E-mail" className={stackedTable.cell}>
-                      {customer.email}
-                    </td>
-                    <td data-label="Phone" className={stackedTable.cell}>
-                      {customer.phone ?? '—'}
-                    </td>
-                    <td data-label="Role" className={stackedTable.cell}>
-                      {ROLE_LABELS[customer.role]}
-                    </td>
-                    <td data-label="Since" className={stackedTable.cell}>
-                      {formatKampalaShortDate(customer.created_at)}
-                    </td>
-                    <td data-label="State" className={stackedTable.cell}>
-                      {customer.disabled ? 'Disabled' : 'Active'}
-                    </td>
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The customers"
+        loading="Loading customers…"
+        isEmpty={(page) => page.results.length === 0}
+        empty={search ? `No customer matches “${search}”.` : 'No customers yet.'}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-ink-soft" role="status">
+              {data.count === 1 ? '1 account' : `${data.count.toLocaleString('en-UG')} accounts`}
+            </p>
+            <div className={stackedTable.frame}>
+              <table className={stackedTable.table} aria-label="Customers">
+                <thead className={stackedTable.head}>
+                  <tr>
+                    {['Name', 'E-mail', 'Phone', 'Role', 'Since', 'State'].map((label) => (
+                      <th key={label} scope="col" className={stackedTable.headerCell}>
+                        {label}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                </thead>
+                <tbody className={stackedTable.body}>
+                  {data.results.map((customer) => (
+                    <tr key={customer.id} className={stackedTable.row}>
+                      <td data-label="Name" className={stackedTable.cell}>
+                        <Link
+                          to="/admin/customers/$id"
+                          params={{ id: customer.id }}
+                          className="font-semibold text-wine-800 underline"
+                        >
+                          {customer.name || customer.email}
+                        </Link>
+                      </td>
+                      <td data-label="E-mail" className={stackedTable.cell}>
+                        {customer.email}
+                      </td>
+                      <td data-label="Phone" className={stackedTable.cell}>
+                        {customer.phone ?? '—'}
+                      </td>
+                      <td data-label="Role" className={stackedTable.cell}>
+                        {ROLE_LABELS[customer.role]}
+                      </td>
+                      <td data-label="Since" className={stackedTable.cell}>
+                        {formatKampalaShortDate(customer.created_at)}
+                      </td>
+                      <td data-label="State" className={stackedTable.cell}>
+                        {customer.disabled ? 'Disabled' : 'Active'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

@@ -14,6 +14,7 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -243,22 +244,8 @@ function ZonesDesk() {
   const { data, isPending, isError, refetch } = useStaffDeliveryZones(true);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
 
-  if (isPending) {
-    return (
-      <p role="status" className="text-ink-soft">
-        Loading zones…
-      </p>
-    );
-  }
-  if (isError) {
-    return (
-      <FormMessage kind="error">
-        The zones could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
-    );
+  if (isPending || isError) {
+    return <QueryStatus pending={isPending} onRetry={refetch} what="The zones" loading="Loading zones…" />;
   }
   const current = typeof editing === 'number' ? data.results.find((zone) => zone.id === editing) : undefined;
   return (

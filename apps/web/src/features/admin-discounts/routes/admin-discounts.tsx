@@ -7,9 +7,11 @@ import {
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { Fragment, useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -24,9 +26,6 @@ const TABS: ReadonlyArray<{ status: DiscountStatus | null; label: string }> = [
 
 const tabClass =
   'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
-
 function periodOf(code: AdminDiscountCode): string {
   if (!code.starts_at && !code.ends_at) return 'Always';
   const from = code.starts_at ? `from ${formatKampalaShortDateTime(code.starts_at)}` : '';
@@ -58,7 +57,7 @@ function StatusActions({
     <div className="flex flex-wrap justify-end gap-2">
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         aria-expanded={editing}
         aria-label={`Change ${code.code}`}
         onClick={onEdit}
@@ -67,7 +66,7 @@ function StatusActions({
       </button>
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         disabled={mutation.isPending}
         aria-label={`${code.status === 'paused' ? 'Resume' : 'Pause'} ${code.code}`}
         onClick={() => change(code.status === 'paused' ? 'active' : 'paused')}
@@ -76,7 +75,7 @@ function StatusActions({
       </button>
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         disabled={mutation.isPending}
         aria-label={`End ${code.code}`}
         onClick={() => {
@@ -114,7 +113,7 @@ function CodeSearch({ onSearch }: { onSearch: (code: string) => void }) {
           className="mt-1 rounded-lg border border-cream-300 px-3 py-1.5"
         />
       </div>
-      <button type="submit" className={smallButtonClass}>
+      <button type="submit" className={buttonClass('secondary', 'sm')}>
         Find
       </button>
     </form>
@@ -158,89 +157,84 @@ function DiscountDesk() {
       />
       {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading discount codes…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The list could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">{code ? `No code contains “${code}”.` : 'No discount codes yet.'}</p>
-      ) : (
-        <div className={stackedTable.frame}>
-          <table className={stackedTable.table} aria-label="Discount codes">
-            <thead className={stackedTable.head}>
-              <tr>
-                {['Code', 'Discount', 'Minimum', 'Valid', 'Uses', 'Status', ''].map((label) => (
-                  <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
-                    {label || <span className="sr-only">Actions</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className={stackedTable.body}>
-              {data.results.map((code) => (
-                <Fragment key={code.id}>
-                  <tr className={stackedTable.row}>
-                    <td data-label="Code" className={stackedTable.cell}>
-                      <span className="font-semibold">{code.code}</span>
-                      {code.description ? (
-                        <span className="block text-ink-soft">{code.description}</span>
-                      ) : null}
-                    </td>
-                    <td data-label="Discount" className={stackedTable.cell}>
-                      {code.label}
-                      {code.categories.length > 0 ? (
-                        <span className="block text-ink-soft">
-                          on {code.categories.map((category) => category.name).join(', ')}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td data-label="Minimum" className={stackedTable.cell}>
-                      {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
-                    </td>
-                    <td data-label="Valid" className={stackedTable.cell}>
-                      {periodOf(code)}
-                    </td>
-                    <td data-label="Uses" className={stackedTable.cell}>
-                      {limitsOf(code)}
-                    </td>
-                    <td data-label="Status" className={stackedTable.cell}>
-                      {discountStatusLabels[code.status]}
-                    </td>
-                    <td data-label="" className={stackedTable.cell}>
-                      <StatusActions
-                        code={code}
-                        editing={editing === code.id}
-                        onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
-                        onError={setActionError}
-                      />
-                    </td>
-                  </tr>
-                  {editing === code.id && code.status !== 'ended' ? (
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The list"
+        loading="Loading discount codes…"
+        isEmpty={(page) => page.results.length === 0}
+        empty={code ? `No code contains “${code}”.` : 'No discount codes yet.'}
+      >
+        {(data) => (
+          <div className={stackedTable.frame}>
+            <table className={stackedTable.table} aria-label="Discount codes">
+              <thead className={stackedTable.head}>
+                <tr>
+                  {['Code', 'Discount', 'Minimum', 'Valid', 'Uses', 'Status', ''].map((label) => (
+                    <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
+                      {label || <span className="sr-only">Actions</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className={stackedTable.body}>
+                {data.results.map((code) => (
+                  <Fragment key={code.id}>
                     <tr className={stackedTable.row}>
-                      <td colSpan={7} className="block py-3 md:table-cell md:px-4">
-                        <DiscountCodeForm
-                          editing={code}
-                          onSaved={(saved) => {
-                            setEditing(null);
-                            setNotice(`Saved: ${saved.code}, ${saved.label}.`);
-                          }}
+                      <td data-label="Code" className={stackedTable.cell}>
+                        <span className="font-semibold">{code.code}</span>
+                        {code.description ? (
+                          <span className="block text-ink-soft">{code.description}</span>
+                        ) : null}
+                      </td>
+                      <td data-label="Discount" className={stackedTable.cell}>
+                        {code.label}
+                        {code.categories.length > 0 ? (
+                          <span className="block text-ink-soft">
+                            on {code.categories.map((category) => category.name).join(', ')}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td data-label="Minimum" className={stackedTable.cell}>
+                        {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
+                      </td>
+                      <td data-label="Valid" className={stackedTable.cell}>
+                        {periodOf(code)}
+                      </td>
+                      <td data-label="Uses" className={stackedTable.cell}>
+                        {limitsOf(code)}
+                      </td>
+                      <td data-label="Status" className={stackedTable.cell}>
+                        {discountStatusLabels[code.status]}
+                      </td>
+                      <td data-label="" className={stackedTable.cell}>
+                        <StatusActions
+                          code={code}
+                          editing={editing === code.id}
+                          onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
+                          onError={setActionError}
                         />
                       </td>
                     </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                    {editing === code.id && code.status !== 'ended' ? (
+                      <tr className={stackedTable.row}>
+                        <td colSpan={7} className="block py-3 md:table-cell md:px-4">
+                          <DiscountCodeForm
+                            editing={code}
+                            onSaved={(saved) => {
+                              setEditing(null);
+                              setNotice(`Saved: ${saved.code}, ${saved.label}.`);
+                            }}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

@@ -1,15 +1,14 @@
 import type { Campaign } from '@shop/contract/newsletter-campaigns';
 import { useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useCampaignPreview } from '../api/campaign-preview';
 import { useCampaign } from '../api/campaigns';
 import { useSendCampaign } from '../api/send-campaign';
 import { useSendTestCampaign } from '../api/send-test-campaign';
 import { CampaignEditor } from './campaign-editor';
-
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 export const STATUS_LABELS: Record<Campaign['status'], string> = {
   draft: 'Draft',
@@ -72,8 +71,16 @@ export function CampaignDesk({
       />
     );
   }
-  if (campaign.isPending) return <p role="status">Loading the campaign…</p>;
-  if (campaign.isError) return <FormMessage kind="error">The campaign could not be loaded.</FormMessage>;
+  if (campaign.isPending || campaign.isError) {
+    return (
+      <QueryStatus
+        pending={campaign.isPending}
+        onRetry={campaign.refetch}
+        what="The campaign"
+        loading="Loading the campaign…"
+      />
+    );
+  }
   const data = campaign.data;
 
   return (
@@ -101,7 +108,7 @@ export function CampaignDesk({
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          className={smallButtonClass}
+          className={buttonClass('secondary', 'sm')}
           aria-expanded={showPreview}
           onClick={() => setShowPreview((current) => !current)}
         >
@@ -109,7 +116,7 @@ export function CampaignDesk({
         </button>
         <button
           type="button"
-          className={smallButtonClass}
+          className={buttonClass('secondary', 'sm')}
           disabled={sendTest.isPending}
           onClick={() =>
             sendTest.mutate(data.id, {

@@ -7,6 +7,7 @@ import {
   CAMPAIGN_SUBJECT_MAX_LENGTH,
 } from '@shop/contract/newsletter-campaigns';
 import { useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage, inputClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -15,8 +16,6 @@ import { useProductSearch } from '../api/search-products';
 
 type Block = CampaignBlockInput & { key: number; productName?: string };
 
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 const labelClass = 'block text-sm font-semibold text-ink';
 
 let nextKey = 1;
@@ -68,7 +67,7 @@ function ProductPicker({ block, onPick }: { block: Block; onPick: (id: number, n
             <li key={product.id}>
               <button
                 type="button"
-                className={smallButtonClass}
+                className={buttonClass('secondary', 'sm')}
                 onClick={() => {
                   onPick(product.id, product.name);
                   setText('');
@@ -252,7 +251,7 @@ export function CampaignEditor({
                 ) : null}
                 <button
                   type="button"
-                  className={smallButtonClass}
+                  className={buttonClass('secondary', 'sm')}
                   aria-label={`Remove ${label}`}
                   onClick={() => setBlocks((current) => current.filter((other) => other.key !== block.key))}
                 >
@@ -268,7 +267,7 @@ export function CampaignEditor({
           <button
             key={type}
             type="button"
-            className={smallButtonClass}
+            className={buttonClass('secondary', 'sm')}
             disabled={blocks.length >= CAMPAIGN_MAX_BLOCKS}
             onClick={() => setBlocks((current) => [...current, keyed(EMPTY[type]())])}
           >

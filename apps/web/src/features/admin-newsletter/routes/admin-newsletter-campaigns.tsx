@@ -1,16 +1,15 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
+import { buttonClass } from '../../../components/button';
+import { textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignDesk, STATUS_LABELS } from '../components/campaign-desk';
-
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 function Campaigns() {
   const [page, setPage] = useState(1);
@@ -23,7 +22,7 @@ function Campaigns() {
         <Link to="/admin/newsletter" className={textLinkClass}>
           Subscribers
         </Link>
-        <button type="button" className={smallButtonClass} onClick={() => setOpen('new')}>
+        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setOpen('new')}>
           New campaign
         </button>
       </div>
@@ -34,68 +33,63 @@ function Campaigns() {
           onCreated={(campaign) => setOpen(campaign.id)}
         />
       ) : null}
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading campaigns…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The campaigns could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">No campaigns yet.</p>
-      ) : (
-        <div className={stackedTable.frame}>
-          <table className={stackedTable.table} aria-label="Campaigns">
-            <thead className={stackedTable.head}>
-              <tr>
-                {['Subject', 'State', 'Sent', 'Failed', 'Pending', 'Created', ''].map((label) => (
-                  <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
-                    {label || <span className="sr-only">Actions</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className={stackedTable.body}>
-              {data.results.map((campaign) => (
-                <tr key={campaign.id} className={stackedTable.row}>
-                  <td data-label="Subject" className={stackedTable.cell}>
-                    {campaign.subject}
-                  </td>
-                  <td data-label="State" className={stackedTable.cell}>
-                    {STATUS_LABELS[campaign.status]}
-                  </td>
-                  <td data-label="Sent" className={stackedTable.cell}>
-                    {campaign.counts.sent}
-                  </td>
-                  <td data-label="Failed" className={stackedTable.cell}>
-                    {campaign.counts.failed}
-                  </td>
-                  <td data-label="Pending" className={stackedTable.cell}>
-                    {campaign.counts.pending}
-                  </td>
-                  <td data-label="Created" className={stackedTable.cell}>
-                    {formatKampalaShortDateTime(campaign.created_at)}
-                  </td>
-                  <td data-label="" className={stackedTable.cell}>
-                    <button
-                      type="button"
-                      className={smallButtonClass}
-                      aria-label={`Open ${campaign.subject}`}
-                      onClick={() => setOpen(campaign.id)}
-                    >
-                      Open
-                    </button>
-                  </td>
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The campaigns"
+        loading="Loading campaigns…"
+        isEmpty={(page) => page.results.length === 0}
+        empty="No campaigns yet."
+      >
+        {(data) => (
+          <div className={stackedTable.frame}>
+            <table className={stackedTable.table} aria-label="Campaigns">
+              <thead className={stackedTable.head}>
+                <tr>
+                  {['Subject', 'State', 'Sent', 'Failed', 'Pending', 'Created', ''].map((label) => (
+                    <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
+                      {label || <span className="sr-only">Actions</span>}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className={stackedTable.body}>
+                {data.results.map((campaign) => (
+                  <tr key={campaign.id} className={stackedTable.row}>
+                    <td data-label="Subject" className={stackedTable.cell}>
+                      {campaign.subject}
+                    </td>
+                    <td data-label="State" className={stackedTable.cell}>
+                      {STATUS_LABELS[campaign.status]}
+                    </td>
+                    <td data-label="Sent" className={stackedTable.cell}>
+                      {campaign.counts.sent}
+                    </td>
+                    <td data-label="Failed" className={stackedTable.cell}>
+                      {campaign.counts.failed}
+                    </td>
+                    <td data-label="Pending" className={stackedTable.cell}>
+                      {campaign.counts.pending}
+                    </td>
+                    <td data-label="Created" className={stackedTable.cell}>
+                      {formatKampalaShortDateTime(campaign.created_at)}
+                    </td>
+                    <td data-label="" className={stackedTable.cell}>
+                      <button
+                        type="button"
+                        className={buttonClass('secondary', 'sm')}
+                        aria-label={`Open ${campaign.subject}`}
+                        onClick={() => setOpen(campaign.id)}
+                      >
+                        Open
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

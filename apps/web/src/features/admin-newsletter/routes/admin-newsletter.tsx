@@ -1,9 +1,11 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { FormMessage, inputClass, textLinkClass } from '../../../components/form-field';
+import { buttonClass } from '../../../components/button';
+import { inputClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { newsletterSubscribersCsvUrl } from '../../../lib/exports';
@@ -23,9 +25,6 @@ const STATUS_LABELS: Record<Exclude<SubscriberFilter, 'all'>, string> = {
 
 const tabClass =
   'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
-
 function Subscribers() {
   const [status, setStatus] = useState<SubscriberFilter>('all');
   const [page, setPage] = useState(1);
@@ -39,7 +38,7 @@ function Subscribers() {
         <Link to="/admin/newsletter/campaigns" className={textLinkClass}>
           Campaigns: compose, test and send
         </Link>
-        <a href={newsletterSubscribersCsvUrl()} download className={smallButtonClass}>
+        <a href={newsletterSubscribersCsvUrl()} download className={buttonClass('secondary', 'sm')}>
           Download confirmed subscribers (CSV)
         </a>
       </div>
@@ -82,62 +81,57 @@ function Subscribers() {
             className={inputClass}
           />
         </div>
-        <button type="submit" className={smallButtonClass}>
+        <button type="submit" className={buttonClass('secondary', 'sm')}>
           Find
         </button>
       </form>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading subscribers…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The subscribers could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">{q ? `No address contains “${q}”.` : 'No subscribers here yet.'}</p>
-      ) : (
-        <>
-          <p className="text-sm text-ink-soft">{data.count} in all</p>
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Subscribers">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
-                    <th key={label} scope="col" className={stackedTable.headerCell}>
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.results.map((row) => (
-                  <tr key={row.id} className={stackedTable.row}>
-                    <td data-label="E-mail" className={stackedTable.cell}>
-                      {row.email}
-                    </td>
-                    <td data-label="State" className={stackedTable.cell}>
-                      {STATUS_LABELS[row.status]}
-                    </td>
-                    <td data-label="Signed up" className={stackedTable.cell}>
-                      {formatKampalaShortDateTime(row.created_at)}
-                    </td>
-                    <td data-label="Confirmed" className={stackedTable.cell}>
-                      {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
-                    </td>
-                    <td data-label="Unsubscribed" className={stackedTable.cell}>
-                      {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
-                    </td>
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The subscribers"
+        loading="Loading subscribers…"
+        isEmpty={(page) => page.results.length === 0}
+        empty={q ? `No address contains “${q}”.` : 'No subscribers here yet.'}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-ink-soft">{data.count} in all</p>
+            <div className={stackedTable.frame}>
+              <table className={stackedTable.table} aria-label="Subscribers">
+                <thead className={stackedTable.head}>
+                  <tr>
+                    {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
+                      <th key={label} scope="col" className={stackedTable.headerCell}>
+                        {label}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                </thead>
+                <tbody className={stackedTable.body}>
+                  {data.results.map((row) => (
+                    <tr key={row.id} className={stackedTable.row}>
+                      <td data-label="E-mail" className={stackedTable.cell}>
+                        {row.email}
+                      </td>
+                      <td data-label="State" className={stackedTable.cell}>
+                        {STATUS_LABELS[row.status]}
+                      </td>
+                      <td data-label="Signed up" className={stackedTable.cell}>
+                        {formatKampalaShortDateTime(row.created_at)}
+                      </td>
+                      <td data-label="Confirmed" className={stackedTable.cell}>
+                        {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
+                      </td>
+                      <td data-label="Unsubscribed" className={stackedTable.cell}>
+                        {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

@@ -14,6 +14,7 @@ import type { StaffOrder } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage, inputClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -50,10 +51,8 @@ function problemOf(error: unknown): string {
   return formErrorMessage(error);
 }
 
-const smallButton =
-  'inline-flex h-9 items-center justify-center rounded-full px-4 text-sm font-semibold transition disabled:cursor-wait disabled:opacity-60';
-const primary = `${smallButton} bg-wine-800 text-cream-50 hover:bg-wine-900`;
-const secondary = `${smallButton} border border-wine-800 text-wine-800 hover:bg-cream-100`;
+const primary = buttonClass('primary', 'sm');
+const secondary = buttonClass('secondary', 'sm');
 
 /**
  * The moves an order may make next, the cancel form (with its reason) and the rider form: on the

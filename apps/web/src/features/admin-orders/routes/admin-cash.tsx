@@ -1,8 +1,9 @@
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { FormMessage, inputClass } from '../../../components/form-field';
+import { inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCashReport } from '../api/cash-report';
 
@@ -57,17 +58,8 @@ function CashReportView() {
         </button>
       </form>
 
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The figures could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The figures" loading="Loading…" />
       ) : (
         <>
           <p className="text-sm text-ink-soft">

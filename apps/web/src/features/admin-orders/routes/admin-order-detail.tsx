@@ -15,8 +15,10 @@ import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
@@ -45,9 +47,6 @@ const PRINT_STYLES = `
 /** The cash the rider or the counter collects: an unpaid cash order's total. */
 const cashToCollect = (order: StaffOrderDetail) =>
   order.payment_method === 'cash_on_delivery' && order.payment_status === 'pending' ? order.total : 0;
-
-const button =
-  'inline-flex h-10 items-center justify-center rounded-full px-4 text-sm font-semibold transition disabled:cursor-wait disabled:opacity-60';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -98,16 +97,12 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
         >
           <ChevronLeft aria-hidden className="size-4" /> All orders
         </Link>
-        <button
-          type="button"
-          className={`${button} bg-wine-800 text-cream-50 hover:bg-wine-900`}
-          onClick={() => window.print()}
-        >
+        <button type="button" className={buttonClass('primary', 'sm')} onClick={() => window.print()}>
           Print
         </button>
         <button
           type="button"
-          className={`${button} border border-wine-800 text-wine-800 hover:bg-cream-100`}
+          className={buttonClass('secondary', 'sm')}
           disabled={slip.isPending}
           onClick={() => slip.mutate()}
         >
@@ -352,17 +347,13 @@ export function AdminOrderDetailPage({ slots = {} }: { slots?: OrderPageSlots } 
         <FormMessage kind="error">There is no such order.</FormMessage>
       ) : order ? (
         <OrderView order={order} slots={slots} />
-      ) : query.isError ? (
-        <FormMessage kind="error">
-          The order could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </FormMessage>
       ) : (
-        <p role="status" className="text-ink-soft">
-          Loading the order…
-        </p>
+        <QueryStatus
+          pending={!query.isError}
+          onRetry={query.refetch}
+          what="The order"
+          loading="Loading the order…"
+        />
       )}
     </PageShell>
   );

@@ -8,9 +8,10 @@ import {
 import { STAFF_ORDER_SORTS, type StaffOrderSort, staffOrderSortLabels } from '@shop/contract/staff-orders';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { FormMessage, inputClass } from '../../../components/form-field';
+import { inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { ordersCsvUrl } from '../../../lib/exports';
 import { useSession } from '../../../lib/session/use-session';
@@ -267,22 +268,15 @@ function OrdersDesk() {
         aria-label={status === null ? 'All orders' : orderStatusLabels[status]}
         className="space-y-4"
       >
-        {isPending ? (
-          <p role="status" className="text-ink-soft">
-            Loading orders…
-          </p>
-        ) : isError ? (
-          <FormMessage kind="error">
-            The orders could not be loaded.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </FormMessage>
-        ) : data.results.length === 0 ? (
-          <p className="text-ink-soft">No orders here.</p>
-        ) : (
-          data.results.map((order) => <StaffOrderCard key={order.id} order={order} />)
-        )}
+        <QueryState
+          query={{ isPending, isError, data, refetch }}
+          what="The orders"
+          loading="Loading orders…"
+          isEmpty={(page) => page.results.length === 0}
+          empty="No orders here."
+        >
+          {(data) => data.results.map((order) => <StaffOrderCard key={order.id} order={order} />)}
+        </QueryState>
         {data ? (
           <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
         ) : null}

@@ -1,6 +1,7 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { OUTBOX_KIND_LABELS } from '@shop/contract/outbox';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
+import { textLinkClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { useOutboxMail } from '../api/outbox-mail';
 
 /**
@@ -17,21 +18,9 @@ function framedHtml(html: string): string {
 /** One e-mail of the outbox: who it is for, its links (to open or pass on), and the message itself. */
 export function OutboxMessage({ id }: { id: number }) {
   const { data: mail, isPending, isError, refetch } = useOutboxMail(id);
-  if (isPending) {
+  if (isPending || isError) {
     return (
-      <p role="status" className="text-ink-soft">
-        Loading the e-mail…
-      </p>
-    );
-  }
-  if (isError) {
-    return (
-      <FormMessage kind="error">
-        The e-mail could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
+      <QueryStatus pending={isPending} onRetry={refetch} what="The e-mail" loading="Loading the e-mail…" />
     );
   }
   return (

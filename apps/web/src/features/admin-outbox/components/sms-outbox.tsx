@@ -2,6 +2,7 @@ import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
 import { type SmsOutboxFilter, useSmsOutboxList } from '../api/sms-outbox-list';
 
 const FILTERS: Array<{ value: SmsOutboxFilter; label: string }> = [
@@ -57,54 +58,51 @@ export function SmsOutbox() {
           ))}
         </select>
       </label>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading the SMS…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The SMS could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">No SMS here.</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">SMS, newest first</caption>
-          <thead>
-            <tr className="border-b border-cream-200">
-              <th scope="col" className="py-2 pr-3">
-                Written
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                To
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Kind
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Message
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.results.map((sms) => (
-              <tr key={sms.id} className="border-b border-cream-100 align-top">
-                <td className="py-2 pr-3 whitespace-nowrap">{formatKampalaShortDateTime(sms.created_at)}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{sms.phone}</td>
-                <td className="py-2 pr-3">{sms.kind_label}</td>
-                <td className="py-2 pr-3 break-words">{sms.body}</td>
-                <td className="py-2 pr-3">{sms.state_label}</td>
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The SMS"
+        loading="Loading the SMS…"
+        isEmpty={(page) => page.results.length === 0}
+        empty="No SMS here."
+      >
+        {(data) => (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">SMS, newest first</caption>
+            <thead>
+              <tr className="border-b border-cream-200">
+                <th scope="col" className="py-2 pr-3">
+                  Written
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  To
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Kind
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Message
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {data.results.map((sms) => (
+                <tr key={sms.id} className="border-b border-cream-100 align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {formatKampalaShortDateTime(sms.created_at)}
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{sms.phone}</td>
+                  <td className="py-2 pr-3">{sms.kind_label}</td>
+                  <td className="py-2 pr-3 break-words">{sms.body}</td>
+                  <td className="py-2 pr-3">{sms.state_label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

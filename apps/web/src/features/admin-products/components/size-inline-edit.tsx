@@ -1,16 +1,14 @@
 import { type AdminVariant, variantUpdateSchema } from '@shop/contract/catalog-admin';
 import { formatUGX } from '@shop/contract/money';
-import { STOCK_REASON_LABELS } from '@shop/contract/stock';
+import { STOCK_REASON_LABELS, stockCount, stockUnitLabel } from '@shop/contract/stock';
 import { type FormEvent, useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { useRecordStockMovement } from '../api/record-stock-movement';
 import { useUpdateVariant } from '../api/update-variant';
 import { errorText, fieldsText } from '../lib/error-text';
 
 const smallInput =
   'h-9 w-28 rounded-md border border-cream-300 bg-white px-2 text-sm text-ink aria-[invalid=true]:border-wine-600';
-const smallButton =
-  'h-9 rounded-full border border-wine-800 px-3 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-60';
-
 /** The price of a size, edited in place: a small form whose answer is the API's message. */
 function PriceEdit({ size }: { size: AdminVariant }) {
   const id = useId();
@@ -53,7 +51,7 @@ function PriceEdit({ size }: { size: AdminVariant }) {
         onChange={(event) => setValue(event.currentTarget.value)}
         aria-invalid={message !== null && message !== 'Saved' ? true : undefined}
       />
-      <button type="submit" className={smallButton} disabled={update.isPending}>
+      <button type="submit" className={buttonClass('secondary', 'sm')} disabled={update.isPending}>
         Save price
       </button>
       {message ? (
@@ -79,7 +77,7 @@ function StockEdit({ size }: { size: AdminVariant }) {
     event.preventDefault();
     const count = Number(value);
     if (!Number.isInteger(count) || count < 0) {
-      setMessage('Enter the number of bottles (0 or more)');
+      setMessage(`Enter the number of ${stockUnitLabel(size.pack_size).toLowerCase()} (0 or more)`);
       return;
     }
     const delta = count - size.stock;
@@ -92,7 +90,7 @@ function StockEdit({ size }: { size: AdminVariant }) {
     record.mutate(
       { variantId: size.id, body: { delta, reason } },
       {
-        onSuccess: (answer) => setMessage(`Saved: ${answer.stock} in stock`),
+        onSuccess: (answer) => setMessage(`Saved: ${stockCount(answer.stock, size.pack_size)} in stock`),
         onError: (error) => setMessage(errorText(error)),
       },
     );
@@ -113,6 +111,9 @@ function StockEdit({ size }: { size: AdminVariant }) {
         value={value}
         onChange={(event) => setValue(event.currentTarget.value)}
       />
+      <span aria-hidden="true" className="text-sm text-ink-soft">
+        {stockUnitLabel(size.pack_size).toLowerCase()}
+      </span>
       <label className="sr-only" htmlFor={`${id}-reason`}>
         Reason
       </label>
@@ -125,7 +126,7 @@ function StockEdit({ size }: { size: AdminVariant }) {
         <option value="count_correction">{STOCK_REASON_LABELS.count_correction}</option>
         <option value="received">{STOCK_REASON_LABELS.received}</option>
       </select>
-      <button type="submit" className={smallButton} disabled={record.isPending}>
+      <button type="submit" className={buttonClass('secondary', 'sm')} disabled={record.isPending}>
         Save stock
       </button>
       {message ? (

@@ -241,7 +241,7 @@ describe('/admin/products', () => {
         reason: 'count_correction',
       }),
     );
-    expect(await within(stock).findByText('Saved: 5 in stock')).toBeInTheDocument();
+    expect(await within(stock).findByText('Saved: 5 bottles in stock')).toBeInTheDocument();
   });
 });
 

@@ -9,10 +9,12 @@ import {
   ADMIN_STOCK_STATES,
 } from '@shop/contract/catalog-admin-constants';
 import { formatUGX } from '@shop/contract/money';
+import { stockCount } from '@shop/contract/stock';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { inputClass, primaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -23,6 +25,12 @@ const route = getRouteApi('/admin/products');
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 
 const selectClass = 'h-11 rounded-lg border border-cream-300 bg-white px-3 text-base text-ink';
+
+/** A product's stock size by size, each in its unit: bottles and cases are never added up. */
+const stockOf = (product: AdminProductRow) =>
+  product.variants.length === 0
+    ? 'No size'
+    : `In stock: ${product.variants.map((size) => `${size.name} ${stockCount(size.stock, size.pack_size)}`).join(', ')}`;
 
 function ProductRow({ product }: { product: AdminProductRow }) {
   return (
@@ -37,7 +45,7 @@ function ProductRow({ product }: { product: AdminProductRow }) {
           {ADMIN_PRODUCT_STATUS_LABELS[product.status]} · {product.category.name}
           {product.vintage ? ` · ${product.vintage}` : ''}
           {product.is_featured ? ' · Featured' : ''}
-          {product.price !== null ? ` · ${formatUGX(product.price)}` : ''} · {product.stock_total} in stock
+          {product.price !== null ? ` · ${formatUGX(product.price)}` : ''} · {stockOf(product)}
         </p>
       </div>
       {product.variants.length > 0 ? (
@@ -187,17 +195,8 @@ function ProductsDesk() {
         </label>
       </fieldset>
 
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading products…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The products could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The products" loading="Loading products…" />
       ) : (
         <>
           <p className="text-sm text-ink-soft" role="status">

@@ -1,15 +1,19 @@
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import type { PaymentPurpose } from '@shop/contract/payments';
+import { type PaymentPurpose, paymentProviderLabels } from '@shop/contract/payments';
 import {
   type Refund,
   type RefundableTransaction,
+  type RefundRequest,
+  refundForReturn,
   refundMessages,
   refundRequestSchema,
   refundStatusLabels,
 } from '@shop/contract/refunds';
 import { type FormEvent, useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -18,7 +22,12 @@ import { useRefundSubject } from '../api/refund-subject';
 import { useRequestRefund } from '../api/request-refund';
 
 /** An order line that may come back in stock with a refund. */
-export type RestockableLine = { id: number; label: string; quantity: number };
+export type RestockableLine = { id: number; label: string; quantity: number; unitPrice: number };
+
+/** What an order took besides its bottles: a refund counts them only as chosen. */
+export type OrderCharges = { discount: number; deliveryFee: number };
+
+const NO_CHARGES: OrderCharges = { discount: 0, deliveryFee: 0 };
 
 type Field = 'amount' | 'reason' | 'restock_lines' | 'form';
 type Errors = Partial<Record<Field, string>>;
@@ -65,28 +74,59 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
 }
 
 /**
- * The refund form of one payment: amount (the whole refundable by default), a reason, and for an
- * order the bottles that come back in stock. The idempotency key is made once per refund: a
+ * The refund form of one payment: amount, a reason, and for an order the bottles that come back
+ * in stock. An order's amount follows the bottles back (refundForReturn), the delivery fee and
+ * the whole payment each by an explicit tick (issue 36); a ticket's or a double payment's starts
+ * at the whole refundable. The idempotency key is made once per refund: a
  * double click or a retry after a network error refunds once; a new key after a success.
  */
 export function RefundForm({
   payment,
   lines = [],
+  charges = NO_CHARGES,
   onDone,
 }: {
   payment: RefundableTransaction;
   lines?: RestockableLine[];
+  charges?: OrderCharges;
   onDone?: (refund: Refund) => void;
 }) {
   const id = useId();
-  const [amount, setAmount] = useState(String(payment.refundable));
+  const canRestock = payment.purpose === 'order' && !payment.refund_due && lines.length > 0;
+  const [amount, setAmount] = useState(canRestock ? '0' : String(payment.refundable));
+  const [withDelivery, setWithDelivery] = useState(false);
+  const [wholePayment, setWholePayment] = useState(false);
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState<Record<number, string>>({});
   const [key, setKey] = useState(newKey);
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string | null>(null);
+  // The checked refund, waiting for staff to confirm it in the dialog.
+  const [toConfirm, setToConfirm] = useState<RefundRequest | null>(null);
   const mutation = useRequestRefund();
-  const canRestock = payment.purpose === 'order' && !payment.refund_due && lines.length > 0;
+
+  /** The amount again, after the bottles back or a tick changed (staff may still type another). */
+  function follow(change: {
+    restock?: Record<number, string>;
+    withDelivery?: boolean;
+    wholePayment?: boolean;
+  }) {
+    const next = { restock, withDelivery, wholePayment, ...change };
+    const returned = Object.fromEntries(
+      Object.entries(next.restock).map(([lineId, count]) => [Number(lineId), Number(count) || 0]),
+    );
+    const worked = refundForReturn({
+      lines,
+      returned,
+      ...charges,
+      withDelivery: next.withDelivery,
+      refundable: payment.refundable,
+    });
+    setRestock(next.restock);
+    setWithDelivery(next.withDelivery);
+    setWholePayment(next.wholePayment);
+    setAmount(String(next.wholePayment ? payment.refundable : worked));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -117,12 +157,19 @@ export function RefundForm({
     }
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
+    setToConfirm(parsed.data);
+  }
+
+  async function send(request: RefundRequest) {
+    if (mutation.isPending) return;
     try {
-      const refund = await mutation.mutateAsync(parsed.data);
+      const refund = await mutation.mutateAsync(request);
       setKey(newKey());
-      setAmount('');
+      setAmount(canRestock ? '0' : '');
       setReason('');
       setRestock({});
+      setWithDelivery(false);
+      setWholePayment(false);
       setDone(
         refund.status === 'succeeded'
           ? `Refunded ${formatUGX(refund.amount)}; credit note ${refund.credit_note?.number ?? ''}.`
@@ -222,7 +269,9 @@ export function RefundForm({
                 max={line.quantity}
                 className={`${inputClass} w-24`}
                 value={restock[line.id] ?? '0'}
-                onChange={(event) => setRestock({ ...restock, [line.id]: event.currentTarget.value })}
+                onChange={(event) =>
+                  follow({ restock: { ...restock, [line.id]: event.currentTarget.value } })
+                }
               />
               <label htmlFor={`${id}-line-${line.id}`}>
                 {line.label} (ordered {line.quantity})
@@ -230,12 +279,74 @@ export function RefundForm({
             </div>
           ))}
           {fieldError('restock_lines')}
+          {charges.deliveryFee > 0 ? (
+            <label className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                checked={withDelivery}
+                onChange={(event) => follow({ withDelivery: event.currentTarget.checked })}
+              />
+              Refund the delivery fee ({formatUGX(charges.deliveryFee)})
+            </label>
+          ) : null}
+          <label className="flex items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              checked={wholePayment}
+              onChange={(event) => follow({ wholePayment: event.currentTarget.checked })}
+            />
+            Refund the whole payment ({formatUGX(payment.refundable)})
+          </label>
+          <p className="text-sm text-ink-soft">
+            The amount follows the bottles back, at the price paid for them; type another if needed.
+          </p>
         </fieldset>
       ) : null}
       <button type="submit" className={primaryButtonClass} disabled={mutation.isPending}>
         {mutation.isPending ? 'Refunding…' : 'Refund'}
       </button>
+      <ConfirmDialog
+        open={toConfirm !== null}
+        onOpenChange={(open) => {
+          if (!open) setToConfirm(null);
+        }}
+        title="Send this refund?"
+        confirmLabel={toConfirm ? `Refund ${formatUGX(toConfirm.amount)}` : 'Refund'}
+        onConfirm={() => {
+          if (toConfirm) void send(toConfirm);
+        }}
+      >
+        {toConfirm ? <RefundSummary payment={payment} request={toConfirm} lines={lines} /> : null}
+      </ConfirmDialog>
     </form>
+  );
+}
+
+/** What a refund will do, said before it is sent: the amount, to whom and how, the bottles back. */
+function RefundSummary({
+  payment,
+  request,
+  lines,
+}: {
+  payment: RefundableTransaction;
+  request: RefundRequest;
+  lines: RestockableLine[];
+}) {
+  const restock = request.restock_lines ?? [];
+  const bottles = restock.reduce((sum, line) => sum + line.quantity, 0);
+  const labelOf = (lineId: number) => lines.find((line) => line.id === lineId)?.label ?? `line ${lineId}`;
+  return (
+    <>
+      <p>
+        <span className="font-semibold">{formatUGX(request.amount)}</span> goes back to {payment.phone} by{' '}
+        {paymentProviderLabels[payment.provider]}, for {payment.subject_label}. A refund cannot be taken back.
+      </p>
+      {bottles > 0 ? (
+        <p>
+          {`Back in stock: ${restock.map((line) => `${line.quantity} × ${labelOf(line.line_id)}`).join(', ')}.`}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -249,10 +360,12 @@ export function RefundPanel({
   purpose,
   subjectId,
   lines,
+  charges,
 }: {
   purpose: PaymentPurpose;
   subjectId: string;
   lines?: RestockableLine[];
+  charges?: OrderCharges;
 }) {
   const backOffice = useBackOffice();
   const mayRefund = backOffice.mayUse('refunds');
@@ -261,14 +374,14 @@ export function RefundPanel({
   if (backOffice.status === 'ready' && !mayRefund) {
     return <p className="text-sm text-ink-soft">{REFUNDS_BY_ADMINS}</p>;
   }
-  if (query.isError) {
-    return <FormMessage kind="error">The refunds could not be loaded.</FormMessage>;
-  }
   if (!query.data) {
     return (
-      <p role="status" className="text-sm text-ink-soft">
-        Loading refunds…
-      </p>
+      <QueryStatus
+        pending={!query.isError}
+        onRetry={query.refetch}
+        what="The refunds"
+        loading="Loading refunds…"
+      />
     );
   }
   const { transactions } = query.data;
@@ -277,7 +390,9 @@ export function RefundPanel({
       {transactions.length === 0 ? (
         <p className="text-sm text-ink-soft">No payment took money: there is nothing to refund.</p>
       ) : (
-        transactions.map((payment) => <RefundForm key={payment.id} payment={payment} lines={lines} />)
+        transactions.map((payment) => (
+          <RefundForm key={payment.id} payment={payment} lines={lines} charges={charges} />
+        ))
       )}
       <RefundList refunds={query.data.refunds} />
     </div>

@@ -1,9 +1,7 @@
 import { useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { useBackOffice } from '../../../lib/session/use-back-office';
 import { RefundPanel } from './refund-panel';
-
-const smallButtonClass =
-  'mt-1 rounded-full border border-wine-800 px-3 py-0.5 text-xs font-semibold text-wine-800 hover:bg-cream-100';
 
 /**
  * A paid ticket's refunds, in the staff's guest list: closed until asked for, so that a page of
@@ -17,7 +15,7 @@ export function TicketRefund({ rsvpId, guestName }: { rsvpId: string; guestName:
     return (
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         aria-label={`Refund ${guestName}'s ticket…`}
         onClick={() => setOpen(true)}
       >

@@ -100,6 +100,31 @@ function open(
   return renderApp(path).then((view) => ({ api, ...view }));
 }
 
+/**
+ * Answers the refund's confirmation: it states the amount and how the money goes back (and the
+ * bottles back in stock); nothing is sent before "Refund <amount>" is pressed, and Escape sends
+ * nothing (`cancelFirst` counts the refunds sent, to show it).
+ */
+async function confirmRefund(
+  user: ReturnType<typeof userEvent.setup>,
+  amount: string,
+  { bottles, cancelFirst }: { bottles?: string; cancelFirst?: () => number } = {},
+) {
+  let dialog = await screen.findByRole('dialog', { name: 'Send this refund?' });
+  expect(dialog).toHaveTextContent(`${amount} goes back to`);
+  expect(dialog).toHaveTextContent(/by the sandbox \(test money/);
+  if (bottles) expect(dialog).toHaveTextContent(bottles);
+  if (cancelFirst) {
+    const sentBefore = cancelFirst();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelFirst()).toBe(sentBefore);
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    dialog = await screen.findByRole('dialog', { name: 'Send this refund?' });
+  }
+  await user.click(within(dialog).getByRole('button', { name: `Refund ${amount}` }));
+}
+
 describe('/admin/refunds', () => {
   it('is for staff only: a customer is told, and nothing is asked of the API', async () => {
     const { api } = await open('/admin/refunds', 'customer');
@@ -148,9 +173,11 @@ describe('/admin/refunds', () => {
     await user.clear(within(form).getByLabelText('Amount (UGX)'));
     await user.type(within(form).getByLabelText('Amount (UGX)'), '240000');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 240,000', { cancelFirst: () => api.callsTo(REFUND).length });
     await waitFor(() => expect(api.callsTo(REFUND)).toHaveLength(1));
     await within(form).findByRole('button', { name: 'Refund' });
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 240,000');
     expect(await screen.findByText('Refunded Shs 240,000; credit note CN-000007.')).toBeInTheDocument();
     const [first, retry] = api.callsTo(REFUND);
     expect(first?.body).toEqual({
@@ -218,13 +245,25 @@ describe('refunds on the staff order page', () => {
     const section = await screen.findByRole('region', { name: 'Refunds' });
     const form = await within(section).findByRole('form', { name: 'Refund KCP-20261127-TWICE0001' });
     expect(within(section).getByText('No refunds yet.')).toBeInTheDocument();
-    await user.clear(within(form).getByLabelText('Amount (UGX)'));
-    await user.type(within(form).getByLabelText('Amount (UGX)'), '95000');
+    // Not the whole payment: the amount follows the bottles back, the fee and the whole by a tick.
+    const amount = within(form).getByLabelText('Amount (UGX)');
+    expect(amount).toHaveValue('0');
     await user.type(within(form).getByLabelText('Reason'), 'One bottle broken');
     const bottles = within(form).getByLabelText('Kanonkop Pinotage, 750 ml (ordered 2)');
     await user.clear(bottles);
     await user.type(bottles, '1');
+    expect(amount).toHaveValue('95000');
+    const fee = within(form).getByRole('checkbox', { name: 'Refund the delivery fee (Shs 10,000)' });
+    await user.click(fee);
+    expect(amount).toHaveValue('105000');
+    await user.click(fee);
+    const whole = within(form).getByRole('checkbox', { name: 'Refund the whole payment (Shs 240,000)' });
+    await user.click(whole);
+    expect(amount).toHaveValue('240000');
+    await user.click(whole);
+    expect(amount).toHaveValue('95000');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 95,000', { bottles: 'Back in stock: 1 × Kanonkop Pinotage, 750 ml.' });
     await waitFor(() => expect(api.callsTo(REFUND)).toHaveLength(1));
     expect(api.callsTo(REFUND)[0]?.body).toMatchObject({
       amount: 95_000,
@@ -294,6 +333,7 @@ describe('refunds in the staff guest list', () => {
     expect(within(form).queryByText('Bottles back in stock')).not.toBeInTheDocument();
     await user.type(within(form).getByLabelText('Reason'), 'Cannot come');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await confirmRefund(user, 'Shs 300,000');
     expect(await within(form).findByText('Refunded Shs 300,000; credit note CN-000007.')).toBeInTheDocument();
     expect(api.callsTo(REFUND)[0]?.body).toMatchObject({
       transaction_id: PAYMENT_ID,

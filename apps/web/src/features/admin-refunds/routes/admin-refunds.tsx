@@ -1,9 +1,11 @@
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage, inputClass, secondaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
@@ -13,30 +15,21 @@ import { RefundForm } from '../components/refund-panel';
 export const REFUNDS_STAFF_ONLY_MESSAGE =
   "You don't have permission to perform this action. Refunds are made by the shop's admins.";
 
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100';
-
 function RefundDueQueue() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const { data, isPending, isError, error, refetch } = useRefundDue(page, true);
-  if (isError) {
-    return (
-      <FormMessage kind="error">
-        {isApiError(error) && error.status === 403
-          ? REFUNDS_STAFF_ONLY_MESSAGE
-          : 'The queue could not be loaded.'}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
-    );
+  if (isError && isApiError(error) && error.status === 403) {
+    return <FormMessage kind="error">{REFUNDS_STAFF_ONLY_MESSAGE}</FormMessage>;
   }
-  if (isPending || !data) {
+  if (isPending || isError) {
     return (
-      <p role="status" className="text-ink-soft">
-        Loading the payments to refund…
-      </p>
+      <QueryStatus
+        pending={isPending}
+        onRetry={refetch}
+        what="The queue"
+        loading="Loading the payments to refund…"
+      />
     );
   }
   if (data.results.length === 0) {
@@ -62,7 +55,7 @@ function RefundDueQueue() {
             ) : (
               <button
                 type="button"
-                className={`${smallButtonClass} mt-2`}
+                className={`${buttonClass('secondary', 'sm')} mt-2`}
                 onClick={() => setOpen(payment.id)}
               >
                 Refund…

@@ -8,9 +8,11 @@ import {
 } from '@shop/contract/reviews';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage, inputClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useModerateReview } from '../api/moderate-review';
@@ -24,9 +26,6 @@ const TABS: ReadonlyArray<{ filter: AdminReviewFilter; label: string }> = [
 
 const tabClass =
   'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
-
 /** Hide (reason required: its author sees it) or show again (reason kept in the audit trail). */
 function ModerationForm({ review, onDone }: { review: AdminReview; onDone: (message: string) => void }) {
   const hide = !review.is_hidden;
@@ -67,7 +66,7 @@ function ModerationForm({ review, onDone }: { review: AdminReview; onDone: (mess
         className={inputClass}
       />
       {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      <button type="submit" className={smallButtonClass} disabled={mutation.isPending}>
+      <button type="submit" className={buttonClass('secondary', 'sm')} disabled={mutation.isPending}>
         {hide ? 'Hide review' : 'Show review again'}
       </button>
     </form>
@@ -124,7 +123,7 @@ function QueueItem({ review, onNotice }: { review: AdminReview; onNotice: (messa
         <div className="mt-3">
           <button
             type="button"
-            className={smallButtonClass}
+            className={buttonClass('secondary', 'sm')}
             aria-expanded={open}
             onClick={() => setOpen((current) => !current)}
           >
@@ -170,32 +169,27 @@ function ModerationQueue() {
         ))}
       </div>
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading reviews…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          The reviews could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">
-          {filter === 'reported'
+      <QueryState
+        query={{ isPending, isError, data, refetch }}
+        what="The reviews"
+        loading="Loading reviews…"
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          filter === 'reported'
             ? 'No reported reviews.'
             : filter === 'hidden'
               ? 'No hidden reviews.'
-              : 'No reviews yet.'}
-        </p>
-      ) : (
-        <ol aria-label="Review queue" className="space-y-4">
-          {data.results.map((review) => (
-            <QueueItem key={review.id} review={review} onNotice={setNotice} />
-          ))}
-        </ol>
-      )}
+              : 'No reviews yet.'
+        }
+      >
+        {(data) => (
+          <ol aria-label="Review queue" className="space-y-4">
+            {data.results.map((review) => (
+              <QueueItem key={review.id} review={review} onNotice={setNotice} />
+            ))}
+          </ol>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}

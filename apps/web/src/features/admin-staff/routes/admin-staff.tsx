@@ -2,8 +2,10 @@ import { USER_ROLES, type UserRole } from '@shop/contract/identity';
 import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import type { StaffMember } from '@shop/contract/staff-accounts';
 import { useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -12,9 +14,6 @@ import { useStaff } from '../api/staff';
 import { InviteStaffForm } from '../components/invite-staff-form';
 
 const ROLE_LABELS: Record<UserRole, string> = { customer: 'Customer', staff: 'Staff', admin: 'Admin' };
-const smallButtonClass =
-  'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
-
 export const ADMINS_ONLY_MESSAGE =
   "You don't have permission to perform this action. This page is for admins.";
 
@@ -64,7 +63,7 @@ function RoleActions({
       </select>
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         disabled={mutation.isPending || role === member.role}
         aria-label={`Save role of ${member.email}`}
         onClick={() => change(role)}
@@ -73,7 +72,7 @@ function RoleActions({
       </button>
       <button
         type="button"
-        className={smallButtonClass}
+        className={buttonClass('secondary', 'sm')}
         disabled={mutation.isPending}
         aria-label={`Remove staff rights of ${member.email}`}
         onClick={() => {
@@ -105,17 +104,8 @@ function StaffDesk() {
           cannot lose their rights.
         </p>
         {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
-        {isPending ? (
-          <p role="status" className="text-ink-soft">
-            Loading staff…
-          </p>
-        ) : isError ? (
-          <FormMessage kind="error">
-            The staff list could not be loaded.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </FormMessage>
+        {isPending || isError ? (
+          <QueryStatus pending={isPending} onRetry={refetch} what="The staff list" loading="Loading staff…" />
         ) : (
           <div className={stackedTable.frame}>
             <table className={stackedTable.table} aria-label="Staff and admins">

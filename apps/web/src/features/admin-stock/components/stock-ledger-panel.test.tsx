@@ -48,15 +48,42 @@ const history = (): StockMovement[] => [
   movement({ delta: 4, stock_after: 4, reason: 'count_correction', note: 'Opening balance' }),
 ];
 
-function open(handlers: Parameters<typeof mockIdentityApi>[0]) {
+function open(handlers: Parameters<typeof mockIdentityApi>[0], packSize = 1) {
   const api = mockIdentityApi(handlers);
-  return renderWithRouter(<StockLedgerPanel variantId={5} variantName="750 ml bottle" />).then((view) => ({
-    api,
-    ...view,
-  }));
+  const name = packSize > 1 ? `Case of ${packSize}` : '750 ml bottle';
+  return renderWithRouter(<StockLedgerPanel variantId={5} variantName={name} packSize={packSize} />).then(
+    (view) => ({
+      api,
+      ...view,
+    }),
+  );
 }
 
 describe('StockLedgerPanel', () => {
+  it('counts a case size in cases, not bottles (issue 36)', async () => {
+    const user = userEvent.setup();
+    await open(
+      {
+        [LEDGER]: () => makePage([movement({ delta: 3, stock_after: 3 })], { pageSize: 20 }),
+        [RECORD]: () => ({
+          variant_id: 5,
+          stock: 4,
+          low_stock_threshold: 1,
+          movement: movement({ stock_after: 4 }),
+        }),
+      },
+      6,
+    );
+    expect(await screen.findByText('In stock: 3 cases of 6')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Record a movement: Case of 6' });
+    expect(within(form).queryByLabelText(/^Bottles/)).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Cases of 6 (+ added, − taken away)'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Save movement' }));
+    expect(
+      await within(form).findByText('Saved: Case of 6 now has 4 cases of 6 in stock.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the size’s stock and its ledger, newest first, with who, reason, note and order', async () => {
     await open({ [LEDGER]: () => makePage(history(), { pageSize: 20 }) });
     const table = await screen.findByRole('table', { name: 'Stock ledger of 750 ml bottle' });
@@ -73,7 +100,7 @@ describe('StockLedgerPanel', () => {
       ['The shop', '+4', 'Count correction', 'Opening balance', '', '4'],
     ]);
     expect(within(rows[0]!).getByText(/21 Nov/)).toHaveAttribute('datetime', '2026-11-21T12:05:00.000Z');
-    expect(screen.getByText('In stock: 14')).toBeInTheDocument();
+    expect(screen.getByText('In stock: 14 bottles')).toBeInTheDocument();
   });
 
   it('records a movement and reads the ledger again', async () => {
@@ -95,9 +122,11 @@ describe('StockLedgerPanel', () => {
 
     await waitFor(() => expect(api.callsTo(RECORD)).toHaveLength(1));
     expect(api.callsTo(RECORD)[0]!.body).toEqual({ reason: 'breakage', delta: -2, note: 'Dropped a box' });
-    expect(await within(form).findByText('Saved: 750 ml bottle now has 12 in stock.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Saved: 750 ml bottle now has 12 bottles in stock.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Dropped a box')).toBeInTheDocument();
-    expect(screen.getByText('In stock: 12')).toBeInTheDocument();
+    expect(screen.getByText('In stock: 12 bottles')).toBeInTheDocument();
     expect(within(form).getByLabelText('Bottles (+ added, − taken away)')).toHaveValue('');
   });
 

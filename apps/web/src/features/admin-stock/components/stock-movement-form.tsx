@@ -3,13 +3,16 @@ import {
   STOCK_REASON_LABELS,
   type StaffStockReason,
   type StockMovementResponse,
+  stockCount,
   stockMovementRequestSchema,
   stockReasonSignIssue,
+  stockUnitLabel,
 } from '@shop/contract/stock';
 import { type FormEvent, useId, useState } from 'react';
 import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useRecordStockMovement } from '../api/record-stock-movement';
 
 type Field = 'reason' | 'delta' | 'note';
@@ -26,12 +29,15 @@ const deltaOf = (text: string) => (text.trim() === '' ? undefined : Number(text.
 export function StockMovementForm({
   variantId,
   variantName,
+  packSize = 1,
   initialReason = 'received',
   title = 'Record a movement',
   onDone,
 }: {
   variantId: number;
   variantName: string;
+  /** Bottles in the size: a pack's movements are counted in cases. */
+  packSize?: number;
   initialReason?: StaffStockReason;
   title?: string;
   onDone?: (result: StockMovementResponse) => void;
@@ -69,7 +75,10 @@ export function StockMovementForm({
       const result = await mutation.mutateAsync(parsed.data);
       setDelta('');
       setNote('');
-      setSaved(`Saved: ${variantName} now has ${result.stock} in stock.`);
+      const confirmation = `Saved: ${variantName} now has ${stockCount(result.stock, packSize)} in stock.`;
+      setSaved(confirmation);
+      // Also as a toast: the Stock screen closes its form on a save, and the message with it.
+      toast.success(confirmation);
       onDone?.(result);
     } catch (error) {
       if (isApiError(error) && error.fields.length > 0) {
@@ -130,7 +139,7 @@ export function StockMovementForm({
         </div>
         <div>
           <label htmlFor={`${id}-delta`} className="mb-1.5 block text-sm font-semibold text-ink">
-            Bottles (+ added, − taken away)
+            {stockUnitLabel(packSize)} (+ added, − taken away)
           </label>
           <input
             id={`${id}-delta`}

@@ -147,6 +147,11 @@ describe('/admin/stock', () => {
     });
     await waitFor(() => expect(screen.queryByText('Château Musar 2016')).not.toBeInTheDocument());
     expect(screen.getByText('Nederburg Pinotage')).toBeInTheDocument();
+    // The form has closed; the save is confirmed all the same (issue 36).
+    expect(screen.queryByRole('form', { name: /^Receive stock/ })).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('Saved: Château Musar 2016 (750 ml bottle) now has 24 bottles in stock.'),
+    ).toBeInTheDocument();
   });
 
   it('says so when nothing is low', async () => {
