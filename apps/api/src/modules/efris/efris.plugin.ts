@@ -24,6 +24,16 @@ export default fp(
       keys: new EfrisKeyCache(),
       log: app.log,
     };
+    if (
+      !app.config.EFRIS_KEY_ENCRYPTION_KEY &&
+      app.config.NODE_ENV === 'production' &&
+      app.config.DATABASE_URL
+    ) {
+      app.log.warn(
+        "EFRIS_KEY_ENCRYPTION_KEY is not set: the EFRIS private key is sealed with a key of this instance's data " +
+          'directory. Set it when several instances share DATABASE_URL.',
+      );
+    }
     app.decorate('efris', context);
 
     app.jobs.work<{ documentId: number }>(

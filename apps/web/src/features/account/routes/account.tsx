@@ -50,6 +50,12 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
       description: 'E-mails not sent, to read and pass their links on to customers.',
     },
     {
+      section: 'efris',
+      to: '/admin/efris',
+      title: 'EFRIS',
+      description: 'Invoices fiscalised with URA, those waiting or refused, and retries.',
+    },
+    {
       section: 'categories',
       to: '/admin/categories',
       title: 'Categories',
