@@ -203,10 +203,13 @@ export function signContent(privateKey: crypto.KeyObject, content: string): stri
  * offers no decryption oracle (it only decrypts URA's answers), so the attack does not apply.
  */
 export function rsaPkcs1Decrypt(privateKey: crypto.KeyObject, ciphertext: Buffer): Buffer {
-  const block = crypto.privateDecrypt(
-    { key: privateKey, padding: crypto.constants.RSA_NO_PADDING },
-    ciphertext,
-  );
+  let block: Buffer;
+  try {
+    block = crypto.privateDecrypt({ key: privateKey, padding: crypto.constants.RSA_NO_PADDING }, ciphertext);
+  } catch {
+    // Larger than the modulus, or of the wrong length: not encrypted to this key.
+    block = Buffer.alloc(0);
+  }
   const separator = block.indexOf(0, 2);
   if (block[0] !== 0 || block[1] !== 2 || separator < 10) {
     throw new EfrisError('bad_answer', 'EFRIS sent a session key that does not decrypt with the private key');
