@@ -354,3 +354,29 @@ export function taxpayerKeys(): { privateKeyPem: string; publicKey: crypto.KeyOb
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey };
 }
+
+/**
+ * `tsx apps/api/test/fakes/efris.ts`: runs the fake on FAKE_EFRIS_PORT for a browser journey,
+ * with one taxpayer (FAKE_EFRIS_TIN, FAKE_EFRIS_DEVICE) whose private key it writes, as PEM, to
+ * FAKE_EFRIS_KEY_FILE for the admin to upload.
+ */
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '\0')) {
+  const { writeFileSync } = await import('node:fs');
+  const fake = new FakeEfris();
+  const keys = taxpayerKeys();
+  fake.registerTaxpayer({
+    tin: process.env.FAKE_EFRIS_TIN ?? '1000123456',
+    deviceNo: process.env.FAKE_EFRIS_DEVICE ?? 'TCS00012345',
+    legalName: 'KAMPALA CELLARS LIMITED',
+    businessName: 'Kampala Cellars',
+    address: 'Plot 12 Acacia Avenue, Kololo',
+    publicKey: keys.publicKey,
+  });
+  if (process.env.FAKE_EFRIS_KEY_FILE)
+    writeFileSync(process.env.FAKE_EFRIS_KEY_FILE, keys.privateKeyPem, { mode: 0o600 });
+  await fake.start(Number(process.env.FAKE_EFRIS_PORT ?? 0));
+  process.stdout.write(`fake EFRIS on ${fake.url}\n`);
+  const stop = () => void fake.stop().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
