@@ -55,6 +55,14 @@ export const efrisSettings = pgTable(
     keyUploadedAt: timestamp({ withTimezone: true }),
     registration: jsonb().$type<EfrisRegistration>(),
     registrationCheckedAt: timestamp({ withTimezone: true }),
+    /**
+     * T104's AES session key, sealed like the private key and shared by every instance (a new
+     * T104 replaces the device's key at URA, so instances must not each fetch their own).
+     */
+    sessionKeyCiphertext: text(),
+    /** Which endpoint, TIN, device and private key the session key was issued to. */
+    sessionKeyFor: text(),
+    sessionKeyObtainedAt: timestamp({ withTimezone: true }),
     /** URA's clock minus ours at the last T101, in milliseconds. */
     clockOffsetMs: integer(),
     clockCheckedAt: timestamp({ withTimezone: true }),

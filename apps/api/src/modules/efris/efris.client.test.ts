@@ -59,7 +59,7 @@ function client(options: { now?: () => Date; timeoutMs?: number; keys?: EfrisKey
 describe('the client', () => {
   it('exchanges the AES key (T104) once a day and reuses it in between', async () => {
     let now = Date.now();
-    const efris = client({ now: () => new Date(now) });
+    const efris = client({ now: () => new Date(now), keys: new EfrisKeyCache(() => now) });
     await efris.registrationDetails();
     await efris.registrationDetails();
     expect(fake.calls).toEqual(['T104', 'T103', 'T103']);

@@ -146,22 +146,31 @@ export type EfrisInvoiceUpload = {
   payWay: Array<{ paymentMode: string; paymentAmount: string; orderNumber: string }>;
 };
 
-/** The AES session keys T104 handed over, per taxpayer device, shared by this process's calls. */
-export class EfrisKeyCache {
+/**
+ * Where the AES session keys T104 hands over are kept: `obtain` answers the key for `id` (an
+ * endpoint, TIN, device and private key) when one younger than a day is kept, else calls `fetch`
+ * (T104) and keeps its answer. The app keeps them in the database for every instance
+ * (`efris.session-keys.ts`): a new T104 replaces the device's key at URA.
+ */
+export type SessionKeyStore = {
+  obtain(id: string, fetch: () => Promise<Buffer>): Promise<Buffer>;
+};
+
+/** A session key store in this process's memory (one instance, or a test). */
+export class EfrisKeyCache implements SessionKeyStore {
   readonly #keys = new Map<string, { key: Buffer; obtainedAt: number }>();
+  readonly #now: () => number;
 
-  get(id: string, now: number): Buffer | undefined {
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  async obtain(id: string, fetch: () => Promise<Buffer>): Promise<Buffer> {
     const entry = this.#keys.get(id);
-    if (!entry || now - entry.obtainedAt >= SESSION_KEY_LIFETIME_MS) return undefined;
-    return entry.key;
-  }
-
-  set(id: string, key: Buffer, now: number) {
-    this.#keys.set(id, { key, obtainedAt: now });
-  }
-
-  drop(id: string) {
-    this.#keys.delete(id);
+    if (entry && this.#now() - entry.obtainedAt < SESSION_KEY_LIFETIME_MS) return entry.key;
+    const key = await fetch();
+    this.#keys.set(id, { key, obtainedAt: this.#now() });
+    return key;
   }
 }
 
@@ -226,7 +235,7 @@ type CallOptions = { encrypted: boolean; signed: boolean; referenceNo?: string }
 
 export type EfrisClientOptions = {
   timeoutMs: number;
-  keys: EfrisKeyCache;
+  keys: SessionKeyStore;
   now?: () => Date;
 };
 
@@ -275,26 +284,25 @@ export class EfrisClient {
     return offsetMs;
   }
 
-  /** T104 (once a day): the AES session key. */
+  /** T104 (once a day, shared through the store): the AES session key. */
   async sessionKey(): Promise<Buffer> {
-    const now = this.#now().getTime();
-    const cached = this.#options.keys.get(this.#keyId, now);
-    if (cached) return cached;
-    const answer = await this.#call<{ passowrdDes?: string; sign?: string }>(
-      'T104',
-      {},
-      { encrypted: false, signed: false },
-    );
-    // URA's field is spelled so.
-    if (!answer?.passowrdDes) throw new EfrisError('bad_answer', 'EFRIS answered T104 without a key');
-    const keyText = rsaPkcs1Decrypt(this.#privateKey, Buffer.from(answer.passowrdDes, 'base64')).toString(
-      'utf8',
-    );
-    const key = Buffer.from(keyText, 'base64');
-    if (![16, 24, 32].includes(key.length))
-      throw new EfrisError('bad_answer', 'EFRIS sent a session key of a wrong size');
-    this.#options.keys.set(this.#keyId, key, now);
-    return key;
+    return this.#options.keys.obtain(this.#keyId, async () => {
+      const answer = await this.#call<{ passowrdDes?: string; sign?: string }>(
+        'T104',
+        {},
+        { encrypted: false, signed: false },
+      );
+      // URA's field is spelled so.
+      if (!answer?.passowrdDes) throw new EfrisError('bad_answer', 'EFRIS answered T104 without a key');
+      const keyText = rsaPkcs1Decrypt(this.#privateKey, Buffer.from(answer.passowrdDes, 'base64')).toString(
+        'utf8',
+      );
+      const key = Buffer.from(keyText, 'base64');
+      if (![16, 24, 32].includes(key.length)) {
+        throw new EfrisError('bad_answer', 'EFRIS sent a session key of a wrong size');
+      }
+      return key;
+    });
   }
 
   /** T103: the taxpayer's registration as URA holds it. */

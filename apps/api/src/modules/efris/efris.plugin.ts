@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { EfrisKeyCache } from './efris.client';
 import { EFRIS_JOBS, fiscaliseSingletonKey } from './efris.jobs';
 import { keyEncryptionKey } from './efris.keys';
 import { documentForPaidOrder, type EfrisContext, fiscaliseDocument, sweepDocuments } from './efris.service';
+import { DatabaseSessionKeys } from './efris.session-keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,11 +17,12 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    const kek = keyEncryptionKey(app.config);
     const context: EfrisContext = {
       db: app.db,
       config: app.config,
-      kek: keyEncryptionKey(app.config),
-      keys: new EfrisKeyCache(),
+      kek,
+      keys: new DatabaseSessionKeys(app.db, kek),
       log: app.log,
     };
     if (

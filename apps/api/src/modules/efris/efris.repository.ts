@@ -205,16 +205,25 @@ export async function dueDocumentIds(db: Executor, limit: number): Promise<numbe
 export async function requeueDocument(
   db: Executor,
   id: number,
-): Promise<'requeued' | 'not_failed' | 'missing'> {
-  const result = await db.execute<{ state: string }>(sql`
-    WITH target AS (SELECT id, state FROM efris_documents WHERE id = ${id} FOR UPDATE),
+): Promise<{ result: 'requeued' | 'not_failed' | 'missing'; orderId: string; referenceNo: string }> {
+  const result = await db.execute<{
+    state: string;
+    order_id: string;
+    reference_no: string;
+    updated: string;
+  }>(sql`
+    WITH target AS (SELECT id, state, order_id, reference_no FROM efris_documents WHERE id = ${id} FOR UPDATE),
     updated AS (
       UPDATE efris_documents d SET state = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
         FROM target WHERE d.id = target.id AND target.state = 'failed' RETURNING d.id)
-    SELECT target.state, (SELECT count(*) FROM updated) AS updated FROM target`);
-  const row = result.rows[0] as { state: string; updated: string | number } | undefined;
-  if (!row) return 'missing';
-  return Number(row.updated) === 1 ? 'requeued' : 'not_failed';
+    SELECT target.state, target.order_id, target.reference_no, (SELECT count(*) FROM updated) AS updated FROM target`);
+  const row = result.rows[0];
+  if (!row) return { result: 'missing', orderId: '', referenceNo: '' };
+  return {
+    result: Number(row.updated) === 1 ? 'requeued' : 'not_failed',
+    orderId: row.order_id,
+    referenceNo: row.reference_no,
+  };
 }
 
 export type DocumentListRow = {

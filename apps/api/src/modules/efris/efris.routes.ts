@@ -12,6 +12,7 @@ import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth, requireAdmin, requireStaff } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import { EFRIS_JOBS } from './efris.jobs';
 import {
   getDocuments,
@@ -65,7 +66,7 @@ export const efrisSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: efrisSettingsSchema, ...denied, ...invalid },
       },
     },
-    async (request) => updateSettings(context, request.body, currentAuth(request).user.id),
+    async (request) => updateSettings(context, request.body, actorOf(currentAuth(request).user)),
   );
 
   app.put(
@@ -79,7 +80,8 @@ export const efrisSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: efrisSettingsSchema, ...denied, ...invalid },
       },
     },
-    async (request) => uploadPrivateKey(context, request.body.private_key, currentAuth(request).user.id),
+    async (request) =>
+      uploadPrivateKey(context, request.body.private_key, actorOf(currentAuth(request).user)),
   );
 
   app.post(
@@ -150,7 +152,7 @@ export const efrisQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await retryDocument(context, request.params.id);
+      await retryDocument(context, request.params.id, actorOf(currentAuth(request).user));
       await app.jobs.send(EFRIS_JOBS.fiscalise, { documentId: request.params.id });
       return reply.code(202).send({ queued: true as const });
     },

@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { EfrisRegistration } from '../../db/schema/efris';
 import { AppError, conflict, notFound } from '../../errors';
+import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
 import { findOrder, type OrderRow } from '../orders/orders.repository';
 import {
   EFRIS_PRODUCTION_URL,
@@ -21,9 +22,9 @@ import {
   EfrisClient,
   EfrisError,
   type EfrisInvoiceUpload,
-  type EfrisKeyCache,
   kampalaTimestamp,
   MAX_CLOCK_SKEW_MS,
+  type SessionKeyStore,
 } from './efris.client';
 import { openPrivateKey, readUploadedKey, sealPrivateKey } from './efris.keys';
 import {
@@ -49,7 +50,7 @@ export type EfrisContext = {
   config: Config;
   /** The key encrypting the taxpayer's private key at rest. */
   kek: Buffer;
-  keys: EfrisKeyCache;
+  keys: SessionKeyStore;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 };
 
@@ -101,7 +102,7 @@ export async function getSettings(context: EfrisContext): Promise<EfrisSettings>
 export async function updateSettings(
   context: EfrisContext,
   update: EfrisSettingsUpdate,
-  actorId: string,
+  actor: AuditActor,
 ): Promise<EfrisSettings> {
   const current = await readSettings(context.db);
   if (update.enabled) {
@@ -119,19 +120,39 @@ export async function updateSettings(
     update.tin !== current.tin ||
     update.device_no !== current.device_no ||
     update.environment !== current.environment;
-  await writeSettings(
-    context.db,
-    {
-      enabled: update.enabled,
-      environment: update.environment,
-      tin: update.tin,
-      deviceNo: update.device_no,
-      commodityCode: update.commodity_code,
-      // The registration read back belongs to the old TIN/device: it is read again on the next test.
-      ...(connectionChanged ? { registration: null } : {}),
-    },
-    actorId,
-  );
+  const before = {
+    enabled: current.enabled,
+    environment: current.environment,
+    tin: current.tin,
+    device_no: current.device_no,
+    commodity_code: current.commodity_code,
+  };
+  const diff = changedFields(before, { ...update });
+  await context.db.transaction(async (tx) => {
+    await writeSettings(
+      tx,
+      {
+        enabled: update.enabled,
+        environment: update.environment,
+        tin: update.tin,
+        deviceNo: update.device_no,
+        commodityCode: update.commodity_code,
+        // The registration read back belongs to the old TIN/device: it is read again on the next test.
+        ...(connectionChanged ? { registration: null } : {}),
+      },
+      actor.id,
+    );
+    if (diff) {
+      await recordAudit(tx, actor, {
+        kind: 'settings.efris_update',
+        subjectType: 'settings',
+        subjectId: 'efris',
+        summary: `Changed ${Object.keys(diff.after).join(', ')}`,
+        before: diff.before,
+        after: diff.after,
+      });
+    }
+  });
   return getSettings(context);
 }
 
@@ -139,18 +160,30 @@ export async function updateSettings(
 export async function uploadPrivateKey(
   context: EfrisContext,
   text: string,
-  actorId: string,
+  actor: AuditActor,
 ): Promise<EfrisSettings> {
   const { pem, fingerprint } = readUploadedKey(text);
-  await writeSettings(
-    context.db,
-    {
-      privateKeyCiphertext: sealPrivateKey(context.kek, pem),
-      keyFingerprint: fingerprint,
-      registration: null,
-    },
-    actorId,
-  );
+  const previous = (await readSettings(context.db)).key_fingerprint;
+  await context.db.transaction(async (tx) => {
+    await writeSettings(
+      tx,
+      {
+        privateKeyCiphertext: sealPrivateKey(context.kek, pem),
+        keyFingerprint: fingerprint,
+        registration: null,
+      },
+      actor.id,
+    );
+    // The fingerprints only: the key itself is never written anywhere but sealed.
+    await recordAudit(tx, actor, {
+      kind: 'settings.efris_key',
+      subjectType: 'settings',
+      subjectId: 'efris',
+      summary: `Private key ${fingerprint.slice(0, 16)}… stored`,
+      before: previous ? { key_fingerprint: previous } : null,
+      after: { key_fingerprint: fingerprint },
+    });
+  });
   context.log.info({ fingerprint }, 'EFRIS private key replaced');
   return getSettings(context);
 }
@@ -455,9 +488,17 @@ export async function getSummary(context: EfrisContext): Promise<EfrisSummary> {
 }
 
 /** Staff's retry of a failed document: back to pending, attempted at once. */
-export async function retryDocument(context: EfrisContext, id: number): Promise<void> {
-  const outcome = await requeueDocument(context.db, id);
-  if (outcome === 'missing') throw notFound('EFRIS document');
-  if (outcome === 'not_failed')
-    throw conflict('Only a failed document can be retried; pending ones are retried by themselves.');
+export async function retryDocument(context: EfrisContext, id: number, actor: AuditActor): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    const outcome = await requeueDocument(tx, id);
+    if (outcome.result === 'missing') throw notFound('EFRIS document');
+    if (outcome.result === 'not_failed')
+      throw conflict('Only a failed document can be retried; pending ones are retried by themselves.');
+    await recordAudit(tx, actor, {
+      kind: 'order.efris_retry',
+      subjectType: 'order',
+      subjectId: outcome.orderId,
+      summary: `Invoice ${outcome.referenceNo} sent to EFRIS again`,
+    });
+  });
 }

@@ -178,6 +178,12 @@ describe('settings', () => {
     );
     expect(stored.rows[0]!.private_key_ciphertext).toMatch(/^v1\./);
     expect(stored.rows[0]!.private_key_ciphertext).not.toContain(keyBody);
+    // The audit trail says who replaced the key, by its fingerprint only.
+    const audit = await harness.database.pool.query<{ kind: string; after: unknown; actor_role: string }>(
+      "SELECT kind, after, actor_role FROM audit_entries WHERE kind = 'settings.efris_key' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit.rows[0]).toMatchObject({ actor_role: 'admin', after: { key_fingerprint: fingerprint } });
+    expect(JSON.stringify(audit.rows)).not.toContain(keyBody);
   });
 
   it('refuse a bad key and switching on without what EFRIS needs, naming the fields', async () => {
@@ -390,6 +396,11 @@ describe('fiscalising paid orders', () => {
     );
     expect((await staff.post(`${DOCUMENTS}${document.id}/retry/`)).statusCode).toBe(202);
     expect((await documentOf(order.orderId))!.state).toBe('pending');
+    const retried = await harness.database.pool.query(
+      "SELECT actor_role FROM audit_entries WHERE kind = 'order.efris_retry' AND subject_id = $1",
+      [order.orderId],
+    );
+    expect(retried.rows).toEqual([{ actor_role: 'staff' }]);
     expect(await fiscaliseDocument(harness.app.efris, document.id)).toBe('fiscalised');
     expect((await staff.post(`${DOCUMENTS}${document.id}/retry/`)).statusCode).toBe(409);
     expect((await staff.post(`${DOCUMENTS}999999/retry/`)).statusCode).toBe(404);
@@ -403,14 +414,35 @@ describe('fiscalising paid orders', () => {
       const ids = (await Promise.all(orders.map((order) => documentOf(order.orderId)))).map(
         (document) => document!.id,
       );
-      // Both instances try every document at once, twice over.
-      const outcomes = await Promise.all([
-        ...ids.map((id) => fiscaliseDocument(harness.app.efris, id)),
-        ...ids.map((id) => fiscaliseDocument(other.app.efris, id)),
-        sweepDocuments(harness.app.efris),
-        sweepDocuments(other.app.efris),
-      ]);
-      expect(outcomes.filter((outcome) => outcome === 'fiscalised').length).toBeLessThanOrEqual(ids.length);
+      // Both instances try every document at once, twice over; on a loaded machine a call may time
+      // out (a lost answer), so rounds go on until every document is done.
+      let fiscalised = 0;
+      let outcomesFailed = 0;
+      for (let round = 0; round < 5; round += 1) {
+        await harness.database.pool.query(
+          "UPDATE efris_documents SET next_attempt_at = now() WHERE id = ANY($1) AND state = 'pending'",
+          [ids],
+        );
+        const [outcomes, swept] = await Promise.all([
+          Promise.all([
+            ...ids.map((id) => fiscaliseDocument(harness.app.efris, id)),
+            ...ids.map((id) => fiscaliseDocument(other.app.efris, id)),
+          ]),
+          Promise.all([sweepDocuments(harness.app.efris), sweepDocuments(other.app.efris)]),
+        ]);
+        outcomesFailed += outcomes.filter((outcome) => outcome === 'failed').length;
+        fiscalised += outcomes.filter((outcome) => outcome === 'fiscalised').length + swept[0] + swept[1];
+        const left = await harness.database.pool.query(
+          "SELECT count(*)::int AS left FROM efris_documents WHERE id = ANY($1) AND state <> 'fiscalised'",
+          [ids],
+        );
+        if (left.rows[0].left === 0) break;
+      }
+      // Each document was recorded fiscalised by exactly one attempt.
+      expect(fiscalised).toBe(ids.length);
+      // The instances share one session key (a second T104 would replace the first's at URA).
+      expect(fake.calls.filter((call) => call === 'T104').length).toBeLessThanOrEqual(1);
+      expect(outcomesFailed).toBe(0);
     } finally {
       await other.close();
     }
