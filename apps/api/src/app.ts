@@ -36,6 +36,8 @@ import dataExportsRoutes from './modules/data-exports/data-exports.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
+import efrisPlugin from './modules/efris/efris.plugin';
+import { efrisQueueRoutes, efrisSettingsRoutes } from './modules/efris/efris.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
 import outboxRoutes from './modules/email/outbox.routes';
@@ -213,6 +215,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(smsPlugin);
   await app.register(newsletterCampaignsPlugin);
   await app.register(dataExportsPlugin);
+  await app.register(efrisPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -249,6 +252,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(stockRoutes);
       await api.register(refundsDeskRoutes);
       await api.register(refundsCustomerRoutes);
+      await api.register(efrisSettingsRoutes);
+      await api.register(efrisQueueRoutes);
       await api.register(discountCodesStaffRoutes);
       await api.register(discountCheckRoutes);
       await api.register(dashboardRoutes);

@@ -239,6 +239,31 @@ export const configSchema = z.object({
   SMS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 
+  // EFRIS (issue 37, decision 0024): URA's fiscal invoices. The rest is the admin's, in the back office.
+  /** The EFRIS endpoint used in the "test" environment (URA's test system unless set; the fake's in tests). */
+  EFRIS_BASE_URL: z
+    .url({
+      error: 'must be an absolute URL like https://efristest.ura.go.ug/efrisws/ws/taapp/getInformation',
+    })
+    .optional(),
+  /**
+   * 32 bytes (64 hex digits or base64) encrypting the taxpayer's private key at rest (AES-256-GCM).
+   * Unset: a key generated into the data directory (fine for one instance; set it when several share
+   * DATABASE_URL, and keep it apart from the database's backups).
+   */
+  EFRIS_KEY_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32, {
+      error: 'must be 32 bytes as 64 hex digits or base64 (for example `openssl rand -hex 32`)',
+    })
+    .optional(),
+  /** How long one call to EFRIS may take before it counts as unanswered (retried later). */
+  EFRIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Seconds before the first retry of a document EFRIS did not take (doubled each time, at most a day). */
+  EFRIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Attempts at a document before it is marked failed for staff to look at (and retry). */
+  EFRIS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+
   // Metrics and traces (issue 41, decision 0019).
   /**
    * Bearer token Prometheus sends to read /metrics. Unset: /metrics does not exist (404), so a

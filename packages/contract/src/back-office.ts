@@ -26,6 +26,7 @@ export const BACK_OFFICE_SECTIONS = {
   newsletter: 'staff',
   customers: 'staff',
   staff_accounts: 'admin',
+  efris: 'staff',
 } as const satisfies Record<string, 'staff' | 'admin' | 'refunds'>;
 
 export type BackOfficeSection = keyof typeof BACK_OFFICE_SECTIONS;

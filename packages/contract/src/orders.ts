@@ -6,6 +6,7 @@ import {
   deliveryZoneSchema,
 } from './delivery';
 import { discountCodeSchema } from './discounts';
+import { orderFiscalSchema } from './efris';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { ugandanPhoneSchema } from './profile';
 import type { ShopSettingsFields } from './settings';
@@ -297,6 +298,9 @@ export const orderSchema = z.object({
   payment_due_at: isoTime.nullable().describe('Unpaid mobile-money orders are cancelled after this time'),
   cancel_reason: z.string().nullable(),
   invoice_number: z.string().nullable(),
+  fiscal: orderFiscalSchema
+    .nullable()
+    .describe('URA’s fiscal document number and verification code once EFRIS fiscalised the invoice'),
   history: z.array(orderStatusChangeSchema).describe('Every status change, oldest first'),
   created_at: isoTime,
   updated_at: isoTime,

@@ -105,6 +105,8 @@ export const appRoutes = [
   route('admin_settings', '/admin/settings', true),
   // The audit trail (staff and admins): who did what and when, before → after.
   route('admin_audit', '/admin/audit', true),
+  // URA's EFRIS (staff: the fiscalisation queue; admins: the connection and the key).
+  route('admin_efris', '/admin/efris', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -280,6 +280,13 @@ const routes = {
       'AdminOutboxPage',
     ),
   }),
+  admin_efris: createRoute({
+    ...page('admin_efris'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-efris/routes/admin-efris'),
+      'AdminEfrisPage',
+    ),
+  }),
   admin_categories: createRoute({
     ...page('admin_categories'),
     component: lazyRouteComponent(

@@ -9,6 +9,7 @@ export * from './consents';
 export * from './data-exports';
 export * from './deliveries';
 export * from './discounts';
+export * from './efris';
 export * from './email';
 export * from './engagement';
 export * from './events';

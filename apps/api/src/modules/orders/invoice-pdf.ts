@@ -151,7 +151,7 @@ export class Writer {
  * kept for URA's EFRIS fiscal document number and QR code, which the shop will print there once
  * it is connected to EFRIS.
  */
-function vatSummary(w: Writer, total: VatLine, includesVat: boolean): void {
+function vatSummary(w: Writer, total: VatLine, includesVat: boolean, fiscal: InvoiceFiscal): void {
   const top = w.y;
   w.rule();
   w.y -= 16;
@@ -182,8 +182,55 @@ function vatSummary(w: Writer, total: VatLine, includesVat: boolean): void {
     borderWidth: 0.8,
   });
   w.text('EFRIS', box.x + 6, { size: 7, colour: COLOURS.muted, y: top - 26 });
+  if (fiscal.state === 'pending') {
+    w.text('Not yet fiscalised', box.x + 6, { size: 9, bold: true, y: top - 42 });
+    w.text('URA has not yet issued its fiscal number.', box.x + 6, {
+      size: 7,
+      colour: COLOURS.muted,
+      y: top - 54,
+    });
+  } else if (fiscal.state === 'fiscalised') {
+    w.text('Fiscal document number', box.x + 6, { size: 6.5, colour: COLOURS.muted, y: top - 37 });
+    w.text(fiscal.fiscalDocumentNumber, box.x + 6, { size: 8.5, bold: true, y: top - 47 });
+    w.text('Verification code', box.x + 6, { size: 6.5, colour: COLOURS.muted, y: top - 59 });
+    w.text(fiscal.verificationCode, box.x + 6, { size: 7, y: top - 68 });
+    if (fiscal.qr) {
+      // URA's QR data, drawn module by module (vector: sharp at any print size).
+      const side = box.height - 8;
+      const module = side / fiscal.qr.size;
+      const left = box.x + box.width - side - 4;
+      const bottom = top - 16 - box.height + 4;
+      for (let row = 0; row < fiscal.qr.size; row += 1) {
+        for (let column = 0; column < fiscal.qr.size; column += 1) {
+          if (!fiscal.qr.dark[row * fiscal.qr.size + column]) continue;
+          w.page.drawRectangle({
+            x: left + column * module,
+            y: bottom + side - (row + 1) * module,
+            width: module,
+            height: module,
+            color: COLOURS.ink,
+          });
+        }
+      }
+    }
+  }
   w.y = Math.min(w.y, top - 16 - box.height) - 12;
 }
+
+/**
+ * What the invoice says about EFRIS: nothing when the shop does not fiscalise (EFRIS off, or
+ * not a tax invoice); "Not yet fiscalised" until URA answers; then its fiscal document number,
+ * verification code and QR code (modules of URA's QR data).
+ */
+export type InvoiceFiscal =
+  | { state: 'none' }
+  | { state: 'pending' }
+  | {
+      state: 'fiscalised';
+      fiscalDocumentNumber: string;
+      verificationCode: string;
+      qr: { size: number; dark: ArrayLike<number> } | null;
+    };
 
 function paymentLine(order: OrderRow): string {
   if (order.payment_method === 'cash_on_delivery')
@@ -191,7 +238,10 @@ function paymentLine(order: OrderRow): string {
   return `Mobile money${order.mobile_money_network ? ` (${order.mobile_money_network === 'MTN' ? 'MTN' : 'Airtel'})` : ''}`;
 }
 
-export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
+export async function renderInvoicePdf(
+  order: OrderRow,
+  fiscal: InvoiceFiscal = { state: 'none' },
+): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -379,7 +429,7 @@ export async function renderInvoicePdf(order: OrderRow): Promise<Uint8Array> {
     w.text(value, COLUMNS.amount, { size: strong ? 12 : 10, bold: strong, align: 'right' });
     w.y -= strong ? 20 : 15;
   }
-  if (vat) vatSummary(w, vat.total, includesVat);
+  if (vat) vatSummary(w, vat.total, includesVat, fiscal);
   w.y -= 6;
   // Whether VAT applies is the invoice's own (its TIN and mode when issued), said by the analysis.
   w.text('All amounts are in Uganda shillings (UGX).', MARGIN, { size: 8, colour: COLOURS.muted });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
+import { invoiceFiscal } from '../efris/efris.invoice';
 import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoiceOrderId, findOrder } from './orders.repository';
 
@@ -17,6 +18,6 @@ export async function invoicePdf(
   if (!order?.invoice_number) throw notFound('Invoice');
   return {
     fileName: `${order.invoice_number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`,
-    pdf: await renderInvoicePdf(order),
+    pdf: await renderInvoicePdf(order, await invoiceFiscal(db, order)),
   };
 }

@@ -17,6 +17,7 @@ import type { PageQuery } from '@shop/contract/pagination';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
+import { fiscalOfOrder, type OrderFiscalRow } from '../efris/efris.repository';
 import { smsRecipient } from '../sms/sms.service';
 import {
   findOrder,
@@ -34,7 +35,11 @@ const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
 /** `smsUpdatesTo`: the phone the order's SMS go to (../sms/sms.service.ts `smsRecipient`), or null. */
-export function toOrder(row: OrderRow, smsUpdatesTo: string | null): Order {
+export function toOrder(
+  row: OrderRow,
+  smsUpdatesTo: string | null,
+  fiscal: OrderFiscalRow | null = null,
+): Order {
   const items = row.items.map((item) => ({
     id: item.id,
     product: item.product_id,
@@ -95,6 +100,13 @@ export function toOrder(row: OrderRow, smsUpdatesTo: string | null): Order {
     payment_due_at: iso(row.payment_due_at),
     cancel_reason: row.cancel_reason,
     invoice_number: row.invoice_number,
+    fiscal: fiscal
+      ? {
+          fiscal_document_number: fiscal.fiscal_document_number,
+          verification_code: fiscal.verification_code,
+          fiscalised_at: new Date(fiscal.fiscalised_at).toISOString(),
+        }
+      : null,
     history: row.history.map((change) => ({
       status: change.status,
       note: change.note,
@@ -124,7 +136,7 @@ export async function getOrder(
     row.user_id,
     'order_placed',
   );
-  return toOrder(row, smsUpdatesTo);
+  return toOrder(row, smsUpdatesTo, await fiscalOfOrder(db, row.id));
 }
 
 export async function pageOfOrders(

@@ -1,4 +1,5 @@
 import { AccountPage } from '../../features/account/routes/account';
+import { EfrisBanner } from '../../features/admin-efris/components/efris-banner';
 import { SmtpBanner } from '../../features/admin-outbox/components/smtp-banner';
 import { MyRsvps } from '../../features/events/components/my-rsvps';
 import { ChangePasswordForm } from '../../features/identity/components/change-password-form';
@@ -6,7 +7,7 @@ import { ProfileSummary } from '../../features/profile/components/profile-summar
 
 /**
  * /account: the account page with the profile's summary, the RSVPs, the change-password form and,
- * for staff, the warning while the shop's e-mail is not being sent.
+ * for staff, the warnings while the shop's e-mail is not being sent or invoices wait for URA.
  */
 export function AccountRoute() {
   return (
@@ -14,7 +15,12 @@ export function AccountRoute() {
       profileSummary={<ProfileSummary />}
       rsvps={<MyRsvps />}
       changePassword={<ChangePasswordForm />}
-      staffNotice={<SmtpBanner />}
+      staffNotice={
+        <>
+          <SmtpBanner />
+          <EfrisBanner />
+        </>
+      }
     />
   );
 }

@@ -73,6 +73,12 @@ export const BACK_OFFICE_LINKS: BackOfficeLink[] = [
     description: 'Payments to refund (paid twice, short), and the credit notes for the accountant.',
   },
   {
+    section: 'efris',
+    to: '/admin/efris',
+    title: 'EFRIS',
+    description: 'Invoices fiscalised with URA, those waiting or refused, and retries.',
+  },
+  {
     section: 'discounts',
     to: '/admin/discounts',
     title: 'Discount codes',

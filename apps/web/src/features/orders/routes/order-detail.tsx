@@ -99,6 +99,12 @@ export function OrderDetailPage() {
               Invoice {order.invoice_number}
             </Link>
           ) : null}
+          {order.fiscal ? (
+            <span className="text-ink-soft">
+              URA fiscal document no. {order.fiscal.fiscal_document_number} · Verification code{' '}
+              {order.fiscal.verification_code}
+            </span>
+          ) : null}
         </p>
       </div>
     </PageShell>

@@ -194,6 +194,24 @@ describe('an order’s page', () => {
     );
   });
 
+  it('shows URA’s fiscal document number once EFRIS fiscalised the invoice, and nothing before', async () => {
+    await open(`/order-history/${ORDER_ID}`, {
+      [`GET /orders/orders/${ORDER_ID}/`]: () =>
+        makeOrder({
+          status: 'delivered',
+          payment_status: 'paid',
+          fiscal: {
+            fiscal_document_number: '32100000042',
+            verification_code: '12345678901234567890',
+            fiscalised_at: '2026-11-22T10:00:00.000Z',
+          },
+        }),
+    });
+    expect(await screen.findByText(/URA fiscal document no\. 32100000042/)).toHaveTextContent(
+      'Verification code 12345678901234567890',
+    );
+  });
+
   it('shows no refunds section for an order without one', async () => {
     await open(`/order-history/${ORDER_ID}`, {
       [`GET /orders/orders/${ORDER_ID}/`]: () => makeOrder({ status: 'delivered', payment_status: 'paid' }),
@@ -201,6 +219,7 @@ describe('an order’s page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Order ORD-20261122-7KQ2M' });
     await waitFor(() => expect(screen.getByRole('region', { name: 'Payment' })).toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Refunds' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/URA fiscal document/)).not.toBeInTheDocument();
   });
 
   it('says "Order not found" for another customer’s order (404) and for an id that is not an order id', async () => {

@@ -1,0 +1,111 @@
+import {
+  type EfrisConnectionTest,
+  type EfrisDocumentState,
+  type EfrisSettings,
+  type EfrisSettingsUpdate,
+  type EfrisSummary,
+  efrisConnectionTestSchema,
+  efrisDocumentListSchema,
+  efrisSettingsSchema,
+  efrisSummarySchema,
+} from '@shop/contract/efris';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+/** Every query of this feature lives under this key. */
+export const EFRIS_KEY = ['admin-efris'] as const;
+export const EFRIS_PAGE_SIZE = 25;
+
+/** `GET /admin/efris/summary/` (staff): what waits for URA; the desk's banner reads it. */
+export function efrisSummaryQuery() {
+  return queryOptions<EfrisSummary>({
+    queryKey: [...EFRIS_KEY, 'summary'] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/efris/summary/', { schema: efrisSummarySchema, signal, toast: false }),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useEfrisSummary(enabled = true) {
+  return useQuery({ ...efrisSummaryQuery(), enabled });
+}
+
+/** `GET /admin/efris/documents/` (staff): the fiscalisation queue, newest first. */
+export function useEfrisDocuments(state: EfrisDocumentState | undefined, page: number) {
+  return useQuery({
+    queryKey: [...EFRIS_KEY, 'documents', state ?? 'all', page] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/efris/documents/', {
+        query: { page, page_size: EFRIS_PAGE_SIZE, ...(state ? { state } : {}) },
+        schema: efrisDocumentListSchema,
+        signal,
+        toast: false,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+/** `POST /admin/efris/documents/{id}/retry/` (staff): a failed document back in the queue. */
+export function useRetryEfrisDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(`/admin/efris/documents/${id}/retry/`, undefined, {
+        schema: z.object({ queued: z.literal(true) }),
+        toast: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EFRIS_KEY }),
+  });
+}
+
+/** `GET /admin/efris/settings/` (admins): the key only as "on file" and its fingerprint. */
+export function useEfrisSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: [...EFRIS_KEY, 'settings'] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/efris/settings/', { schema: efrisSettingsSchema, signal, toast: false }),
+    enabled,
+  });
+}
+
+function useSettingsMutation<Input>(call: (input: Input) => Promise<EfrisSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (saved) => {
+      queryClient.setQueryData([...EFRIS_KEY, 'settings'], saved);
+      return queryClient.invalidateQueries({ queryKey: [...EFRIS_KEY, 'summary'] });
+    },
+  });
+}
+
+export function useSaveEfrisSettings() {
+  return useSettingsMutation((body: EfrisSettingsUpdate) =>
+    api.put('/admin/efris/settings/', body, { schema: efrisSettingsSchema, toast: false }),
+  );
+}
+
+export function useUploadEfrisKey() {
+  return useSettingsMutation((privateKey: string) =>
+    api.put(
+      '/admin/efris/settings/private-key/',
+      { private_key: privateKey },
+      { schema: efrisSettingsSchema, toast: false },
+    ),
+  );
+}
+
+/** T101 and T103 against URA: the registration to confirm, or why it failed. */
+export function useTestEfrisConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<EfrisConnectionTest> =>
+      api.post('/admin/efris/settings/test-connection/', undefined, {
+        schema: efrisConnectionTestSchema,
+        toast: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EFRIS_KEY }),
+  });
+}

@@ -1,0 +1,140 @@
+import type { EfrisDocument, EfrisSettings, EfrisSummary } from '@shop/contract/efris';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
+import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
+import { makePage } from '../../../test/fakes/catalog-api';
+import {
+  confirmAge,
+  customerSession,
+  type FakeHandler,
+  makeProfile,
+  mockIdentityApi,
+} from '../../../test/fakes/identity-api';
+import { renderApp } from '../../../test/render';
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => confirmAge());
+afterEach(() => {
+  setUnauthorizedHandler(null);
+  setSessionExpiredHandler(null);
+});
+
+const refused: EfrisDocument = {
+  id: 7,
+  order_id: '6b8f2c1e-4d3a-4f5b-9c7d-1e2f3a4b5c6d',
+  order_number: 'ORD-20261122-7KQ2M',
+  reference_no: 'INV-000042',
+  buyer_type: 'b2b',
+  state: 'failed',
+  attempts: 1,
+  next_attempt_at: null,
+  last_error: 'URA refused T109: The signature verification failed (code 2001)',
+  last_return_code: '2001',
+  fiscal_document_number: null,
+  verification_code: null,
+  fiscalised_at: null,
+  created_at: '2026-11-22T09:00:00.000Z',
+};
+
+const summary = (over: Partial<EfrisSummary> = {}): EfrisSummary => ({
+  enabled: true,
+  pending: 0,
+  failed: 1,
+  waiting_over_an_hour: 1,
+  oldest_waiting_since: '2026-11-22T09:00:00.000Z',
+  clock_skew_seconds: null,
+  ...over,
+});
+
+const settings: EfrisSettings = {
+  enabled: true,
+  environment: 'test',
+  tin: '1000123456',
+  device_no: 'TCS00012345',
+  commodity_code: '50202201',
+  key_on_file: true,
+  key_fingerprint: 'ab'.repeat(32),
+  key_uploaded_at: '2026-11-20T09:00:00.000Z',
+  registration: null,
+  registration_checked_at: null,
+  clock_offset_seconds: 2,
+  clock_checked_at: '2026-11-22T09:00:00.000Z',
+  endpoint: 'https://efristest.ura.go.ug/efrisws/ws/taapp/getInformation',
+};
+
+function open(role: 'customer' | 'staff' | 'admin', handlers: Record<string, FakeHandler> = {}) {
+  const api = mockIdentityApi({
+    'GET /auth/get-session': () => customerSession({ role, name: 'Grace Nansubuga' }),
+    'GET /users/users/profile/': () => makeProfile({ role }),
+    'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
+    'GET /admin/efris/summary/': () => summary(),
+    'GET /admin/efris/documents/': () => makePage([refused], { pageSize: 25 }),
+    'GET /admin/efris/settings/': () => settings,
+    ...handlers,
+  });
+  return renderApp('/admin/efris').then((view) => ({ api, ...view }));
+}
+
+describe('/admin/efris', () => {
+  it('is for staff only', async () => {
+    const { api } = await open('customer');
+    expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
+    expect(api.callsTo('GET /admin/efris/documents/')).toHaveLength(0);
+  });
+
+  it('shows staff the refused invoice with URA’s message, retries it, and no connection settings', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', { 'POST /admin/efris/documents/7/retry/': () => ({ queued: true }) });
+    const table = await screen.findByRole('table', { name: 'Invoices sent to EFRIS, newest first' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('INV-000042');
+    expect(row).toHaveTextContent('Refused');
+    expect(row).toHaveTextContent('The signature verification failed');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '1 invoice waiting for URA’s EFRIS for more than 1 hour',
+    );
+    await user.click(within(row).getByRole('button', { name: 'Retry invoice INV-000042' }));
+    expect(api.callsTo('POST /admin/efris/documents/7/retry/')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Connection to URA' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /admin/efris/settings/')).toHaveLength(0);
+  });
+
+  it('shows admins the key only by its fingerprint, and the registration after a test', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('admin', {
+      'POST /admin/efris/settings/test-connection/': () => ({
+        ok: true,
+        clock_offset_seconds: 1,
+        clock_within_limit: true,
+        registration: {
+          tin: '1000123456',
+          legal_name: 'KAMPALA CELLARS LIMITED',
+          business_name: 'Kampala Cellars',
+          address: 'Kololo',
+          device_no: 'TCS00012345',
+        },
+        error: null,
+      }),
+    });
+    expect(await screen.findByText(/A key is on file \(fingerprint abababababababab…/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Private key (PEM)')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('KAMPALA CELLARS LIMITED')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/efris/settings/test-connection/')).toHaveLength(1);
+  });
+
+  it('refuses a TIN that is not 10 digits before sending', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('admin');
+    const tin = await screen.findByLabelText('TIN');
+    await user.clear(tin);
+    await user.type(tin, '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/TIN: must be the 10 digits/)).toBeInTheDocument();
+    expect(api.callsTo('PUT /admin/efris/settings/')).toHaveLength(0);
+  });
+});
