@@ -37,6 +37,8 @@ import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discoun
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
 import outboxRoutes from './modules/email/outbox.routes';
+import erasurePlugin from './modules/erasure/erasure.plugin';
+import { erasureRoutes, erasureStaffRoutes } from './modules/erasure/erasure.routes';
 import eventsPlugin from './modules/events/events.plugin';
 import eventsRoutes from './modules/events/events.routes';
 import eventsStaffRoutes from './modules/events/events-staff.routes';
@@ -211,6 +213,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(smsPlugin);
   await app.register(newsletterCampaignsPlugin);
   await app.register(dataExportsPlugin);
+  await app.register(erasurePlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -222,6 +225,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(profileRoutes);
       await api.register(consentsRoutes);
       await api.register(dataExportsRoutes);
+      await api.register(erasureRoutes);
+      await api.register(erasureStaffRoutes);
       await api.register(eventsRoutes);
       await api.register(eventsStaffRoutes);
       await api.register(rsvpPaymentsRoutes);

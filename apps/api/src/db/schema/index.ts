@@ -11,6 +11,7 @@ export * from './deliveries';
 export * from './discounts';
 export * from './email';
 export * from './engagement';
+export * from './erasure';
 export * from './events';
 export * from './identity';
 export * from './notifications';
