@@ -41,3 +41,29 @@ BEGIN
   RAISE EXCEPTION 'consent_records is append-only (% refused)', TG_OP;
 END
 $$;
+--> statement-breakpoint
+CREATE TABLE "retention_settings" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"settings" jsonb NOT NULL,
+	"version" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by_name" text,
+	CONSTRAINT "retention_settings_single_row" CHECK ("retention_settings"."id" = 1)
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_breaches" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "privacy_breaches_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"what" text NOT NULL,
+	"data_affected" text NOT NULL,
+	"occurred_at" timestamp with time zone NOT NULL,
+	"discovered_at" timestamp with time zone NOT NULL,
+	"who_was_told" text,
+	"people_told_at" timestamp with time zone,
+	"pdpo_told_at" timestamp with time zone,
+	"recorded_by_id" uuid,
+	"recorded_by_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "privacy_breaches_newest_idx" ON "privacy_breaches" USING btree ("occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);

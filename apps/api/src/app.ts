@@ -63,6 +63,8 @@ import {
   customersStaffRoutes,
   staffAccountsRoutes,
 } from './modules/people/people.routes';
+import privacyPlugin from './modules/privacy/privacy.plugin';
+import { privacyAdminRoutes, privacyFactsRoutes, privacyStaffRoutes } from './modules/privacy/privacy.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
@@ -214,6 +216,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(newsletterCampaignsPlugin);
   await app.register(dataExportsPlugin);
   await app.register(erasurePlugin);
+  await app.register(privacyPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -227,6 +230,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(dataExportsRoutes);
       await api.register(erasureRoutes);
       await api.register(erasureStaffRoutes);
+      await api.register(privacyFactsRoutes);
+      await api.register(privacyStaffRoutes);
+      await api.register(privacyAdminRoutes);
       await api.register(eventsRoutes);
       await api.register(eventsStaffRoutes);
       await api.register(rsvpPaymentsRoutes);

@@ -1,5 +1,17 @@
+import type { RetentionFields } from '@shop/contract/privacy';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /**
@@ -46,4 +58,37 @@ export const erasureRequests = pgTable(
       sql`(${table.channel} = 'staff') = (${table.staffReason} is not null)`,
     ),
   ],
+);
+
+/** How long each kind of data is kept (one row, versioned; `@shop/contract/privacy`). */
+export const retentionSettings = pgTable(
+  'retention_settings',
+  {
+    id: smallint().primaryKey().default(1),
+    settings: jsonb().$type<Partial<RetentionFields>>().notNull(),
+    version: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedByName: text(),
+  },
+  (table) => [check('retention_settings_single_row', sql`${table.id} = 1`)],
+);
+
+/** The log of personal-data breaches (s.23 of the Act): what, when, whom the shop told. */
+export const privacyBreaches = pgTable(
+  'privacy_breaches',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    what: text().notNull(),
+    dataAffected: text().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    discoveredAt: timestamp({ withTimezone: true }).notNull(),
+    whoWasTold: text(),
+    peopleToldAt: timestamp({ withTimezone: true }),
+    pdpoToldAt: timestamp({ withTimezone: true }),
+    recordedById: uuid(),
+    recordedByName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('privacy_breaches_newest_idx').on(table.occurredAt.desc(), table.id.desc())],
 );
