@@ -26,6 +26,9 @@ export const BACK_OFFICE_SECTIONS = {
   newsletter: 'staff',
   customers: 'staff',
   staff_accounts: 'admin',
+  /** The processors list (staff); the retention periods and the breach log are `privacy_records`. */
+  privacy: 'staff',
+  privacy_records: 'admin',
 } as const satisfies Record<string, 'staff' | 'admin' | 'refunds'>;
 
 export type BackOfficeSection = keyof typeof BACK_OFFICE_SECTIONS;

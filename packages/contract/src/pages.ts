@@ -105,6 +105,8 @@ export const appRoutes = [
   route('admin_settings', '/admin/settings', true),
   // The audit trail (staff and admins): who did what and when, before → after.
   route('admin_audit', '/admin/audit', true),
+  // Privacy (staff; retention and breaches admins only): processors, retention periods, breach log.
+  route('admin_privacy', '/admin/privacy', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

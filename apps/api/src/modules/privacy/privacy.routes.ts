@@ -12,7 +12,7 @@ import {
   updateRetentionRequestSchema,
 } from '@shop/contract/privacy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth, requireAdmin, requireStaff } from '../../plugins/auth';
+import { currentAuth, requireSection } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import {
   breaches,
@@ -47,7 +47,7 @@ export const privacyFactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The processors list (staff). */
 export const privacyStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireStaff);
+  app.addHook('preValidation', requireSection('privacy'));
   app.addHook('onSend', noStore);
   app.get(
     '/admin/privacy/processors/',
@@ -65,7 +65,7 @@ export const privacyStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Retention settings and the breach log (admins, audited). */
 export const privacyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireAdmin);
+  app.addHook('preValidation', requireSection('privacy_records'));
   app.addHook('onSend', noStore);
 
   app.get(

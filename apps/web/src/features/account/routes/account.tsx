@@ -115,6 +115,12 @@ function StaffDesk({ notice }: { notice: ReactNode }) {
       title: 'Staff and roles',
       description: 'Invite staff by e-mail, change roles, remove staff rights.',
     },
+    {
+      section: 'privacy',
+      to: '/admin/privacy',
+      title: 'Privacy',
+      description: 'Who receives customers’ data; how long each kind is kept and the breach log (admins).',
+    },
   ];
   return (
     <div className="space-y-4">
