@@ -227,6 +227,24 @@ describe('erasing an account', () => {
       `SELECT count(*)::int AS count FROM consent_records WHERE user_id IS NULL AND email IS NULL`,
     );
     expect(anonymousConsents.rows[0].count).toBeGreaterThan(0);
+    // The ledger stays append-only for everything but that unlinking.
+    const ledger = await pool().query<{ id: string }>(
+      `SELECT id FROM consent_records WHERE user_id = $1 LIMIT 1`,
+      [other.userId],
+    );
+    for (const change of [
+      `email = 'someone@example.ug'`,
+      `shown_text = 'Changed words'`,
+      `user_id = '${mine.userId}'`,
+    ]) {
+      await expect(
+        pool().query(`UPDATE consent_records SET ${change} WHERE id = $1`, [ledger.rows[0]!.id]),
+        change,
+      ).rejects.toThrow(/append-only/);
+    }
+    await expect(
+      pool().query('DELETE FROM consent_records WHERE id = $1', [ledger.rows[0]!.id]),
+    ).rejects.toThrow(/append-only/);
 
     // They cannot sign in, and their old session is over.
     const again = await mine.client.signIn(mine.email, STRONG_PASSWORD);
