@@ -41,6 +41,8 @@ import { efrisQueueRoutes, efrisSettingsRoutes } from './modules/efris/efris.rou
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
 import emailPlugin from './modules/email/email.plugin';
 import outboxRoutes from './modules/email/outbox.routes';
+import erasurePlugin from './modules/erasure/erasure.plugin';
+import { erasureRoutes, erasureStaffRoutes } from './modules/erasure/erasure.routes';
 import eventsPlugin from './modules/events/events.plugin';
 import eventsRoutes from './modules/events/events.routes';
 import eventsStaffRoutes from './modules/events/events-staff.routes';
@@ -65,6 +67,8 @@ import {
   customersStaffRoutes,
   staffAccountsRoutes,
 } from './modules/people/people.routes';
+import privacyPlugin from './modules/privacy/privacy.plugin';
+import { privacyAdminRoutes, privacyFactsRoutes, privacyStaffRoutes } from './modules/privacy/privacy.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
@@ -216,6 +220,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(newsletterCampaignsPlugin);
   await app.register(dataExportsPlugin);
   await app.register(efrisPlugin);
+  await app.register(erasurePlugin);
+  await app.register(privacyPlugin);
 
   // Routes: the API under /api/v1, rate limited, then the storefront.
   await app.register(
@@ -227,6 +233,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(profileRoutes);
       await api.register(consentsRoutes);
       await api.register(dataExportsRoutes);
+      await api.register(erasureRoutes);
+      await api.register(erasureStaffRoutes);
+      await api.register(privacyFactsRoutes);
+      await api.register(privacyStaffRoutes);
+      await api.register(privacyAdminRoutes);
       await api.register(eventsRoutes);
       await api.register(eventsStaffRoutes);
       await api.register(rsvpPaymentsRoutes);

@@ -144,6 +144,18 @@ export const configSchema = z.object({
   /** Refunds are an admin's; true lets staff refund too (docs/product.md, refunds). */
   REFUNDS_BY_STAFF: booleanFromEnv.default(false),
 
+  /**
+   * Years an erased customer's invoices, credit notes and payments are kept, from the order's
+   * date, before a job deletes them (decision 0025: the Tax Procedures Code Act's five years
+   * after the end of the tax period).
+   */
+  TAX_RECORD_RETENTION_YEARS: z.coerce
+    .number({ error: 'must be a whole number of years' })
+    .int({ error: 'must be a whole number of years' })
+    .min(5, { error: 'must be at least 5 years (the tax law’s period)' })
+    .max(30, { error: 'must be at most 30 years' })
+    .default(6),
+
   // Notifications and deliveries (issue 7).
   /** Read notifications older than this many days are removed by a daily job. */
   READ_NOTIFICATION_RETENTION_DAYS: z.coerce

@@ -24,6 +24,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'campaign',
   'event',
   'delivery_zone',
+  'privacy',
 ] as const;
 export const auditSubjectTypeSchema = z.enum(AUDIT_SUBJECT_TYPES, {
   error: `must be one of ${AUDIT_SUBJECT_TYPES.join(', ')}`,
@@ -69,6 +70,12 @@ export const AUDIT_KIND_LABELS = {
   'user.staff_removed': 'Removed from staff',
   'user.disable': 'Account disabled',
   'user.enable': 'Account enabled',
+  'user.erasure_request': 'Account erasure asked for',
+  'user.erasure_cancel': 'Account erasure cancelled',
+  'user.erase': 'Account erased',
+  'privacy.retention': 'Retention periods changed',
+  'privacy.breach_record': 'Data breach recorded',
+  'privacy.breach_update': 'Data breach updated',
   'settings.update': 'Shop settings changed',
   'settings.efris_update': 'EFRIS settings changed',
   'settings.efris_key': 'EFRIS private key replaced',

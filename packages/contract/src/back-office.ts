@@ -27,6 +27,9 @@ export const BACK_OFFICE_SECTIONS = {
   customers: 'staff',
   staff_accounts: 'admin',
   efris: 'staff',
+  /** The processors list (staff); the retention periods and the breach log are `privacy_records`. */
+  privacy: 'staff',
+  privacy_records: 'admin',
 } as const satisfies Record<string, 'staff' | 'admin' | 'refunds'>;
 
 export type BackOfficeSection = keyof typeof BACK_OFFICE_SECTIONS;

@@ -59,7 +59,7 @@ describe('pageTitle', () => {
 
 describe('appRoutes', () => {
   it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(59);
+    expect(appRoutes).toHaveLength(60);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -98,6 +98,7 @@ describe('appRoutes', () => {
         '/choose-password',
         '/admin/settings',
         '/admin/audit',
+        '/admin/privacy',
       ].sort(),
     );
   });

@@ -107,6 +107,8 @@ export const appRoutes = [
   route('admin_audit', '/admin/audit', true),
   // URA's EFRIS (staff: the fiscalisation queue; admins: the connection and the key).
   route('admin_efris', '/admin/efris', true),
+  // Privacy (staff; retention and breaches admins only): processors, retention periods, breach log.
+  route('admin_privacy', '/admin/privacy', true),
   route('support', '/support'),
   route('privacy', '/privacy'),
   route('guide', '/guide'),

@@ -407,6 +407,13 @@ const routes = {
       'AdminAuditPage',
     ),
   }),
+  admin_privacy: createRoute({
+    ...page('admin_privacy'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-privacy/routes/admin-privacy'),
+      'AdminPrivacyPage',
+    ),
+  }),
   support: createRoute({
     ...page('support'),
     component: lazyRouteComponent(() => import('../features/content/routes/support'), 'SupportPage'),

@@ -12,6 +12,7 @@ export * from './discounts';
 export * from './efris';
 export * from './email';
 export * from './engagement';
+export * from './erasure';
 export * from './events';
 export * from './identity';
 export * from './notifications';

@@ -1,4 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
+import { isErasedEmail } from '@shop/contract/erasure';
 import { formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { paymentMethodLabel, pickupLocation } from '@shop/contract/orders';
@@ -310,7 +311,10 @@ export async function renderInvoicePdf(
     shopTin && order.vat_business_name && order.vat_business_tin
       ? [order.vat_business_name, `TIN ${order.vat_business_tin}`, `Attn. ${order.contact_name}`]
       : [order.contact_name];
-  const billedTo = [...business, order.contact_phone, order.customer_email];
+  // An erased customer's order keeps no phone, and its account's placeholder address is no address.
+  const billedTo = [...business, order.contact_phone, order.customer_email].filter(
+    (line) => line !== '' && !isErasedEmail(line),
+  );
   for (const line of billedTo.flatMap((text) => wrap(regular, drawable(fonts, text), 10, 270))) {
     w.text(line, MARGIN, { size: 10 });
     w.y -= 13;

@@ -115,6 +115,12 @@ export const BACK_OFFICE_LINKS: BackOfficeLink[] = [
     description: 'Every change made in the back office: who, when, before → after.',
   },
   {
+    section: 'privacy',
+    to: '/admin/privacy',
+    title: 'Privacy',
+    description: 'Who receives customers’ data; how long each kind is kept and the breach log (admins).',
+  },
+  {
     section: 'settings',
     to: '/admin/settings',
     title: 'Shop settings',

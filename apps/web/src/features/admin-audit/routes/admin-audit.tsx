@@ -33,6 +33,7 @@ const subjectLabels: Record<string, string> = {
   campaign: 'Newsletter campaign',
   event: 'Event',
   delivery_zone: 'Delivery zone',
+  privacy: 'Privacy',
 };
 
 /** The kinds of each subject, for the filter: "every Product entry", then each kind of them. */

@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useCustomer } from '../api/customer';
 import { DisableAccountForm } from '../components/disable-account-form';
+import { ErasureForm } from '../components/erasure-form';
 import { ROLE_LABELS } from './admin-customers';
 
 const route = getRouteApi('/admin/customers/$id');
@@ -158,6 +159,16 @@ function CustomerPage({ customer }: { customer: CustomerDetail }) {
           </ul>
         )}
       </Section>
+
+      {customer.role === 'customer' ? (
+        <Section title="Delete the account">
+          <p className="text-sm text-ink-soft">
+            For a customer who asks by e-mail or phone: their personal data is erased after the cooling-off
+            (they are told and may cancel); orders and invoices stay without their contact details.
+          </p>
+          <ErasureForm customerId={customer.id} />
+        </Section>
+      ) : null}
 
       {isAdmin ? (
         <Section title={customer.disabled ? 'Enable the account' : 'Disable the account'}>

@@ -1,5 +1,7 @@
 import type { CustomerDetail, CustomerSummary } from '@shop/contract/customers-admin';
 import { customersAdminMessages } from '@shop/contract/customers-admin';
+import type { ErasureRequest } from '@shop/contract/erasure';
+import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +11,9 @@ import { makePage } from '../../../test/fakes/catalog-api';
 import {
   confirmAge,
   customerSession,
+  envelope,
   type FakeHandler,
+  json,
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
@@ -136,5 +140,63 @@ describe('/admin/customers/$id', () => {
     ).toBeInTheDocument();
     expect(api.callsTo(DISABLE)[0]?.body).toEqual({ reason: 'Chargeback fraud' });
     expect(screen.getByRole('form', { name: 'Enable this account' })).toBeInTheDocument();
+  });
+
+  it('lets staff enter a request to delete the account made by phone (reason required), and cancel it', async () => {
+    const ERASURE = `/admin/customers/${ID}/erasure/`;
+    let request: ErasureRequest | null = null;
+    const { api } = await open(`/admin/customers/${ID}`, 'staff', {
+      [DETAIL]: () => detail(),
+      [`GET ${ERASURE}`]: () => ({ request }),
+      [`POST ${ERASURE}`]: (call) => {
+        const body = call.body as { reviews: 'remove' | 'anonymise'; reason: string };
+        if (!body.reason) {
+          return envelope(422, 'validation_failed', 'Please check your input and try again.', [
+            { field: 'reason', message: 'Say how the customer asked (e-mail, phone) and when' },
+          ]);
+        }
+        request = {
+          id: 'r1',
+          state: 'pending',
+          reviews: body.reviews,
+          channel: 'staff',
+          created_at: '2026-11-29T06:00:00.000Z',
+          due_at: '2026-12-06T06:00:00.000Z',
+          cancelled_at: null,
+          erased_at: null,
+        };
+        return json(request, 202);
+      },
+      [`POST ${ERASURE}cancel/`]: () => {
+        request = { ...request!, state: 'cancelled', cancelled_at: '2026-11-29T07:00:00.000Z' };
+        return request;
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Delete this account' });
+    await userEvent.click(within(form).getByRole('radio', { name: 'Remove my reviews' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete in 7 days' }));
+    expect(
+      await within(form).findByText('Say how the customer asked (e-mail, phone) and when'),
+    ).toBeInTheDocument();
+    await userEvent.type(
+      within(form).getByLabelText('How and when the customer asked'),
+      'Phoned on 29 November',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete in 7 days' }));
+    const cancelForm = await screen.findByRole('form', { name: 'Cancel the deletion' });
+    expect(cancelForm).toHaveTextContent(
+      `To be deleted on ${formatKampalaDateTime('2026-12-06T06:00:00.000Z')}`,
+    );
+    expect(api.callsTo(`POST ${ERASURE}`).at(-1)?.body).toEqual({
+      reviews: 'remove',
+      reason: 'Phoned on 29 November',
+    });
+    await userEvent.type(
+      within(cancelForm).getByLabelText('How and when the customer asked'),
+      'Changed their mind',
+    );
+    await userEvent.click(within(cancelForm).getByRole('button', { name: 'Cancel the deletion' }));
+    expect(await screen.findByRole('form', { name: 'Delete this account' })).toBeInTheDocument();
+    expect(api.callsTo(`POST ${ERASURE}cancel/`)[0]?.body).toEqual({ reason: 'Changed their mind' });
   });
 });

@@ -21,6 +21,7 @@ import { formErrorMessage } from '../../../lib/form-errors';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { assignRider, moveOrder, STAFF_ORDERS_KEY } from '../api/staff-orders';
+import { OrderContact } from './order-contact';
 
 /** What the button that moves an order to a status says. */
 export function actionLabel(to: OrderStatus, order: Pick<StaffOrder, 'fulfilment'>): string {
@@ -301,7 +302,7 @@ export function StaffOrderCard({ order }: { order: StaffOrder }) {
         <div>
           <dt className="inline font-semibold">Customer: </dt>
           <dd className="inline">
-            {order.contact_name}, <a href={`tel:${order.contact_phone}`}>{order.contact_phone}</a>
+            <OrderContact name={order.contact_name} phone={order.contact_phone} />
           </dd>
         </div>
         {order.delivery_zone ? (

@@ -25,6 +25,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
+import { OrderContact } from '../components/order-contact';
 import { StaffOrderActions } from '../components/staff-order-card';
 
 const route = getRouteApi('/admin/orders/$id');
@@ -203,7 +204,7 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
         <Section title="Customer and contact">
           <dl className="space-y-1 text-sm">
             <Row label="Contact">
-              {order.contact_name}, <a href={`tel:${order.contact_phone}`}>{order.contact_phone}</a>
+              <OrderContact name={order.contact_name} phone={order.contact_phone} />
             </Row>
             {order.vat_invoice ? (
               <Row label="VAT invoice to">

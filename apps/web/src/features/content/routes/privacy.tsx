@@ -1,7 +1,76 @@
 import { BRAND } from '@shop/contract/brand';
 import { Link } from '@tanstack/react-router';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { useShopSettings } from '../../../lib/shop-settings';
+import { usePrivacyFacts } from '../api/privacy-facts';
 import { ContentPage } from '../components/content-page';
+
+/**
+ * What is kept, why, for how long, and who receives it: read from the API, which builds it from
+ * the retention settings the jobs apply and the processors the server is configured with.
+ */
+function PrivacyFactsTables() {
+  const { data, isPending, isError, refetch } = usePrivacyFacts();
+  if (isPending) return <p role="status">Loading what we keep…</p>;
+  if (isError || !data) {
+    return (
+      <FormMessage kind="error">
+        We could not load this part of the policy.{' '}
+        <button type="button" className={textLinkClass} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </FormMessage>
+    );
+  }
+  return (
+    <>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Data</th>
+            <th scope="col">Why</th>
+            <th scope="col">How long</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.kept.map((row) => (
+            <tr key={row.data}>
+              <td>{row.data}</td>
+              <td>{row.why}</td>
+              <td>{row.kept}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Who receives it</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Who</th>
+            <th scope="col">Why</th>
+            <th scope="col">What they receive</th>
+            <th scope="col">Where</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.processors.map((processor) => (
+            <tr key={processor.name}>
+              <td>{processor.name}</td>
+              <td>{processor.purpose}</td>
+              <td>{processor.receives}</td>
+              <td>{processor.location}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Our riders see your name, phone number, address and instructions for your delivery only; authorities
+        receive data when Ugandan law requires it.
+      </p>
+    </>
+  );
+}
 
 export function PrivacyPage() {
   const { address, email } = useShopSettings();
@@ -19,64 +88,17 @@ export function PrivacyPage() {
       </p>
 
       <h2>What we keep</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Data</th>
-            <th scope="col">Why</th>
-            <th scope="col">How long</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>
-              Account: name, e-mail address, phone number, password (stored only as a secure hash) or your
-              Google sign-in
-            </td>
-            <td>To let you sign in, show your orders and contact you about them</td>
-            <td>While your account is open; deleted within 30 days of your request to close it</td>
-          </tr>
-          <tr>
-            <td>Orders and invoices: what you bought, prices, dates</td>
-            <td>To fulfil the order, handle returns and keep the accounts the law requires</td>
-            <td>Five years, as Uganda’s tax law requires</td>
-          </tr>
-          <tr>
-            <td>Delivery addresses, landmarks and delivery instructions</td>
-            <td>To bring your order to the right door</td>
-            <td>Until you delete them from your profile or close your account</td>
-          </tr>
-          <tr>
-            <td>Mobile money phone numbers and transaction references (MTN, Airtel)</td>
-            <td>To take payment, match it to your order and make refunds</td>
-            <td>With the order record, five years. We never see or keep your mobile money PIN</td>
-          </tr>
-          <tr>
-            <td>Event RSVPs and wishlist</td>
-            <td>To hold your seat and remember bottles you saved</td>
-            <td>Until the event has passed (RSVPs) or until you remove them (wishlist)</td>
-          </tr>
-          <tr>
-            <td>Newsletter: your e-mail address</td>
-            <td>To send the newsletter you asked for</td>
-            <td>Until you unsubscribe, using the link in every e-mail</td>
-          </tr>
-        </tbody>
-      </table>
-
-      <h2>Who we share it with</h2>
-      <ul>
-        <li>Our payment provider and your mobile network, to process mobile money payments.</li>
-        <li>Our riders, who see your name, phone number, address and instructions for your delivery only.</li>
-        <li>Authorities, when Ugandan law requires it.</li>
-      </ul>
+      <PrivacyFactsTables />
 
       <h2>Your rights</h2>
       <p>Under the Data Protection and Privacy Act, 2019 you may:</p>
       <ul>
         <li>ask for a copy of the personal data we hold about you;</li>
         <li>ask us to correct data that is wrong or incomplete;</li>
-        <li>ask us to delete your data, except what the law obliges us to keep;</li>
+        <li>
+          ask us to delete your data, except what the law obliges us to keep (from your{' '}
+          <Link to="/profile">profile</Link>, where you can also download a copy of your data);
+        </li>
         <li>object to direct marketing at any time;</li>
         <li>complain to the Personal Data Protection Office if you believe we mishandled your data.</li>
       </ul>

@@ -5,6 +5,7 @@ import { PageShell } from '../../../components/page-shell';
 import { profileQuery } from '../api/get-profile';
 import { ConsentsSection } from '../components/consents-section';
 import { DataExportSection } from '../components/data-export-section';
+import { ErasureSection } from '../components/erasure-section';
 import { ProfileForm } from '../components/profile-form';
 import { SmsSettingsSection } from '../components/sms-settings';
 
@@ -35,6 +36,7 @@ export function ProfilePage() {
           <SmsSettingsSection />
           <ConsentsSection />
           <DataExportSection />
+          <ErasureSection />
         </>
       )}
       <p className="mt-10 text-ink-soft">

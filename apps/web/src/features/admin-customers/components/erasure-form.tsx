@@ -1,0 +1,100 @@
+import {
+  ERASURE_COOLING_OFF_DAYS,
+  ERASURE_REVIEW_CHOICES,
+  ERASURE_REVIEW_LABELS,
+  type ErasureReviewChoice,
+} from '@shop/contract/erasure';
+import { formatKampalaDateTime } from '@shop/contract/kampala-time';
+import { type FormEvent, useId, useState } from 'react';
+import { FormMessage } from '../../../components/form-field';
+import { isApiError } from '../../../lib/api-client';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useCustomerErasure, useStaffErasure } from '../api/erasure';
+
+const buttonClass =
+  'rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
+
+/**
+ * A request to delete the account made by e-mail or phone, entered by staff with how and when the
+ * customer asked (audited); the same cooling-off, notice and cancellation as from the profile.
+ */
+export function ErasureForm({ customerId }: { customerId: string }) {
+  const { data, isPending } = useCustomerErasure(customerId);
+  const { request, cancel } = useStaffErasure(customerId);
+  const [reviews, setReviews] = useState<ErasureReviewChoice>('anonymise');
+  const [reason, setReason] = useState('');
+  const id = useId();
+  const current = data?.request ?? null;
+  const pending = current?.state === 'pending' ? current : null;
+  const mutation = pending ? cancel : request;
+  const reasonError = isApiError(mutation.error)
+    ? mutation.error.fields.find((field) => field.field === 'reason')?.message
+    : undefined;
+  if (isPending) return <p role="status">Loading…</p>;
+  if (current?.state === 'erased') {
+    return <p>This account was erased on {formatKampalaDateTime(current.erased_at ?? current.due_at)}.</p>;
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const done = { onSuccess: () => setReason('') };
+    if (pending) cancel.mutate({ reason }, done);
+    else request.mutate({ reviews, reason }, done);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={pending ? 'Cancel the deletion' : 'Delete this account'}
+      className="max-w-md space-y-3"
+    >
+      {pending ? (
+        <p role="status">
+          To be deleted on {formatKampalaDateTime(pending.due_at)} (asked{' '}
+          {pending.channel === 'staff' ? 'through staff' : 'from the profile'}; reviews:{' '}
+          {ERASURE_REVIEW_LABELS[pending.reviews].toLowerCase()}).
+        </p>
+      ) : (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-semibold text-ink">Their reviews</legend>
+          {ERASURE_REVIEW_CHOICES.map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-reviews`}
+                checked={reviews === choice}
+                onChange={() => setReviews(choice)}
+              />
+              {ERASURE_REVIEW_LABELS[choice]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {mutation.error && !reasonError ? (
+        <FormMessage kind="error">{formErrorMessage(mutation.error)}</FormMessage>
+      ) : null}
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          How and when the customer asked
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          maxLength={500}
+          rows={2}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${id}-error` : undefined}
+          className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-2"
+        />
+        {reasonError ? (
+          <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-wine-700">
+            {reasonError}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={buttonClass} disabled={mutation.isPending}>
+        {pending ? 'Cancel the deletion' : `Delete in ${ERASURE_COOLING_OFF_DAYS} days`}
+      </button>
+    </form>
+  );
+}
