@@ -12,7 +12,7 @@ import { useCustomers } from '../api/customers';
 const smallButtonClass =
   'rounded-full border border-wine-800 px-3 py-1.5 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
-export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin' } as const;
+export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin', rider: 'Rider' } as const;
 
 /** Finds customers by part of a name, an e-mail address or a phone number (0772… works too). */
 function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {

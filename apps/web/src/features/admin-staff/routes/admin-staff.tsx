@@ -11,7 +11,12 @@ import { useChangeRole } from '../api/change-role';
 import { useStaff } from '../api/staff';
 import { InviteStaffForm } from '../components/invite-staff-form';
 
-const ROLE_LABELS: Record<UserRole, string> = { customer: 'Customer', staff: 'Staff', admin: 'Admin' };
+const ROLE_LABELS: Record<UserRole, string> = {
+  customer: 'Customer',
+  staff: 'Staff',
+  admin: 'Admin',
+  rider: 'Rider',
+};
 const smallButtonClass =
   'rounded-full border border-wine-800 px-3 py-1 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
