@@ -28,7 +28,7 @@ describe('the router', () => {
         .map((route) => [route.fullPath as string, route.options.staticData] as const),
     );
     // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages and the staff pages.
-    expect(appRoutes).toHaveLength(59);
+    expect(appRoutes).toHaveLength(60);
     for (const route of appRoutes) {
       expect(registered.get(route.path), route.path).toEqual({
         routeName: route.name,
