@@ -15,7 +15,7 @@ const dataDirPointerFor = (port: string) => path.join(os.tmpdir(), `shop-e2e-${p
 export async function makeStaff(
   baseURL: string,
   email: string,
-  role: 'staff' | 'admin' = 'staff',
+  role: 'staff' | 'admin' | 'rider' = 'staff',
 ): Promise<void> {
   const port = new URL(baseURL).port;
   const dataDir = fs.readFileSync(dataDirPointerFor(port), 'utf8').trim();

@@ -171,7 +171,7 @@ function Stop({
         {position}. {stop.customer_name}
       </h2>
       <p className="text-sm text-ink-soft">{stop.order_number}</p>
-      <p className="mt-2 flex gap-2">
+      <p className="mt-2 flex flex-wrap gap-2">
         <a className={`${secondaryButtonClass} flex-1`} href={`tel:${stop.phone}`}>
           Call {stop.phone}
         </a>
