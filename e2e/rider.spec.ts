@@ -57,6 +57,8 @@ async function placeCashOrder(
   await expect
     .poll(() => page.evaluate(() => (window as { shopHydrated?: boolean }).shopHydrated === true))
     .toBe(true);
+  // …and knows the customer is signed in (the server renders every page signed out).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByTestId('cart-badge')).toContainText('1');
   await page.goto('/checkout');
