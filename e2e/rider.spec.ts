@@ -11,14 +11,16 @@ import { makeStaff } from './support/staff/staff';
 
 const PHONE = { width: 360, height: 740 };
 
-async function bottle(request: APIRequestContext): Promise<{ slug: string }> {
+/** A bottle with stock, the `nth` such (journeys side by side each count their own bottle's stock). */
+async function bottle(request: APIRequestContext, nth: number): Promise<{ slug: string }> {
+  let seen = 0;
   const list = await request.get('/api/v1/products/products/?page_size=100');
   const { results } = (await list.json()) as { results: { slug: string; in_stock: boolean }[] };
   for (const card of results.filter((item) => item.in_stock)) {
     const detail = (await (await request.get(`/api/v1/products/products/${card.slug}/`)).json()) as {
       variants: { stock: number; is_default: boolean }[];
     };
-    if (detail.variants.some((size) => size.is_default && size.stock >= 5)) return card;
+    if (detail.variants.some((size) => size.is_default && size.stock >= 5) && seen++ === nth) return card;
   }
   throw new Error('The demo cellar has no bottle in stock');
 }
@@ -93,7 +95,7 @@ test.describe('the rider at the door', () => {
         (window as { shopHydrated?: boolean }).shopHydrated = true;
       });
     });
-    const { slug } = await bottle(request);
+    const { slug } = await bottle(request, test.info().repeatEachIndex);
 
     // The customer orders twice, cash on delivery.
     const customer = await createCustomer(baseURL!, { email: uniqueEmail('door') });
@@ -104,10 +106,9 @@ test.describe('the rider at the door', () => {
     const second = await placeCashOrder(page, slug);
 
     // The rider and a member of staff.
-    const riderAccount = await createCustomer(baseURL!, {
-      name: 'Okello Rider',
-      email: uniqueEmail('rider'),
-    });
+    // A name of its own: journeys run side by side on one server.
+    const riderName = `Okello ${Math.random().toString(36).slice(2, 7)}`;
+    const riderAccount = await createCustomer(baseURL!, { name: riderName, email: uniqueEmail('rider') });
     await makeStaff(baseURL!, riderAccount.email, 'rider');
     const member = await createCustomer(baseURL!, { name: 'Grace Nansubuga', email: uniqueEmail('cashier') });
     await makeStaff(baseURL!, member.email, 'staff');
@@ -121,7 +122,7 @@ test.describe('the rider at the door', () => {
     const riders = (await call(staffContext, baseURL!, 'GET', '/orders/admin/riders/')) as {
       results: { id: string; name: string }[];
     };
-    const riderId = riders.results.find((entry) => entry.name === 'Okello Rider')!.id;
+    const riderId = riders.results.find((entry) => entry.name === riderName)!.id;
     for (const order of [first, second]) {
       for (const status of ['processing', 'ready_for_delivery']) {
         await call(staffContext, baseURL!, 'POST', `/orders/admin/orders/${order.id}/status/`, { status });
@@ -129,9 +130,9 @@ test.describe('the rider at the door', () => {
       // Staff put it on the rider's run from the list on the order's page.
       await desk.goto(`/admin/orders/${order.id}`);
       const form = desk.getByRole('form', { name: `Shop rider of order ${order.number}` });
-      await form.getByLabel('Shop rider').selectOption({ label: 'Okello Rider' });
+      await form.getByLabel('Shop rider').selectOption({ label: riderName });
       await form.getByRole('button', { name: 'Put on rider’s run' }).click();
-      await expect(desk.getByText(`Order ${order.number} is on Okello Rider’s run.`)).toBeVisible();
+      await expect(desk.getByText(`Order ${order.number} is on ${riderName}’s run.`)).toBeVisible();
     }
 
     // The rider's phone.
