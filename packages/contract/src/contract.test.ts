@@ -59,7 +59,7 @@ describe('pageTitle', () => {
 
 describe('appRoutes', () => {
   it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the staff pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(59);
+    expect(appRoutes).toHaveLength(60);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -88,6 +88,7 @@ describe('appRoutes', () => {
         '/admin/products/$id',
         '/admin/stock',
         '/admin/refunds',
+        '/rider',
         '/admin/discounts',
         '/admin/reviews',
         '/admin/newsletter',
