@@ -22,6 +22,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
 import { TestBrowser } from '../identity/testing';
+import { orderLinesForRestock } from '../refunds/refunds.repository';
 
 let harness: TestApp;
 let central: Awaited<ReturnType<typeof zoneBySlug>>;
@@ -475,6 +476,9 @@ describe('refusals', () => {
     );
     expect(payments.rows[0].n).toBe(1);
     expect(due.rows[0].n).toBe(1);
+    // Its refund restocks nothing more: the bottles come back through "bottles back" only.
+    const lines = await harness.app.db.transaction((tx) => orderLinesForRestock(tx, order.id));
+    expect(lines.every((line) => line.returned === line.quantity)).toBe(true);
     const queue = await admin.client.get('/api/v1/admin/refunds/due/');
     expect(queue.statusCode, queue.body).toBe(200);
     expect(JSON.stringify(queue.json())).toContain(order.id);
