@@ -73,6 +73,8 @@ import profileRoutes from './modules/profile/profile.routes';
 import refundsPlugin from './modules/refunds/refunds.plugin';
 import { refundsCustomerRoutes, refundsDeskRoutes } from './modules/refunds/refunds.routes';
 import reviewsRoutes, { reviewsStaffRoutes } from './modules/reviews/reviews.routes';
+import riderPlugin from './modules/rider/rider.plugin';
+import riderRoutes from './modules/rider/rider.routes';
 import settingsPlugin from './modules/settings/settings.plugin';
 import { settingsAdminRoutes, settingsPublicRoutes } from './modules/settings/settings.routes';
 import smsPlugin from './modules/sms/sms.plugin';
@@ -211,6 +213,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(paymentsPlugin);
   await app.register(ordersPlugin);
   await app.register(deliveryPlugin);
+  await app.register(riderPlugin);
   await app.register(notificationsPlugin);
   await app.register(eventsPlugin);
   await app.register(wishlistPlugin);
@@ -245,6 +248,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(ordersRoutes);
       await api.register(deliveryZonesRoutes);
       await api.register(deliveryRoutes);
+      await api.register(riderRoutes);
       await api.register(notificationsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);

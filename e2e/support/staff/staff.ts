@@ -44,7 +44,7 @@ export async function withShopDatabase<T>(
 export async function makeStaff(
   baseURL: string,
   email: string,
-  role: 'staff' | 'admin' = 'staff',
+  role: 'staff' | 'admin' | 'rider' = 'staff',
 ): Promise<void> {
   await withShopDatabase(baseURL, async (client) => {
     const result = await client.query('UPDATE users SET role = $2 WHERE email = $1', [

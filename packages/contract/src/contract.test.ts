@@ -88,6 +88,7 @@ describe('appRoutes', () => {
         '/admin/products/$id',
         '/admin/stock',
         '/admin/refunds',
+        '/rider',
         '/admin/discounts',
         '/admin/reviews',
         '/admin/newsletter',

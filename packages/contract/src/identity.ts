@@ -58,7 +58,8 @@ import { HIGHEST_MINIMUM_AGE, LEGAL_MINIMUM_AGE } from './settings-values';
 export const AUTH_BASE_PATH = `${API_BASE_PATH}/auth` as const;
 
 /** Roles: customers buy; staff run the shop's back office; admins also manage staff. */
-export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
+/** A rider (issue 38) signs in like staff but sees only the rider's screen and their own stops. */
+export const USER_ROLES = ['customer', 'staff', 'admin', 'rider'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 

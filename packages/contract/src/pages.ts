@@ -87,6 +87,8 @@ export const appRoutes = [
   route('admin_stock', '/admin/stock', true),
   // The back office's refunds (admins; staff when allowed): payments to refund, credit notes' export.
   route('admin_refunds', '/admin/refunds', true),
+  // The rider's screen (riders only, issue 38): today's run, the handover at the door, cash.
+  route('rider', '/rider', true),
   // The back office's discount codes (staff and admins only): create, change, pause, end.
   route('admin_discounts', '/admin/discounts', true),
   // The back office's review moderation (staff and admins only): reported first, hide and show again.

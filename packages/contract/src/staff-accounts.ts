@@ -16,7 +16,9 @@ export const staffAccountsMessages = {
   invited: 'The invitation is on its way.',
 } as const;
 
-export const staffRoleSchema = z.enum(['staff', 'admin'], { error: 'must be staff or admin' });
+export const staffRoleSchema = z.enum(['staff', 'admin', 'rider'], {
+  error: 'must be staff, admin or rider',
+});
 
 export const staffMemberSchema = z.object({
   id: z.string(),

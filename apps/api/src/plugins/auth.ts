@@ -29,6 +29,7 @@ import { findLiveSession, sessionTokenOf } from '../modules/identity/session-loo
  *   whose one-time password has been changed (403 `password_change_required` until then).
  * - `requireStaff`: a staff member or an admin (401 when signed out, 403 for a customer).
  * - `requireAdmin`: an admin.
+ * - `requireRider`: a rider (every staff guard refuses riders).
  * - `requireSection(section)`: whoever may use that back-office section (@shop/contract/back-office).
  */
 
@@ -106,6 +107,12 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   await requireCustomer(request);
   const { user } = currentAuth(request);
   if (user.role !== 'staff' && user.role !== 'admin') throw forbidden();
+}
+
+/** A rider (issue 38): the rider's screen only; staff and admins are not riders. */
+export async function requireRider(request: FastifyRequest): Promise<void> {
+  await requireCustomer(request);
+  if (currentAuth(request).user.role !== 'rider') throw forbidden();
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -21,8 +21,8 @@ import { expectedFailure, openDatabase } from './lib/open-database';
 const HELP = `Manage staff and admin accounts.
 
 Usage:
-  npm run admin -- create --email <address> --name "<name>" --role staff|admin [--password-stdin | --send-reset]
-  npm run admin -- set-role --email <address> --role customer|staff|admin
+  npm run admin -- create --email <address> --name "<name>" --role staff|admin|rider [--password-stdin | --send-reset]
+  npm run admin -- set-role --email <address> --role customer|staff|admin|rider
   npm run admin -- --help
 
 create     Creates the account with that role, or gives an existing account that role.
@@ -36,7 +36,7 @@ create     Creates the account with that role, or gives an existing account that
              --send-reset      sets no usable password and e-mails a password-reset link instead
                                (through SMTP_URL, or the development mailbox without it).
            For an existing account the password is only changed with --password-stdin.
-set-role   Changes the role of an existing account (customer, staff or admin). The account's
+set-role   Changes the role of an existing account (customer, staff, admin or rider). The account's
            sessions are ended, so the new role applies from its next sign-in.
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded PostgreSQL of
@@ -154,7 +154,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
 
-    const role = requireRole(args.role, ['staff', 'admin']);
+    const role = requireRole(args.role, ['staff', 'admin', 'rider']);
     if (args.passwordStdin && args.sendReset)
       throw new UsageError('Use either --password-stdin or --send-reset');
     let password: string | undefined;

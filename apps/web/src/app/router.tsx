@@ -335,6 +335,10 @@ const routes = {
       'AdminRefundsPage',
     ),
   }),
+  rider: createRoute({
+    ...page('rider'),
+    component: lazyRouteComponent(() => import('../features/rider/routes/rider-run'), 'RiderRunPage'),
+  }),
   admin_discounts: createRoute({
     ...page('admin_discounts'),
     component: lazyRouteComponent(

@@ -47,6 +47,24 @@ export const deliveries = pgTable(
     /** E.164, +2567XXXXXXXX. */
     riderPhone: text(),
     riderAssignedAt: timestamp({ withTimezone: true }),
+    /** The shop's own rider (a `rider` account, 0041); null for an outside courier (name and phone only). */
+    riderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Wrong handover codes entered; at HANDOVER_MAX_ATTEMPTS the code is locked (staff verify by phone). */
+    handoverAttempts: integer().notNull().default(0),
+    handoverLockedAt: timestamp({ withTimezone: true }),
+    /** How the customer was verified at the door: 'code', or 'staff_phone' (staff, with a reason, audited). */
+    handoverVerifiedBy: text({ enum: ['code', 'staff_phone'] }),
+    handoverVerifiedAt: timestamp({ withTimezone: true }),
+    /** The age check: 'clearly_of_age' or 'id'; with an ID only its type and year of birth are kept. */
+    ageCheck: text({ enum: ['clearly_of_age', 'id'] }),
+    idType: text(),
+    idBirthYear: integer(),
+    /** A door that did not end in a handover: the last refusal or failure and what became of the order. */
+    doorOutcome: text({ enum: ['returned_to_shop', 'failed_retry'] }),
+    refusalReason: text(),
+    doorOutcomeAt: timestamp({ withTimezone: true }),
+    /** Staff confirmed the returned bottles back on the shelf (their `returned` stock rows were written). */
+    bottlesBackAt: timestamp({ withTimezone: true }),
     dispatchedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -57,6 +75,13 @@ export const deliveries = pgTable(
     index('deliveries_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('deliveries_user_status_idx').on(table.userId, table.status),
     index('deliveries_dispatched_idx').on(table.dispatchedAt).where(sql`dispatched_at is not null`),
+    // The rider's run (0041): their open stops.
+    index('deliveries_rider_idx').on(table.riderId, table.status).where(sql`rider_id is not null`),
+    check('deliveries_handover_attempts_check', sql`${table.handoverAttempts} >= 0`),
+    check(
+      'deliveries_age_check_check',
+      sql`(${table.ageCheck} = 'id') = (${table.idType} is not null and ${table.idBirthYear} is not null)`,
+    ),
   ],
 );
 
@@ -101,13 +126,72 @@ export const cashCollections = pgTable(
     deliveryId: integer().references(() => deliveries.id, { onDelete: 'set null' }),
     riderName: text(),
     riderPhone: text(),
+    /** The shop's rider account that took the cash (0041); null for staff's "Mark delivered". */
+    riderId: uuid().references(() => users.id, { onDelete: 'set null' }),
     expected: integer().notNull(),
     amount: integer().notNull(),
+    /** What the customer handed over (0041), when the rider entered it: change = tendered − amount. */
+    tendered: integer(),
     recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     collectedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('cash_collections_order_key').on(table.orderId),
+    index('cash_collections_rider_idx').on(table.riderId, table.collectedAt).where(sql`rider_id is not null`),
     check('cash_collections_amount_check', sql`${table.amount} >= 0 and ${table.expected} >= 0`),
+  ],
+);
+
+/**
+ * Rider actions (0041): every action of the rider's screen carries an id made on the phone, so an
+ * action queued offline and sent twice (or retried after a lost answer) is done once; a replay
+ * answers the stored result.
+ */
+export const riderActions = pgTable(
+  'rider_actions',
+  {
+    actionId: uuid().primaryKey(),
+    riderId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** The answer given the first time, given again to a replay. */
+    result: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('rider_actions_rider_idx').on(table.riderId, table.createdAt)],
+);
+
+/**
+ * Cash handed in (0041): at the end of a run a cashier (staff) counts the rider's cash; the rider
+ * confirms the same amount on their screen. A difference from what the rider collected needs a reason.
+ */
+export const cashHandins = pgTable(
+  'cash_handins',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    riderId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** Kampala day of the run, YYYY-MM-DD. */
+    day: text().notNull(),
+    /** Cash the rider collected that day and had not handed in, when counted. */
+    expected: integer().notNull(),
+    amount: integer().notNull(),
+    reason: text(),
+    cashierId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    cashierName: text().notNull(),
+    riderConfirmedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('cash_handins_rider_day_idx').on(table.riderId, table.day),
+    index('cash_handins_day_idx').on(table.day),
+    check('cash_handins_amount_check', sql`${table.amount} >= 0 and ${table.expected} >= 0`),
+    check(
+      'cash_handins_reason_check',
+      sql`${table.amount} = ${table.expected} or ${table.reason} is not null`,
+    ),
   ],
 );

@@ -138,7 +138,7 @@ export async function setOrderEstimate(tx: Tx, orderId: string, estimate: Date |
 
 export async function assignRider(tx: Tx, id: number, name: string, phone: string): Promise<void> {
   await tx.execute(sql`
-    UPDATE deliveries SET rider_name = ${name}, rider_phone = ${phone}, rider_assigned_at = now(), updated_at = now()
+    UPDATE deliveries SET rider_name = ${name}, rider_phone = ${phone}, rider_id = NULL, rider_assigned_at = now(), updated_at = now()
     WHERE id = ${id}`);
 }
 

@@ -66,6 +66,11 @@ export type LifecycleOptions = {
   outbox?: DomainEventOutbox;
   /** The staff member or customer making the change (null: the shop itself). */
   changedBy?: string | null;
+  /**
+   * Cancelling an order whose bottles are still with a rider (refused at the door, issue 38):
+   * nothing goes back to stock now; staff confirm the bottles back later (a `returned` row).
+   */
+  holdStock?: boolean;
 };
 
 /** What payments needs to charge an order, and whether it may be paid now. */
@@ -212,7 +217,7 @@ export async function cancelLockedOrder(
   const wasPaid = row.payment_status === 'paid';
   await updateOrder(tx, row.id, { status: 'cancelled', cancelReason: reason, clearPaymentDue: true });
   // Delivered orders cannot be cancelled (the transition table), so the bottles are still ours.
-  const stockReleased = await releaseStock(tx, row.id);
+  const stockReleased = options.holdStock ? false : await releaseStock(tx, row.id);
   // A cancelled order no longer counts against its discount code's limits (after the sizes: the
   // lock order of checkout).
   await releaseDiscountUse(tx, row.id);

@@ -8,7 +8,7 @@ export const INVITATION_HOURS = 72;
 export function staffInvitationEmail(options: {
   to: string;
   name: string;
-  role: 'staff' | 'admin';
+  role: 'staff' | 'admin' | 'rider';
   invitedBy: string;
   url: string;
 }): OutgoingEmail {
@@ -18,7 +18,9 @@ export function staffInvitationEmail(options: {
     heading: 'Welcome to the team',
     paragraphs: [
       `Hello ${options.name},`,
-      `${options.invitedBy} has given your ${BRAND.name} account ${options.role === 'admin' ? 'admin' : 'staff'} rights. Choose your password with the link below, then sign in and open your account: the staff desk is there.`,
+      options.role === 'rider'
+        ? `${options.invitedBy} has made your ${BRAND.name} account a rider's. Choose your password with the link below, then sign in: your deliveries are at /rider.`
+        : `${options.invitedBy} has given your ${BRAND.name} account ${options.role === 'admin' ? 'admin' : 'staff'} rights. Choose your password with the link below, then sign in and open your account: the staff desk is there.`,
       `The link works once, for ${INVITATION_HOURS} hours.`,
     ],
     action: { label: 'Choose your password', url: options.url },

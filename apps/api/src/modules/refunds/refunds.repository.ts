@@ -71,14 +71,20 @@ export async function paidAndRefunded(
 
 export type OrderLineRow = { id: number; variant_id: number; quantity: number; returned: number };
 
-/** An order's lines with the bottles already coming back by refunds not failed. */
+/**
+ * An order's lines with the bottles already coming back by refunds not failed, or all of them when
+ * the order was refused at the door (issue 38: they come back through staff's "bottles back").
+ */
 export async function orderLinesForRestock(tx: Tx, orderId: string): Promise<OrderLineRow[]> {
   const result = await tx.execute<OrderLineRow>(sql`
     SELECT i.id, i.variant_id, i.quantity,
-           coalesce((SELECT sum((l->>'quantity')::int) FROM payment_refunds r,
+           CASE WHEN EXISTS (SELECT 1 FROM deliveries d
+                             WHERE d.order_id = i.order_id AND d.door_outcome = 'returned_to_shop')
+                THEN i.quantity
+                ELSE coalesce((SELECT sum((l->>'quantity')::int) FROM payment_refunds r,
                      jsonb_array_elements(r.restock_lines) l
                      WHERE r.purpose = 'order' AND r.subject_id = ${orderId} AND r.status <> 'failed'
-                       AND (l->>'lineId')::int = i.id), 0)::int AS returned
+                       AND (l->>'lineId')::int = i.id), 0)::int END AS returned
     FROM order_items i WHERE i.order_id = ${orderId}::uuid ORDER BY i.id`);
   return result.rows;
 }

@@ -10,6 +10,7 @@ import {
   onSaleSms,
   orderPlacedSms,
   outForDeliverySms,
+  PHONE_CODE_NOT_KEPT,
   paymentFailedSms,
   paymentReceivedSms,
   refundSentSms,
@@ -27,6 +28,8 @@ export function smsForEvent<N extends keyof DomainEventMap>(
   name: N,
   event: DomainEventMap[N],
   publicUrl: string,
+  /** The delivery's handover code (issue 38); the SMS that carries it is sent, never kept. */
+  handoverCodeOf?: (deliveryId: number) => string,
 ): SmsRequest | null {
   switch (name) {
     case 'order.placed': {
@@ -68,16 +71,21 @@ export function smsForEvent<N extends keyof DomainEventMap>(
     case 'delivery.status_changed': {
       const e = event as DomainEventMap['delivery.status_changed'];
       if (e.to === 'out_for_delivery') {
+        const message = {
+          orderNumber: e.orderNumber,
+          riderName: e.riderName,
+          riderPhone: e.riderPhone,
+          expectedAt: e.estimatedDeliveryTime,
+        };
+        const handoverCode = handoverCodeOf?.(e.deliveryId);
         return {
           kind: 'out_for_delivery',
           subject: e.orderId,
           userId: e.userId,
-          body: outForDeliverySms({
-            orderNumber: e.orderNumber,
-            riderName: e.riderName,
-            riderPhone: e.riderPhone,
-            expectedAt: e.estimatedDeliveryTime,
-          }),
+          body: outForDeliverySms({ ...message, handoverCode }),
+          ...(handoverCode
+            ? { keptBody: outForDeliverySms({ ...message, handoverCode: PHONE_CODE_NOT_KEPT }) }
+            : {}),
         };
       }
       if (e.to === 'delivered') {
@@ -148,10 +156,15 @@ const SUBSCRIBED = [
 ] as const satisfies readonly (keyof DomainEventMap)[];
 
 /** Subscribes the SMS to the events above; a failure throws so the publisher counts it. */
-export function subscribeSmsEvents(events: DomainEvents, deps: SmsDeps, publicUrl: string): void {
+export function subscribeSmsEvents(
+  events: DomainEvents,
+  deps: SmsDeps,
+  publicUrl: string,
+  handoverCodeOf?: (deliveryId: number) => string,
+): void {
   for (const name of SUBSCRIBED) {
     events.subscribe(name, async (event: DomainEventMap[typeof name]) => {
-      const request = smsForEvent(name, event, publicUrl);
+      const request = smsForEvent(name, event, publicUrl, handoverCodeOf);
       if (request) await requestSms(deps, request);
     });
   }

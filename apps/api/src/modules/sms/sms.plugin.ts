@@ -69,7 +69,9 @@ export default fp(
       if (sent > 0) app.log.info({ sent }, 'event reminders queued');
     });
 
-    subscribeSmsEvents(app.events, deps, config.publicUrl);
+    subscribeSmsEvents(app.events, deps, config.publicUrl, (deliveryId) =>
+      app.handoverCodes.codeOf(deliveryId),
+    );
   },
-  { name: 'sms', dependencies: ['config', 'database', 'domain-events', 'jobs'] },
+  { name: 'sms', dependencies: ['config', 'database', 'domain-events', 'jobs', 'rider'] },
 );

@@ -89,6 +89,16 @@ const oneSegment: Array<[string, string]> = [
     }),
   ],
   [
+    'out for delivery with the handover code',
+    outForDeliverySms({
+      orderNumber: ORDER,
+      riderName: LONG_RIDER,
+      riderPhone: '+256772123456',
+      expectedAt: EVENING,
+      handoverCode: '048213',
+    }),
+  ],
+  [
     'out for delivery (no rider yet)',
     outForDeliverySms({ orderNumber: ORDER, riderName: null, riderPhone: null, expectedAt: EVENING }),
   ],
@@ -123,6 +133,32 @@ const oneSegment: Array<[string, string]> = [
     marketingSms({ text: `${LONG_TITLE}: 20% off every bottle this weekend only`, publicUrl: PUBLIC_URL }),
   ],
 ];
+
+describe('the handover code by SMS (issue 38)', () => {
+  it('carries the code to the customer and keeps only a placeholder', () => {
+    const request = smsForEvent(
+      'delivery.status_changed',
+      {
+        deliveryId: 7,
+        orderId: 'order-1',
+        orderNumber: ORDER,
+        userId: 'user-1',
+        from: 'ready_for_delivery',
+        to: 'out_for_delivery',
+        riderName: 'Okello',
+        riderPhone: '+256772123456',
+        estimatedDeliveryTime: EVENING,
+        at: EVENING,
+      },
+      PUBLIC_URL,
+      (deliveryId) => (deliveryId === 7 ? '048213' : '000000'),
+    );
+    expect(request?.body).toContain('Give the rider code 048213.');
+    expect(request?.keptBody).toBeDefined();
+    expect(request?.keptBody).not.toContain('048213');
+    expect(smsSegments(request!.body).segments).toBe(1);
+  });
+});
 
 describe('SMS templates', () => {
   it.each(oneSegment)('%s fits one GSM-7 part', (_name, text) => {

@@ -105,14 +105,18 @@ export function outForDeliverySms(input: {
   riderName: string | null;
   riderPhone: string | null;
   expectedAt: Date | null;
+  /** The handover code to give the rider at the door (issue 38), when the shop's rider takes it. */
+  handoverCode?: string | null;
 }): string {
   const expected = input.expectedAt ? ` Expected ${formatKampalaClock(input.expectedAt)}.` : '';
+  const code = input.handoverCode ? ` Give the rider code ${input.handoverCode}.` : '';
   if (!input.riderName || !input.riderPhone) {
-    return gsm(`${SHOP}: ${orderLabel(input.orderNumber)} is on its way.${expected}`);
+    return gsm(`${SHOP}: ${orderLabel(input.orderNumber)} is on its way.${expected}${code}`);
   }
   const phone = input.riderPhone;
   return fitName(
-    (rider) => `${SHOP}: ${orderLabel(input.orderNumber)} is on its way with ${rider}, ${phone}.${expected}`,
+    (rider) =>
+      `${SHOP}: ${orderLabel(input.orderNumber)} is on its way with ${rider}, ${phone}.${expected}${code}`,
     input.riderName,
   );
 }

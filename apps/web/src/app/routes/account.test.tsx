@@ -122,6 +122,18 @@ describe('the account page', () => {
     expect(api.callsTo('GET /admin/access/')).toHaveLength(0);
   });
 
+  it('shows a rider the way to their run, and no staff desk', async () => {
+    const api = mockIdentityApi({
+      'GET /auth/get-session': () => customerSession({ role: 'rider' }),
+      'GET /users/users/profile/': () => makeProfile({ role: 'rider' }),
+    });
+    await renderApp('/account');
+    const deliveries = await screen.findByRole('region', { name: 'Your deliveries' });
+    expect(within(deliveries).getByRole('link', { name: /Today’s run/ })).toHaveAttribute('href', '/rider');
+    expect(screen.queryByRole('region', { name: 'Staff desk' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /admin/access/')).toHaveLength(0);
+  });
+
   it('says "No orders yet" while the order, RSVP and wishlist APIs do not exist (404), without a toast', async () => {
     const toastError = vi.spyOn(toast, 'error');
     const api = mockIdentityApi({

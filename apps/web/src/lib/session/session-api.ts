@@ -25,7 +25,7 @@ export type SessionInfo = {
   expiresAt: Date;
 };
 
-const ROLES: readonly string[] = ['customer', 'staff', 'admin'];
+const ROLES: readonly string[] = ['customer', 'staff', 'admin', 'rider'];
 
 function dateOf(value: unknown): Date | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;

@@ -84,6 +84,17 @@ export function AccountPage({ profileSummary, rsvps, changePassword, staffNotice
         </div>
 
         {isStaff ? <StaffDesk notice={staffNotice} /> : null}
+        {user?.role === 'rider' ? (
+          <div className="space-y-4">
+            <h2 className="font-serif text-2xl text-wine-900">Your deliveries</h2>
+            <LinkCards
+              heading="Your deliveries"
+              links={[
+                { to: '/rider', title: 'Today’s run', description: 'Your stops, the handover and the cash.' },
+              ]}
+            />
+          </div>
+        ) : null}
 
         <section aria-labelledby="account-password" className="space-y-4">
           <h2 id="account-password" className="font-serif text-2xl text-wine-900">

@@ -10,7 +10,7 @@ import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCustomers } from '../api/customers';
 
-export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin' } as const;
+export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin', rider: 'Rider' } as const;
 
 /** Finds customers by part of a name, an e-mail address or a phone number (0772… works too). */
 function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {

@@ -21,6 +21,7 @@ import { formErrorMessage } from '../../../lib/form-errors';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { assignRider, moveOrder, STAFF_ORDERS_KEY } from '../api/staff-orders';
+import { AssignRiderAccount } from './assign-rider-account';
 import { OrderContact } from './order-contact';
 
 /** What the button that moves an order to a status says. */
@@ -213,6 +214,7 @@ export function StaffOrderActions({ order }: { order: StaffOrder }) {
         </form>
       ) : null}
 
+      {riderOpen ? <AssignRiderAccount order={order} /> : null}
       {riderOpen ? (
         <form
           onSubmit={onRider}

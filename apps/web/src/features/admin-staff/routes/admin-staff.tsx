@@ -13,7 +13,12 @@ import { useChangeRole } from '../api/change-role';
 import { useStaff } from '../api/staff';
 import { InviteStaffForm } from '../components/invite-staff-form';
 
-const ROLE_LABELS: Record<UserRole, string> = { customer: 'Customer', staff: 'Staff', admin: 'Admin' };
+const ROLE_LABELS: Record<UserRole, string> = {
+  customer: 'Customer',
+  staff: 'Staff',
+  admin: 'Admin',
+  rider: 'Rider',
+};
 export const ADMINS_ONLY_MESSAGE =
   "You don't have permission to perform this action. This page is for admins.";
 

@@ -142,7 +142,7 @@ export function NotificationBell({ userId }: { userId: string }) {
           <span
             data-testid="notification-badge"
             aria-hidden="true"
-            className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-gold-500 px-1 text-[0.7rem] leading-5 font-bold text-white"
+            className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-gold-500 px-1 text-[0.7rem] leading-5 font-bold text-wine-950"
           >
             {unread > 99 ? '99+' : unread}
           </span>

@@ -7,6 +7,7 @@ import { PageShell } from '../../../components/page-shell';
 import { WhatsAppChatLink } from '../../../components/whatsapp-chat-link';
 import { isApiError } from '../../../lib/api-client';
 import { isOrderId, useOrder } from '../api/get-order';
+import { OrderHandover } from '../components/order-handover';
 import { OrderNotFound } from '../components/order-not-found';
 import { OrderOverview } from '../components/order-overview';
 import { OrderRefunds } from '../components/order-refunds';
@@ -56,6 +57,7 @@ export function OrderDetailPage() {
             Cancelled: {order.cancel_reason}
           </p>
         ) : null}
+        <OrderHandover order={order} />
         <OrderOverview order={order} />
         <OrderRefunds orderId={order.id} />
         <p>

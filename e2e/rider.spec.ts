@@ -1,0 +1,213 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
+import { confirmAgeInAdvance } from './support/identity/age-gate';
+import { makeStaff } from './support/staff/staff';
+
+// The handover at the door (issue 38) on a rider's phone at 360 px: staff put two cash orders on a
+// rider's run; the rider goes out, loses the network, hands the first over with the customer's
+// code while offline, and the handover arrives when the network is back; the second is refused for
+// no ID and its bottle comes back to stock; the cash is counted in and the report adds up.
+
+const PHONE = { width: 360, height: 740 };
+
+/** A bottle with stock, the `nth` such (journeys side by side each count their own bottle's stock). */
+async function bottle(request: APIRequestContext, nth: number): Promise<{ slug: string }> {
+  let seen = 0;
+  const list = await request.get('/api/v1/products/products/?page_size=100');
+  const { results } = (await list.json()) as { results: { slug: string; in_stock: boolean }[] };
+  for (const card of results.filter((item) => item.in_stock)) {
+    const detail = (await (await request.get(`/api/v1/products/products/${card.slug}/`)).json()) as {
+      variants: { stock: number; is_default: boolean }[];
+    };
+    if (detail.variants.some((size) => size.is_default && size.stock >= 5) && seen++ === nth) return card;
+  }
+  throw new Error('The demo cellar has no bottle in stock');
+}
+
+async function stockOf(request: APIRequestContext, slug: string): Promise<number> {
+  const detail = (await (await request.get(`/api/v1/products/products/${slug}/`)).json()) as {
+    variants: { stock: number; is_default: boolean }[];
+  };
+  return detail.variants.find((size) => size.is_default)!.stock;
+}
+
+/** A call of the signed-in context, with the CSRF pair the storefront sends. */
+async function call(
+  context: BrowserContext,
+  baseURL: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+) {
+  const csrf = (await context.cookies(baseURL)).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+  const answer = await context.request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { 'X-CSRF-Token': csrf, Origin: baseURL },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300);
+  return answer.status() === 204 ? null : answer.json();
+}
+
+async function placeCashOrder(
+  page: Page,
+  slug: string,
+): Promise<{ id: string; number: string; total: number }> {
+  await page.goto(`/products/${slug}`);
+  // The server's page is clicked once the app has taken it over (`shop:hydrated`).
+  await expect
+    .poll(() => page.evaluate(() => (window as { shopHydrated?: boolean }).shopHydrated === true))
+    .toBe(true);
+  // …and knows the customer is signed in (the server renders every page signed out).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByTestId('cart-badge')).toContainText('1');
+  await page.goto('/checkout');
+  const form = page.getByRole('form', { name: 'Checkout' });
+  await form.getByLabel('Mobile number').fill('0772 123456');
+  await form.getByRole('radio', { name: /^Central Kampala/ }).check();
+  await form.getByLabel('Street and house').fill('Plot 4, Acacia Avenue');
+  await form.getByLabel('Preferred delivery time').selectOption('evening');
+  await form.getByRole('radio', { name: /^Cash on delivery/ }).check();
+  await form.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page).toHaveURL((url) => /^\/order_success\/[0-9a-f-]{36}$/.test(url.pathname));
+  const id = new URL(page.url()).pathname.split('/').at(-1)!;
+  const number = (await page.getByText(/^ORD-\d{8}-[A-Z0-9]{5}$/).textContent())!.trim();
+  const order = (await (await page.request.get(`/api/v1/orders/orders/${id}/`)).json()) as { total: number };
+  return { id, number, total: order.total };
+}
+
+test.describe('the rider at the door', () => {
+  test('offline handover arrives when back online; a refusal returns the bottle; the cash adds up', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    consoleGuard,
+  }) => {
+    test.setTimeout(240_000);
+    // The phone with no network: its failed calls are the point of the test.
+    consoleGuard.allow(/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/);
+    await confirmAgeInAdvance(page.context());
+    await page.context().addInitScript(() => {
+      document.addEventListener('shop:hydrated', () => {
+        (window as { shopHydrated?: boolean }).shopHydrated = true;
+      });
+    });
+    const { slug } = await bottle(request, test.info().repeatEachIndex);
+
+    // The customer orders twice, cash on delivery.
+    const customer = await createCustomer(baseURL!, { email: uniqueEmail('door') });
+    await page.goto('/login?redirect=%2Faccount');
+    await signInOnPage(page, customer.email, customer.password);
+    await expect(page).toHaveURL((url) => url.pathname === '/account');
+    const first = await placeCashOrder(page, slug);
+    const second = await placeCashOrder(page, slug);
+
+    // The rider and a member of staff.
+    // A name of its own: journeys run side by side on one server.
+    const riderName = `Okello ${Math.random().toString(36).slice(2, 7)}`;
+    const riderAccount = await createCustomer(baseURL!, { name: riderName, email: uniqueEmail('rider') });
+    await makeStaff(baseURL!, riderAccount.email, 'rider');
+    const member = await createCustomer(baseURL!, { name: 'Grace Nansubuga', email: uniqueEmail('cashier') });
+    await makeStaff(baseURL!, member.email, 'staff');
+
+    const staffContext = await browser.newContext({ baseURL });
+    await confirmAgeInAdvance(staffContext);
+    const desk = await staffContext.newPage();
+    await desk.goto('/login?redirect=%2Faccount');
+    await signInOnPage(desk, member.email, member.password);
+    await expect(desk).toHaveURL((url) => url.pathname === '/account');
+    const riders = (await call(staffContext, baseURL!, 'GET', '/orders/admin/riders/')) as {
+      results: { id: string; name: string }[];
+    };
+    const riderId = riders.results.find((entry) => entry.name === riderName)!.id;
+    for (const order of [first, second]) {
+      for (const status of ['processing', 'ready_for_delivery']) {
+        await call(staffContext, baseURL!, 'POST', `/orders/admin/orders/${order.id}/status/`, { status });
+      }
+      // Staff put it on the rider's run from the list on the order's page.
+      await desk.goto(`/admin/orders/${order.id}`);
+      const form = desk.getByRole('form', { name: `Shop rider of order ${order.number}` });
+      await form.getByLabel('Shop rider').selectOption({ label: riderName });
+      await form.getByRole('button', { name: 'Put on rider’s run' }).click();
+      await expect(desk.getByText(`Order ${order.number} is on ${riderName}’s run.`)).toBeVisible();
+    }
+
+    // The rider's phone.
+    const phone = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    await confirmAgeInAdvance(phone);
+    const run = await phone.newPage();
+    await run.goto('/login?redirect=%2Frider');
+    await signInOnPage(run, riderAccount.email, riderAccount.password);
+    await expect(run.getByRole('heading', { name: 'Today’s run' })).toBeVisible();
+    const stop = (number: string) => run.getByRole('article', { name: new RegExp(number) });
+    await expect(stop(first.number)).toBeVisible();
+    await expect(stop(second.number)).toBeVisible();
+
+    await stop(first.number).getByRole('button', { name: 'Out for delivery' }).click();
+    await expect(stop(first.number).getByLabel(/Customer’s code/)).toBeVisible();
+
+    // The customer reads the code on their order page.
+    await page.goto(`/order-history/${first.id}`);
+    const code = (await page.getByTestId('handover-code').textContent())!.trim();
+    expect(code).toMatch(/^\d{6}$/);
+
+    // No network at the door: the handover waits on the phone.
+    await phone.setOffline(true);
+    const card = stop(first.number);
+    await card.getByLabel(/Customer’s code/).fill(code);
+    await card.getByLabel(/Cash received/).fill(String(first.total + 5_000));
+    await expect(card.getByText(/^Change: Shs 5,000$/)).toBeVisible();
+    await card.getByRole('button', { name: 'Hand over' }).click();
+    const waiting = run.getByRole('region', { name: 'Waiting to send' });
+    await expect(waiting).toContainText(`${first.number} handed over`);
+    await expect(card.getByText(/waiting to send/)).toBeVisible();
+
+    // Back online: it is sent, once.
+    await phone.setOffline(false);
+    await expect(waiting).toHaveCount(0, { timeout: 20_000 });
+    await expect(stop(first.number).getByText('Delivered')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Delivered').first()).toBeVisible();
+
+    // The second order is refused for no ID: returned to the shop; its bottle back in stock once.
+    const before = await stockOf(request, slug);
+    await stop(second.number).getByRole('button', { name: 'Out for delivery' }).click();
+    const refusal = stop(second.number);
+    await refusal.getByLabel('Reason').selectOption({ label: 'No ID' });
+    await refusal.getByRole('button', { name: 'Record refusal' }).click();
+    await expect(stop(second.number).getByText(/Returned to shop \(No ID\)/)).toBeVisible();
+    await page.goto(`/order-history/${second.id}`);
+    await expect(page.getByText('Returned to shop: no id.')).toBeVisible();
+    expect(await stockOf(request, slug)).toBe(before);
+    await call(staffContext, baseURL!, 'POST', `/orders/admin/orders/${second.id}/bottles-back/`, {});
+    expect(await stockOf(request, slug)).toBe(before + 1);
+
+    // The cash: counted in by the cashier, confirmed by the rider; expected = handed in.
+    await call(staffContext, baseURL!, 'POST', `/orders/admin/riders/${riderId}/cash-handins/`, {
+      amount: first.total,
+    });
+    await run.reload();
+    await run.getByRole('button', { name: /Confirm I handed in/ }).click();
+    await expect(run.getByRole('region', { name: 'Cash' })).toContainText(/On you\s*Shs 0/);
+    const report = (await call(staffContext, baseURL!, 'GET', '/orders/admin/riders/cash/')) as {
+      rows: {
+        rider_id: string;
+        expected: number;
+        collected: number;
+        handed_in: number;
+        difference: number;
+      }[];
+    };
+    expect(report.rows.find((row) => row.rider_id === riderId)).toMatchObject({
+      expected: first.total,
+      collected: first.total,
+      handed_in: first.total,
+      difference: 0,
+    });
+    await phone.close();
+    await staffContext.close();
+  });
+});
