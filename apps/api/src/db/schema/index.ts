@@ -12,6 +12,7 @@ export * from './discounts';
 export * from './email';
 export * from './engagement';
 export * from './events';
+export * from './gifts';
 export * from './identity';
 export * from './notifications';
 export * from './orders';

@@ -1,6 +1,7 @@
 import { API_BASE_PATH } from '@shop/contract/constants';
 import { toInstructionsResponse } from '@shop/contract/delivery';
 import { currentDeliveryPromise } from '@shop/contract/delivery-promise';
+import type { OrderGift } from '@shop/contract/gifts';
 import {
   type Invoice,
   type InvoiceListResponse,
@@ -17,6 +18,7 @@ import type { PageQuery } from '@shop/contract/pagination';
 import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
+import { giftOfOrder } from '../gifts/gifts.service';
 import { smsRecipient } from '../sms/sms.service';
 import {
   findOrder,
@@ -34,7 +36,7 @@ const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
 /** `smsUpdatesTo`: the phone the order's SMS go to (../sms/sms.service.ts `smsRecipient`), or null. */
-export function toOrder(row: OrderRow, smsUpdatesTo: string | null): Order {
+export function toOrder(row: OrderRow, smsUpdatesTo: string | null, gift: OrderGift | null = null): Order {
   const items = row.items.map((item) => ({
     id: item.id,
     product: item.product_id,
@@ -95,6 +97,7 @@ export function toOrder(row: OrderRow, smsUpdatesTo: string | null): Order {
     payment_due_at: iso(row.payment_due_at),
     cancel_reason: row.cancel_reason,
     invoice_number: row.invoice_number,
+    gift,
     history: row.history.map((change) => ({
       status: change.status,
       note: change.note,
@@ -124,7 +127,7 @@ export async function getOrder(
     row.user_id,
     'order_placed',
   );
-  return toOrder(row, smsUpdatesTo);
+  return toOrder(row, smsUpdatesTo, await giftOfOrder(db, orderId));
 }
 
 export async function pageOfOrders(

@@ -98,6 +98,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_due_at: null,
     cancel_reason: null,
     invoice_number: 'INV-000042',
+    gift: null,
     history: [{ status: 'pending', note: null, created_at: '2026-11-22T11:05:00.000Z' }],
     created_at: '2026-11-22T11:05:00.000Z',
     updated_at: '2026-11-22T11:05:00.000Z',
