@@ -27,8 +27,8 @@ describe('the router', () => {
         .filter((route) => !route.isRoot)
         .map((route) => [route.fullPath as string, route.options.staticData] as const),
     );
-    // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages and the staff pages.
-    expect(appRoutes).toHaveLength(59);
+    // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages, the gift link's page and the staff pages.
+    expect(appRoutes).toHaveLength(60);
     for (const route of appRoutes) {
       expect(registered.get(route.path), route.path).toEqual({
         routeName: route.name,

@@ -248,16 +248,17 @@ export function checkoutRequestOf(values: CheckoutFormValues, idempotencyKey: st
     customer_note: values.customer_note.trim() === '' ? null : values.customer_note,
     vat_invoice: values.vat_invoice ? { business_name: values.vat_business_name, tin: values.vat_tin } : null,
     save_to_profile: values.save_to_profile,
-    // The message goes as typed: the contract keeps it exactly.
-    gift:
-      delivery && values.is_gift
-        ? {
+    // Only a gift carries one; its message goes as typed (the contract keeps it exactly).
+    ...(delivery && values.is_gift
+      ? {
+          gift: {
             recipient_name: values.gift_recipient_name,
             recipient_phone: values.gift_recipient_phone,
             message: values.gift_message,
             delivery_date: values.gift_delivery_date,
-          }
-        : null,
+          },
+        }
+      : {}),
   };
 }
 
