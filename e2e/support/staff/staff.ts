@@ -7,16 +7,13 @@ import pg from 'pg';
 const dataDirPointerFor = (port: string) => path.join(os.tmpdir(), `shop-e2e-${port}.data-dir`);
 
 /**
- * Gives an existing account the staff role in the database of the e2e server, as
- * `npm run admin -- set-role` does (the server runs the embedded PostgreSQL of its data directory,
- * noted by e2e/serve.mjs). The server keeps sessions in memory and hears of the change through
- * the database (LISTEN identity_changed) a few milliseconds after the commit: wait that long.
+ * Runs `work` with a client of the e2e server's database (the server runs the embedded PostgreSQL
+ * of its data directory, noted by e2e/serve.mjs), closed afterwards.
  */
-export async function makeStaff(
+export async function withShopDatabase<T>(
   baseURL: string,
-  email: string,
-  role: 'staff' | 'admin' = 'staff',
-): Promise<void> {
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const port = new URL(baseURL).port;
   const dataDir = fs.readFileSync(dataDirPointerFor(port), 'utf8').trim();
   const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
@@ -33,13 +30,28 @@ export async function makeStaff(
   });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Gives an existing account the staff role in the database of the e2e server, as
+ * `npm run admin -- set-role` does. The server keeps sessions in memory and hears of the change
+ * through the database (LISTEN identity_changed) a few milliseconds after the commit: wait that long.
+ */
+export async function makeStaff(
+  baseURL: string,
+  email: string,
+  role: 'staff' | 'admin' = 'staff',
+): Promise<void> {
+  await withShopDatabase(baseURL, async (client) => {
     const result = await client.query('UPDATE users SET role = $2 WHERE email = $1', [
       email.toLowerCase(),
       role,
     ]);
     if (result.rowCount !== 1) throw new Error(`No account ${email} to make ${role}`);
-  } finally {
-    await client.end();
-  }
+  });
   await new Promise((resolve) => setTimeout(resolve, 250));
 }

@@ -190,6 +190,8 @@ export async function updateRecipientGift(
 // The recipient's SMS
 // ---------------------------------------------------------------------------------------------
 
+const BEFORE_DISPATCH: ReadonlySet<string> = new Set(['confirmed', 'processing', 'ready_for_delivery']);
+
 /**
  * The recipient's SMS, and nothing else reaches them: when the gift is confirmed (its day and
  * the link to choose a window or leave instructions) and when it goes out. Who it is from, never
@@ -199,7 +201,8 @@ export async function sendRecipientSms(
   deps: GiftDeps,
   event: DomainEventMap['delivery.status_changed'],
 ): Promise<string | null> {
-  const coming = event.from === null && event.to === 'confirmed';
+  // A delivery is created at confirmation (or caught up later by the reconciliation job).
+  const coming = event.from === null && BEFORE_DISPATCH.has(event.to);
   const out = event.to === 'out_for_delivery';
   if (!coming && !out) return null;
   const gift = await findGiftOfOrder(deps.db, event.orderId);
