@@ -23,6 +23,7 @@ import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../identity/testing';
 import { markOrderPaid } from '../orders/order-lifecycle';
+import { GIFT_LINK_REQUESTS_PER_MINUTE } from './gifts.routes';
 
 let harness: TestApp;
 let central: Awaited<ReturnType<typeof zoneBySlug>>;
@@ -176,7 +177,7 @@ describe('checking a gift at checkout', () => {
 describe('the recipient', () => {
   it('gets an SMS on confirmation and when it goes out: who from, the link, never the price; the buyer keeps theirs', async () => {
     const phone = recipientPhone();
-    const { order } = await paidGift({ recipient_phone: phone });
+    const { order, buyer } = await paidGift({ recipient_phone: phone });
     const coming = await smsOfOrderTo(phone, 'gift_coming');
     expect(coming.user_id).toBeNull();
     expect(coming.body).toContain('Namara is sending you a gift');
@@ -205,6 +206,16 @@ describe('the recipient', () => {
       [phone],
     );
     expect(toRecipient.rows.map((row) => row.kind)).toEqual(['gift_coming', 'gift_out_for_delivery']);
+    // The buyer still hears of their order going out, in their own notifications.
+    await expect
+      .poll(async () => {
+        const result = await harness.database.pool.query<{ title: string }>(
+          'SELECT title FROM notifications WHERE user_id = $1',
+          [buyer.userId],
+        );
+        return result.rows.map((row) => row.title);
+      })
+      .toContain(`Order ${order.order_number} is on its way`);
   });
 
   it('sees the status, message, day and address through the link: no price, no buyer beyond the first name', async () => {
@@ -242,6 +253,17 @@ describe('the recipient', () => {
     // An unknown link and a malformed one say so, and give nothing away.
     expect((await visitor.get(`${GIFTS}/${'x'.repeat(43)}/`)).statusCode).toBe(404);
     expect((await visitor.get(`${GIFTS}/short/`)).statusCode).toBe(422);
+  });
+
+  it('limits the requests to gift links from one client address (429)', async () => {
+    const visitor = new TestBrowser(harness.app);
+    const token = 'r'.repeat(43);
+    const answers: number[] = [];
+    for (let index = 0; index <= GIFT_LINK_REQUESTS_PER_MINUTE; index++) {
+      answers.push((await visitor.get(`${GIFTS}/${token}/`)).statusCode);
+    }
+    expect(answers.slice(0, GIFT_LINK_REQUESTS_PER_MINUTE).every((status) => status === 404)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
   });
 
   it('chooses a better window and leaves instructions, which staff and the slip see; validated', async () => {
