@@ -104,7 +104,7 @@ test.describe('SMS to the customer', () => {
     await form.getByLabel('Street and house').fill('Plot 4, Acacia Avenue');
     await form.getByLabel('Preferred delivery time').selectOption('evening');
     await form.getByRole('radio', { name: /^Mobile money/ }).check();
-    await form.getByRole('radio', { name: 'MTN Mobile Money' }).check();
+    await form.getByRole('radio', { name: 'MTN Mobile Money', exact: true }).check();
     await form.getByLabel('Paying mobile number').fill(local);
     await form.getByRole('button', { name: /^Place order/ }).click();
     await expect(page).toHaveURL((url) => /^\/pay\/[0-9a-f-]{36}$/.test(url.pathname));
