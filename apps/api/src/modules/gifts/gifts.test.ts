@@ -172,6 +172,21 @@ describe('checking a gift at checkout', () => {
     expect(promised.getTime()).toBeGreaterThanOrEqual(kampalaDayStart(day).getTime());
     expect(promised.getTime()).toBeLessThan(kampalaDayStart(day).getTime() + DAY_MS);
   });
+  it('is not switched to cash on delivery from the payment screen (409): the recipient never pays', async () => {
+    const { buyer } = await buyerWithBottle();
+    const placed = await buyer.client.post(CHECKOUT, giftBody(central.id));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    const refused = await buyer.client.post('/api/v1/payments/transactions/switch_to_cash_on_delivery/', {
+      order_id: order.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(envelope(refused.body).fields).toEqual([
+      { field: 'payment_method', message: 'A gift is paid before it goes out: choose mobile money' },
+    ]);
+    const read = orderSchema.parse((await buyer.client.get(`${ORDERS}/${order.id}/`)).json());
+    expect(read).toMatchObject({ status: 'pending', payment_method: 'mobile_money' });
+  });
 });
 
 describe('the recipient', () => {
