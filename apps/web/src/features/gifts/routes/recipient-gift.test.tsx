@@ -114,4 +114,11 @@ describe('/gift/<token>', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(giftMessages.linkExpired));
     expect(screen.getByRole('heading', { level: 1, name: 'Your gift' })).toBeInTheDocument();
   });
+
+  it('says a malformed link is not valid, without asking the shop', async () => {
+    const api = mockIdentityApi({ 'GET /auth/get-session': () => anonymousSession() });
+    await renderApp('/gift/short');
+    expect(await screen.findByRole('alert')).toHaveTextContent(giftMessages.linkUnknown);
+    expect(api.callsTo('GET /gifts/short/')).toHaveLength(0);
+  });
 });
