@@ -47,6 +47,8 @@ import eventsPlugin from './modules/events/events.plugin';
 import eventsRoutes from './modules/events/events.routes';
 import eventsStaffRoutes from './modules/events/events-staff.routes';
 import rsvpPaymentsRoutes from './modules/events/rsvp-payments.routes';
+import giftsPlugin from './modules/gifts/gifts.plugin';
+import giftsRoutes from './modules/gifts/gifts.routes';
 import healthRoutes from './modules/health/health.routes';
 import identityRoutes from './modules/identity/identity.routes';
 import newsletterCampaignsPlugin from './modules/newsletter/campaigns.plugin';
@@ -220,6 +222,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(stockPlugin);
   await app.register(refundsPlugin);
   await app.register(smsPlugin);
+  await app.register(giftsPlugin);
   await app.register(newsletterCampaignsPlugin);
   await app.register(dataExportsPlugin);
   await app.register(efrisPlugin);
@@ -249,6 +252,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(deliveryZonesRoutes);
       await api.register(deliveryRoutes);
       await api.register(riderRoutes);
+      await api.register(giftsRoutes);
       await api.register(notificationsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);

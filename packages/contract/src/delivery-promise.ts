@@ -85,14 +85,17 @@ export function expectedDeliveryTime(options: {
   preferredTime: PreferredDeliveryTime | null | undefined;
   /** The shop's delivery hours and windows (settings); the defaults when not given. */
   schedule?: DeliverySchedule;
+  /** Not before this instant (a gift's chosen day): the lead time counts from it when later. */
+  notBefore?: Date | null;
 }): Date {
+  const start = Math.max(options.from.getTime(), options.notBefore?.getTime() ?? 0);
   const schedule = options.schedule ?? DEFAULT_SCHEDULE;
   const hours = { opens: schedule.hours.from, closes: schedule.hours.to };
   const preferred = options.preferredTime ?? 'asap';
   const window = preferred === 'asap' ? schedule.hours : schedule.windows[preferred];
   const opens = Math.max(window.from, hours.opens);
   const closes = Math.min(window.to, hours.closes);
-  const arrival = earliestArrival(options.from.getTime(), Math.max(0, options.leadMinutes), hours);
+  const arrival = earliestArrival(start, Math.max(0, options.leadMinutes), hours);
   let midnight = kampalaMidnight(arrival);
   if (arrival <= at(midnight, opens)) return new Date(at(midnight, opens));
   if (arrival <= at(midnight, closes)) return new Date(arrival);

@@ -69,6 +69,10 @@ export const deliverySchema = z.object({
   instructions: deliveryInstructionsResponseSchema.nullable(),
   timeline: z.array(deliveryTimelineEntrySchema).describe('Every change, oldest first'),
   delivered_at: isoTime.nullable(),
+  gift: z
+    .object({ recipient_name: z.string(), delivery_date: z.string().describe('Kampala day, YYYY-MM-DD') })
+    .nullable()
+    .describe('A gift: who receives it and on which day; null: not a gift'),
   created_at: isoTime,
   updated_at: isoTime,
 });

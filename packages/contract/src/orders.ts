@@ -7,6 +7,7 @@ import {
 } from './delivery';
 import { discountCodeSchema } from './discounts';
 import { orderFiscalSchema } from './efris';
+import { giftMessages, giftRequestSchema, orderGiftSchema } from './gifts';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { ugandanPhoneSchema } from './profile';
 import type { ShopSettingsFields } from './settings';
@@ -171,8 +172,19 @@ export const checkoutRequestSchema = z
       .describe(
         'A VAT invoice in a business’s name; only a VAT-registered shop issues one (422, field vat_invoice, otherwise)',
       ),
+    gift: giftRequestSchema
+      .nullish()
+      .describe(
+        'This is a gift: delivered (to the address above) on its day to the recipient, paid by mobile money',
+      ),
   })
   .superRefine((body, context) => {
+    if (body.gift && body.fulfilment !== 'delivery') {
+      context.addIssue({ code: 'custom', path: ['fulfilment'], message: giftMessages.deliveryOnly });
+    }
+    if (body.gift && body.payment_method !== 'mobile_money') {
+      context.addIssue({ code: 'custom', path: ['payment_method'], message: giftMessages.paidBefore });
+    }
     if (body.fulfilment === 'delivery') {
       if (body.delivery_zone == null) {
         context.addIssue({ code: 'custom', path: ['delivery_zone'], message: 'Choose a delivery area' });
@@ -301,6 +313,7 @@ export const orderSchema = z.object({
   fiscal: orderFiscalSchema
     .nullable()
     .describe('URA’s fiscal document number and verification code once EFRIS fiscalised the invoice'),
+  gift: orderGiftSchema.nullable().describe('The gift’s recipient, message and day; null: not a gift'),
   history: z.array(orderStatusChangeSchema).describe('Every status change, oldest first'),
   created_at: isoTime,
   updated_at: isoTime,

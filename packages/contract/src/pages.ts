@@ -45,6 +45,8 @@ export const appRoutes = [
   // The newsletter e-mails' links: confirm a subscription, unsubscribe (both work signed out).
   route('newsletter_confirmation', '/newsletter/confirm'),
   route('newsletter_unsubscribe', '/newsletter/unsubscribe'),
+  // A gift's SMS link: the recipient follows it and picks a time, without an account.
+  route('gift', '/gift/$token'),
   route('account', '/account', true),
   route('wishlist', '/wishlist', true),
   route('payment_return', '/payment_return'),

@@ -90,6 +90,8 @@ export const SMS_KINDS = [
   'event_reminder',
   'refund_sent',
   'marketing',
+  'gift_coming',
+  'gift_out_for_delivery',
 ] as const;
 export const smsKindSchema = z.enum(SMS_KINDS);
 export type SmsKind = z.infer<typeof smsKindSchema>;
@@ -106,6 +108,9 @@ export const SMS_KIND_TOPIC: Record<SmsKind, SmsTopic | null> = {
   ticket_confirmed: 'event_updates',
   event_reminder: 'event_updates',
   marketing: 'marketing',
+  // A gift's recipient has no account and no choices: their two SMS always go.
+  gift_coming: null,
+  gift_out_for_delivery: null,
 };
 
 export const SMS_KIND_LABELS: Record<SmsKind, string> = {
@@ -119,6 +124,8 @@ export const SMS_KIND_LABELS: Record<SmsKind, string> = {
   event_reminder: 'Event reminder',
   refund_sent: 'Refund sent',
   marketing: 'Offer',
+  gift_coming: 'Gift on its way (to the recipient)',
+  gift_out_for_delivery: 'Gift out for delivery (to the recipient)',
 };
 
 /**

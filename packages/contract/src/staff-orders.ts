@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliveryInstructionsResponseSchema, deliveryStatusSchema } from './delivery';
+import { staffOrderGiftSchema } from './gifts';
 import {
   canTransition,
   type Fulfilment,
@@ -281,6 +282,7 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   history: z.array(staffStatusChangeSchema).describe('Every status change, oldest first'),
   cash_collection: cashCollectionSchema.nullable().describe('Cash on delivery, once delivered'),
   packing_slip_url: z.string().describe('GET it (staff) for the packing slip PDF'),
+  gift: staffOrderGiftSchema.nullable().describe('The gift’s recipient, message and day; null: not a gift'),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
 

@@ -462,6 +462,7 @@ export default fp(
             'reset_password',
             'newsletter_confirmation',
             'newsletter_unsubscribe',
+            'gift',
           ].includes(route.name),
       )
       .map((route) => route.path.replace(/\/\$\w+$/, '/'));

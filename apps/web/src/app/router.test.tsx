@@ -27,8 +27,9 @@ describe('the router', () => {
         .filter((route) => !route.isRoot)
         .map((route) => [route.fullPath as string, route.options.staticData] as const),
     );
-    // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages and the staff pages.
-    expect(appRoutes).toHaveLength(60);
+    // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages, the gift link's page,
+    // the rider's run and the staff pages.
+    expect(appRoutes).toHaveLength(63);
     for (const route of appRoutes) {
       expect(registered.get(route.path), route.path).toEqual({
         routeName: route.name,

@@ -157,6 +157,13 @@ const routes = {
       'NewsletterUnsubscribePage',
     ),
   }),
+  gift: createRoute({
+    ...page('gift'),
+    component: lazyRouteComponent(
+      () => import('../features/gifts/routes/recipient-gift'),
+      'RecipientGiftPage',
+    ),
+  }),
   account: createRoute({
     ...page('account'),
     component: lazyRouteComponent(() => import('./routes/account'), 'AccountRoute'),

@@ -14,6 +14,7 @@ export * from './email';
 export * from './engagement';
 export * from './erasure';
 export * from './events';
+export * from './gifts';
 export * from './identity';
 export * from './notifications';
 export * from './orders';

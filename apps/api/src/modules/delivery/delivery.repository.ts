@@ -180,12 +180,16 @@ export type DeliveryViewRow = DeliveryRow & {
   delivery_time_label: string | null;
   street: string | null;
   delivery_instructions: DeliveryInstructions | null;
+  /** A gift's recipient and day (issue 39), for its buyer to follow; null: not a gift. */
+  gift: { recipient_name: string; delivery_date: string } | null;
 };
 
 const VIEW_COLUMNS = sql`
   d.id, d.order_id, d.user_id, d.status, d.estimated_delivery_time, d.rider_name, d.rider_phone, d.dispatched_at,
   d.delivered_at, d.created_at, d.updated_at, o.order_number, o.delivery_zone_name, o.delivery_time_label, o.street,
-  o.delivery_instructions`;
+  o.delivery_instructions,
+  (SELECT json_build_object('recipient_name', g.recipient_name, 'delivery_date', g.delivery_date::text)
+   FROM gift_recipients g WHERE g.order_id = d.order_id) AS gift`;
 
 /**
  * The customer's deliveries: `active` (not yet delivered or cancelled, newest first) or

@@ -187,6 +187,7 @@ export function toDelivery(row: DeliveryViewRow, timeline: TimelineRow[]): Deliv
       created_at: entry.created_at.toISOString(),
     })),
     delivered_at: iso(row.delivered_at),
+    gift: row.gift ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -21,6 +21,7 @@ import type { Database } from '../../db/client';
 import { conflict, invalidInput, notFound } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import { type AuditActor, recordAudit } from '../audit/audit';
+import { staffGiftOfOrder } from '../gifts/gifts.service';
 import { changeOrderStatus } from '../orders/order-lifecycle';
 import {
   assignRider as assignRiderRow,
@@ -164,12 +165,13 @@ export async function getStaffOrder(db: Database, orderId: string): Promise<Staf
 export async function getStaffOrderDetail(db: Database, orderId: string): Promise<StaffOrderDetail> {
   const row = await findStaffOrder(db, orderId);
   if (!row) throw notFound('Order');
-  const [lines, extras, payments, history, cash] = await Promise.all([
+  const [lines, extras, payments, history, cash, gift] = await Promise.all([
     linesOf(db, [orderId]),
     findOrderExtras(db, orderId),
     paymentsOfOrder(db, orderId),
     historyOfOrder(db, orderId),
     findCashCollection(db, orderId),
+    staffGiftOfOrder(db, orderId),
   ]);
   if (!extras) throw notFound('Order');
   return {
@@ -229,6 +231,7 @@ export async function getStaffOrderDetail(db: Database, orderId: string): Promis
         }
       : null,
     packing_slip_url: `/api/v1/orders/admin/orders/${orderId}/packing-slip.pdf`,
+    gift,
   };
 }
 

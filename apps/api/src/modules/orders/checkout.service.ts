@@ -12,6 +12,7 @@ import type { Jobs } from '../../plugins/jobs';
 import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
 import { type AppliedDiscount, claimDiscount, recordDiscountUse } from '../discounts/discount-rules';
+import { insertGift } from '../gifts/gifts.repository';
 import { updateProfile } from '../profile/profile.repository';
 import { LOW_STOCK_QUEUE } from '../stock/stock.jobs';
 import { takeStockForOrder } from '../stock/stock.repository';
@@ -295,6 +296,8 @@ export async function placeOrder(
       );
       if (crossings.length > 0) await context.jobs.send(LOW_STOCK_QUEUE, { movementIds: crossings }, { tx });
       if (applied) await recordDiscountUse(tx, applied, placed.id, userId);
+      // A gift's recipient, message and day commit with the order (the contract allows one only for delivery).
+      if (input.gift && delivery) await insertGift(tx, placed.id, input.gift);
 
       await deleteAllLines(tx, cartId);
       if (input.save_to_profile) {

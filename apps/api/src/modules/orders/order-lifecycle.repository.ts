@@ -21,6 +21,8 @@ export type LockedOrderRow = {
   stock_released_at: Date | null;
   zone_minutes: number | null;
   preferred_delivery_time: PreferredDeliveryTime | null;
+  /** A gift's chosen day (YYYY-MM-DD): its promise counts from that day. */
+  gift_delivery_date: string | null;
   customer_email: string;
   customer_name: string;
 };
@@ -45,6 +47,7 @@ export async function lockOrder(
     SELECT o.id, o.order_number, o.user_id, o.status, o.payment_status, o.payment_method, o.fulfilment, o.total,
            o.created_at, o.payment_due_at, o.stock_released_at, z.delivery_time_minutes AS zone_minutes,
            o.delivery_instructions->>'preferred_delivery_time' AS preferred_delivery_time,
+           (SELECT g.delivery_date::text FROM gift_recipients g WHERE g.order_id = o.id) AS gift_delivery_date,
            u.email AS customer_email, u.name AS customer_name
     FROM orders o
     JOIN users u ON u.id = o.user_id

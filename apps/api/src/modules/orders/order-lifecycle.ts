@@ -1,4 +1,5 @@
 import { expectedDeliveryTime } from '@shop/contract/delivery-promise';
+import { kampalaDayStart } from '@shop/contract/gifts';
 import { formatUGX } from '@shop/contract/money';
 import {
   canTransition,
@@ -143,6 +144,7 @@ function confirmationEstimate(row: LockedOrderRow): Date | null {
     leadMinutes: row.zone_minutes,
     preferredTime: row.preferred_delivery_time,
     schedule: deliveryScheduleNow(),
+    notBefore: row.gift_delivery_date ? kampalaDayStart(row.gift_delivery_date) : null,
   });
 }
 

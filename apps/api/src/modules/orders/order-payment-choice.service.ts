@@ -1,3 +1,4 @@
+import { giftMessages } from '@shop/contract/gifts';
 import { type OrderPaymentChoiceResponse, paymentMessages } from '@shop/contract/payments';
 import { conflict, notFound } from '../../errors';
 import type { PaymentsContext } from '../payments/payments.context';
@@ -28,6 +29,12 @@ export async function chooseOrderAlternative(
     if (order.payment_status === 'paid') throw conflict(paymentMessages.alreadyPaid);
     if (!isPayable(order) || order.payment_method !== 'mobile_money' || order.status !== 'pending') {
       throw conflict(paymentMessages.notPayable);
+    }
+    // A gift is paid before it goes out: its recipient never pays the rider.
+    if (choice === 'cash_on_delivery' && order.gift_delivery_date !== null) {
+      throw conflict(giftMessages.paidBefore, 'conflict', [
+        { field: 'payment_method', message: giftMessages.paidBefore },
+      ]);
     }
 
     const reason =

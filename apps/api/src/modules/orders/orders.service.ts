@@ -1,6 +1,7 @@
 import { API_BASE_PATH } from '@shop/contract/constants';
 import { toInstructionsResponse } from '@shop/contract/delivery';
 import { currentDeliveryPromise } from '@shop/contract/delivery-promise';
+import type { OrderGift } from '@shop/contract/gifts';
 import {
   type Invoice,
   type InvoiceListResponse,
@@ -18,6 +19,7 @@ import { pageOffset, toPagedList } from '@shop/contract/pagination';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { fiscalOfOrder, type OrderFiscalRow } from '../efris/efris.repository';
+import { giftOfOrder } from '../gifts/gifts.service';
 import { smsRecipient } from '../sms/sms.service';
 import {
   findOrder,
@@ -39,6 +41,7 @@ export function toOrder(
   row: OrderRow,
   smsUpdatesTo: string | null,
   fiscal: OrderFiscalRow | null = null,
+  gift: OrderGift | null = null,
 ): Order {
   const items = row.items.map((item) => ({
     id: item.id,
@@ -107,6 +110,7 @@ export function toOrder(
           fiscalised_at: new Date(fiscal.fiscalised_at).toISOString(),
         }
       : null,
+    gift,
     history: row.history.map((change) => ({
       status: change.status,
       note: change.note,
@@ -136,7 +140,7 @@ export async function getOrder(
     row.user_id,
     'order_placed',
   );
-  return toOrder(row, smsUpdatesTo, await fiscalOfOrder(db, row.id));
+  return toOrder(row, smsUpdatesTo, await fiscalOfOrder(db, row.id), await giftOfOrder(db, orderId));
 }
 
 export async function pageOfOrders(

@@ -1,6 +1,7 @@
 import { BRAND } from '@shop/contract/brand';
 import { contactPreferenceLabels } from '@shop/contract/delivery';
-import { formatKampalaDateTime } from '@shop/contract/kampala-time';
+import { firstNameOf, kampalaDayStart } from '@shop/contract/gifts';
+import { formatKampalaDateTime, formatKampalaWeekdayDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { paymentMethodLabel, pickupLocation } from '@shop/contract/orders';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
@@ -74,11 +75,18 @@ export async function renderPackingSlipPdf(
   };
 
   const instructions = order.delivery_instructions;
-  block('CUSTOMER', [
-    order.contact_name,
-    order.contact_phone,
-    instructions ? `Contact by: ${contactPreferenceLabels[instructions.contact_preference]}` : '',
-  ]);
+  const gift = order.gift;
+  if (gift) {
+    // A gift: the rider calls the recipient; the slip travels with it, so it names no price.
+    block('GIFT FOR (CALL THIS NUMBER)', [gift.recipient_name, gift.recipient_phone]);
+    block('FROM', [firstNameOf(order.contact_name)]);
+  } else {
+    block('CUSTOMER', [
+      order.contact_name,
+      order.contact_phone,
+      instructions ? `Contact by: ${contactPreferenceLabels[instructions.contact_preference]}` : '',
+    ]);
+  }
   if (pickup) {
     const counter = pickupLocation(shopSettingsNow());
     block('PICK-UP AT', [counter.name, counter.address]);
@@ -101,6 +109,11 @@ export async function renderPackingSlipPdf(
     if (order.delivery?.rider_name) {
       block('RIDER', [`${order.delivery.rider_name} (${order.delivery.rider_phone ?? ''})`]);
     }
+  }
+  if (gift) {
+    block('GIFT DAY', [formatKampalaWeekdayDate(kampalaDayStart(gift.delivery_date))]);
+    if (gift.recipient_instructions) block('RECIPIENT’S INSTRUCTIONS', [gift.recipient_instructions]);
+    if (gift.message) block('GIFT MESSAGE (PRINT THE GIFT CARD)', gift.message.split(/\r?\n/));
   }
   if (order.customer_note) block('CUSTOMER NOTE', [order.customer_note]);
 
@@ -148,7 +161,9 @@ export async function renderPackingSlipPdf(
   // Money: what the rider collects, or that nothing is to be collected.
   w.ensure(60);
   const cash = cashToCollect(order);
-  if (cash > 0) {
+  if (gift && cash === 0) {
+    w.text('Nothing to collect: this is a gift', MARGIN, { size: 12, bold: true, colour: COLOURS.paid });
+  } else if (cash > 0) {
     w.text(`CASH TO COLLECT: ${formatUGX(cash)}`, MARGIN, { size: 14, bold: true, colour: COLOURS.void });
     w.y -= 16;
     w.text(

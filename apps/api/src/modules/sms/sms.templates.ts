@@ -1,6 +1,11 @@
 import { BRAND } from '@shop/contract/brand';
 import { formatTicketCode } from '@shop/contract/events';
-import { formatKampalaClock, formatKampalaDayTime } from '@shop/contract/kampala-time';
+import { kampalaDayStart } from '@shop/contract/gifts';
+import {
+  formatKampalaClock,
+  formatKampalaDayTime,
+  formatKampalaWeekdayDate,
+} from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import type { MobileMoneyNetwork } from '@shop/contract/orders';
 import { classifyPaymentFailure, paymentAdvice } from '@shop/contract/payment-advice';
@@ -124,6 +129,35 @@ export function outForDeliverySms(input: {
 export function deliveredSms(input: { orderNumber: string; at: Date }): string {
   return gsm(
     `${SHOP}: ${orderLabel(input.orderNumber)} was delivered at ${formatKampalaClock(input.at)}. Thank you, and enjoy!`,
+  );
+}
+
+/** To a gift's recipient when it is confirmed: who from, the day, the link; never the price. */
+export function giftComingSms(input: { from: string; day: string; link: string }): string {
+  const day = formatKampalaWeekdayDate(kampalaDayStart(input.day));
+  return fitName(
+    (from) =>
+      `${SHOP}: ${from} is sending you a gift for ${day}. Choose a time or leave directions: ${input.link}`,
+    input.from,
+    2,
+  );
+}
+
+/** To a gift's recipient when it goes out: who from, the rider, the link; never the price. */
+export function giftOutForDeliverySms(input: {
+  from: string;
+  riderName: string | null;
+  riderPhone: string | null;
+  expectedAt: Date | null;
+  link: string;
+}): string {
+  const expected = input.expectedAt ? ` Expected ${formatKampalaClock(input.expectedAt)}.` : '';
+  const rider =
+    input.riderName && input.riderPhone ? ` with ${gsm(input.riderName)}, ${input.riderPhone}` : '';
+  return fitName(
+    (from) => `${SHOP}: your gift from ${from} is on its way${rider}.${expected} ${input.link}`,
+    input.from,
+    2,
   );
 }
 

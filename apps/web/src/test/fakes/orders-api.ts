@@ -99,6 +99,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     cancel_reason: null,
     invoice_number: 'INV-000042',
     fiscal: null,
+    gift: null,
     history: [{ status: 'pending', note: null, created_at: '2026-11-22T11:05:00.000Z' }],
     created_at: '2026-11-22T11:05:00.000Z',
     updated_at: '2026-11-22T11:05:00.000Z',

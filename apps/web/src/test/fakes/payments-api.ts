@@ -54,6 +54,7 @@ export function makePayOrder(overrides: Partial<Order> = {}): Order {
     cancel_reason: null,
     invoice_number: 'INV-000042',
     fiscal: null,
+    gift: null,
     history: [{ status: 'pending', note: 'Order placed', created_at: '2026-11-22T11:05:00.000Z' }],
     created_at: '2026-11-22T11:05:00.000Z',
     updated_at: '2026-11-22T11:05:00.000Z',

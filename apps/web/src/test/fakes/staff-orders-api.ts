@@ -104,6 +104,7 @@ export function makeStaffOrderDetail(overrides: Partial<StaffOrderDetail> = {}):
     ],
     cash_collection: null,
     packing_slip_url: `/api/v1/orders/admin/orders/${base.id}/packing-slip.pdf`,
+    gift: null,
     ...overrides,
   };
 }

@@ -30,13 +30,11 @@ export function packingSlipPath(url: string): string {
 }
 
 /**
- * `GET /orders/admin/orders/{id}/packing-slip.pdf`: fetched through the API client (session,
- * CSRF, timeouts), then opened as a file the browser shows or saves.
+ * A staff PDF of the order (`url` as the API writes it, with /api/v1): fetched through the API
+ * client (session, CSRF, timeouts), then opened as a file the browser shows or saves.
  */
-export async function downloadPackingSlip(
-  order: Pick<StaffOrderDetail, 'order_number' | 'packing_slip_url'>,
-) {
-  const blob = await api.get<Blob>(packingSlipPath(order.packing_slip_url), {
+export async function downloadStaffPdf(url: string, filename: string) {
+  const blob = await api.get<Blob>(packingSlipPath(url), {
     responseType: 'blob',
     headers: { Accept: 'application/pdf' },
     toast: false,
@@ -44,7 +42,7 @@ export async function downloadPackingSlip(
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = `packing-slip-${order.order_number}.pdf`;
+  link.download = filename;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
@@ -52,4 +50,9 @@ export async function downloadPackingSlip(
   link.remove();
   // Some browsers read the object URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** `GET /orders/admin/orders/{id}/packing-slip.pdf`. */
+export function downloadPackingSlip(order: Pick<StaffOrderDetail, 'order_number' | 'packing_slip_url'>) {
+  return downloadStaffPdf(order.packing_slip_url, `packing-slip-${order.order_number}.pdf`);
 }

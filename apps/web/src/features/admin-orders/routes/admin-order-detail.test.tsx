@@ -181,6 +181,50 @@ describe('/admin/orders/$id', () => {
     ).toBe('application/pdf');
   });
 
+  it('shows a gift’s recipient, day, message as typed and the recipient’s note, and downloads its gift card', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:http://localhost/card');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const cardUrl = `/api/v1/orders/admin/orders/${STAFF_ORDER_ID}/gift-card.pdf`;
+    const { api } = await open('staff', {
+      [DETAIL]: () =>
+        makeStaffOrderDetail({
+          payment_method: 'mobile_money',
+          payment_status: 'paid',
+          gift: {
+            recipient_name: 'Sarah Nakato',
+            recipient_phone: '+256701234567',
+            message: 'Happy birthday!\n<b>as typed</b>',
+            delivery_date: '2026-12-04',
+            recipient_instructions: 'Ring at the blue gate',
+            gift_card_url: cardUrl,
+          },
+        }),
+      [`GET /orders/admin/orders/${STAFF_ORDER_ID}/gift-card.pdf`]: () =>
+        new Response('%PDF-1.7 card', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const gift = await screen.findByRole('region', { name: 'Gift' });
+    expect(gift).toHaveTextContent('Sarah Nakato, +256701234567');
+    expect(gift).toHaveTextContent('Friday 4 December 2026');
+    expect(gift).toHaveTextContent('Ring at the blue gate');
+    const message = within(gift).getByTestId('staff-gift-message');
+    expect(message.textContent).toBe('Happy birthday!\n<b>as typed</b>');
+    expect(message.querySelector('b')).toBeNull();
+    await user.click(within(gift).getByRole('button', { name: 'Gift card (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['gift-card-ORD-20261122-7KQ2M.pdf']));
+    expect(api.callsTo(`GET /orders/admin/orders/${STAFF_ORDER_ID}/gift-card.pdf`)).toHaveLength(1);
+  });
+
+  it('shows no gift section for an order that is not a gift', async () => {
+    await open('staff', { [DETAIL]: () => makeStaffOrderDetail() });
+    await screen.findByRole('region', { name: 'Items' });
+    expect(screen.queryByRole('region', { name: 'Gift' })).not.toBeInTheDocument();
+  });
+
   it('says so when there is no such order', async () => {
     await open('staff', { [DETAIL]: () => envelope(404, 'not_found', 'Order not found') });
     expect(await screen.findByText('There is no such order.')).toBeInTheDocument();

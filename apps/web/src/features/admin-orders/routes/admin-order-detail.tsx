@@ -26,6 +26,7 @@ import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
 import { OrderContact } from '../components/order-contact';
+import { StaffGiftSection } from '../components/staff-gift-section';
 import { StaffOrderActions } from '../components/staff-order-card';
 
 const route = getRouteApi('/admin/orders/$id');
@@ -125,6 +126,8 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
           Cash to collect: {formatUGX(cash)}
         </p>
       ) : null}
+
+      {order.gift ? <StaffGiftSection orderNumber={order.order_number} gift={order.gift} /> : null}
 
       <Section title="Items">
         <table className="w-full text-left text-sm">

@@ -46,6 +46,7 @@ import {
 } from '../lib/checkout-form';
 import { CheckoutSummary } from './checkout-summary';
 import { DiscountCodeField, discountErrorOf } from './discount-code-field';
+import { GiftFields } from './gift-fields';
 
 /** The API's field names (422 `fields`) → the form's. */
 const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
@@ -64,6 +65,8 @@ const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
     ].map((field) => `delivery_instructions.${field}`),
     'vat_invoice.business_name',
     'vat_invoice.tin',
+    'gift',
+    ...['recipient_name', 'recipient_phone', 'message', 'delivery_date'].map((field) => `gift.${field}`),
   ].map((path) => [path, formFieldOf(path) as CheckoutField]),
 );
 
@@ -157,9 +160,9 @@ export function CheckoutForm({
     mode: 'onTouched',
     defaultValues: initial,
   });
-  const [fulfilment, zoneId, paymentMethod, wantsVatInvoice] = useWatch({
+  const [fulfilment, zoneId, paymentMethod, wantsVatInvoice, isGift, giftMessage] = useWatch({
     control,
-    name: ['fulfilment', 'delivery_zone', 'payment_method', 'vat_invoice'],
+    name: ['fulfilment', 'delivery_zone', 'payment_method', 'vat_invoice', 'is_gift', 'gift_message'],
   });
   const zone = zones.find((candidate) => String(candidate.id) === zoneId);
   // The shop's free-delivery threshold (its setting) comes with the cart.
@@ -350,6 +353,12 @@ export function CheckoutForm({
           />
           {delivery ? (
             <>
+              <GiftFields
+                register={register}
+                errors={errors}
+                isGift={isGift}
+                messageLength={giftMessage.length}
+              />
               {zonesFailed ? (
                 <FormMessage kind="error">
                   We could not load the delivery areas just now. Reload the page, or choose pick-up.

@@ -1,4 +1,5 @@
 import type { CONTACT_PREFERENCES, DeliveryZone, PREFERRED_DELIVERY_TIMES } from '@shop/contract/delivery';
+import { kampalaDayAfter } from '@shop/contract/gifts';
 import {
   type CheckoutRequest,
   checkoutRequestSchema,
@@ -39,6 +40,12 @@ export type CheckoutFormValues = {
   vat_tin: string;
   /** "Save to my profile": the phone and address become the profile's. */
   save_to_profile: boolean;
+  /** "This is a gift" (delivery only): the recipient, the message and the day. */
+  is_gift: boolean;
+  gift_recipient_name: string;
+  gift_recipient_phone: string;
+  gift_message: string;
+  gift_delivery_date: string;
 };
 
 export type CheckoutField = keyof CheckoutFormValues;
@@ -66,6 +73,11 @@ export const CHECKOUT_FIELDS = [
   'vat_business_name',
   'vat_tin',
   'save_to_profile',
+  'is_gift',
+  'gift_recipient_name',
+  'gift_recipient_phone',
+  'gift_message',
+  'gift_delivery_date',
 ] as const satisfies readonly CheckoutField[];
 
 const INSTRUCTION_FIELDS: ReadonlySet<string> = new Set([
@@ -88,6 +100,11 @@ export function formFieldOf(path: string): CheckoutField | null {
   if (path === 'delivery_instructions') return 'preferred_delivery_time';
   if (path === 'vat_invoice.business_name') return 'vat_business_name';
   if (path === 'vat_invoice.tin') return 'vat_tin';
+  if (path === 'gift') return 'is_gift';
+  if (path.startsWith('gift.')) {
+    const field = `gift_${path.slice('gift.'.length)}`;
+    return (CHECKOUT_FIELDS as readonly string[]).includes(field) ? (field as CheckoutField) : 'is_gift';
+  }
   const [head, rest] = path.split(/\.(.*)/s, 2);
   if (head === 'delivery_instructions' && rest !== undefined) {
     const field = rest.split('.')[0] ?? '';
@@ -187,6 +204,11 @@ export function initialCheckoutValues(
     vat_business_name: '',
     vat_tin: '',
     save_to_profile: !profile?.phone || !address,
+    is_gift: false,
+    gift_recipient_name: '',
+    gift_recipient_phone: '',
+    gift_message: '',
+    gift_delivery_date: '',
   };
 }
 
@@ -226,6 +248,17 @@ export function checkoutRequestOf(values: CheckoutFormValues, idempotencyKey: st
     customer_note: values.customer_note.trim() === '' ? null : values.customer_note,
     vat_invoice: values.vat_invoice ? { business_name: values.vat_business_name, tin: values.vat_tin } : null,
     save_to_profile: values.save_to_profile,
+    // Only a gift carries one; its message goes as typed (the contract keeps it exactly).
+    ...(delivery && values.is_gift
+      ? {
+          gift: {
+            recipient_name: values.gift_recipient_name,
+            recipient_phone: values.gift_recipient_phone,
+            message: values.gift_message,
+            delivery_date: values.gift_delivery_date,
+          },
+        }
+      : {}),
   };
 }
 
@@ -253,6 +286,13 @@ const STAND_INS: Record<string, unknown> = {
   discount_code: null,
   vat_invoice: null,
 };
+/** A gift's failed parts stand in by these, so that its rules with payment and fulfilment still run. */
+const giftStandIns = (): Record<string, unknown> => ({
+  recipient_name: 'Stand-in',
+  recipient_phone: '+256772000000',
+  message: null,
+  delivery_date: kampalaDayAfter(new Date(), 0),
+});
 const INSTRUCTION_STAND_INS: Record<string, unknown> = {
   preferred_delivery_time: 'asap',
   contact_preference: 'phone',
@@ -276,6 +316,13 @@ function withStandIns(request: CheckoutRequest, error: z.ZodError): Record<strin
       } else {
         patched.delivery_instructions = { ...current, [sub]: INSTRUCTION_STAND_INS[sub] ?? null };
       }
+    } else if (head === 'gift') {
+      const current = patched.gift;
+      const standIns = giftStandIns();
+      patched.gift =
+        typeof current !== 'object' || current === null || sub === undefined
+          ? standIns
+          : { ...current, [sub]: standIns[sub] ?? null };
     } else if (head in STAND_INS) {
       patched[head] = STAND_INS[head];
     }

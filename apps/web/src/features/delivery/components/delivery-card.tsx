@@ -1,6 +1,8 @@
 import { type Delivery, deliveryStatusLabels } from '@shop/contract/delivery-tracking';
+import { kampalaDayStart } from '@shop/contract/gifts';
+import { formatKampalaWeekdayDate } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
-import { Bike, Clock, MapPin, Phone } from 'lucide-react';
+import { Bike, Clock, Gift, MapPin, Phone } from 'lucide-react';
 import { IconFact } from '../../../components/icon-fact';
 import { formatDeliveryTime } from '../lib/delivery-display';
 import { DeliveryProgress } from './delivery-progress';
@@ -59,6 +61,12 @@ export function DeliveryCard({ delivery }: { delivery: Delivery }) {
           >
             {formatDeliveryTime(delivery.estimated_delivery_time)}
             {delivery.delivery_time_label ? ` (usually ${delivery.delivery_time_label})` : ''}
+          </IconFact>
+        ) : null}
+        {delivery.gift ? (
+          <IconFact icon={<Gift {...iconProps} />} term="Gift for" detailTestId="gift-for" {...factProps}>
+            {delivery.gift.recipient_name} on{' '}
+            {formatKampalaWeekdayDate(kampalaDayStart(delivery.gift.delivery_date))}
           </IconFact>
         ) : null}
         {delivery.delivery_zone || delivery.street ? (

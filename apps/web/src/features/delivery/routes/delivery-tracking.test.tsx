@@ -48,6 +48,7 @@ function makeDelivery(overrides: Partial<Delivery> = {}): Delivery {
       { status: 'processing', note: null, created_at: '2026-11-22T09:20:00.000Z' },
     ],
     delivered_at: null,
+    gift: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:20:00.000Z',
     ...overrides,
@@ -128,6 +129,24 @@ describe('/delivery-tracking', () => {
     const numbers = screen.getByRole('list', { name: 'Delivery statistics' });
     expect(within(numbers).getByTestId('stat-total')).toHaveTextContent('4');
     expect(within(numbers).getByTestId('stat-delivered')).toHaveTextContent('1');
+  });
+
+  it('shows a gift’s recipient and day on its delivery, and nothing of a gift on others', async () => {
+    await open({
+      'GET /orders/delivery-tracking/active_deliveries/': () =>
+        makePage(
+          [
+            makeDelivery({ gift: { recipient_name: 'Sarah Nakato', delivery_date: '2026-12-04' } }),
+            makeDelivery({ id: 8, order_number: 'ORD-20261122-8ABCD' }),
+          ],
+          { pageSize: 10 },
+        ),
+    });
+    const gift = await screen.findByRole('article', { name: 'Order ORD-20261122-7KQ2M' });
+    expect(within(gift).getByTestId('gift-for')).toHaveTextContent('Sarah Nakato on Friday 4 December 2026');
+    expect(within(gift).getByTestId('delivery-status')).toHaveTextContent('Being prepared');
+    const plain = screen.getByRole('article', { name: 'Order ORD-20261122-8ABCD' });
+    expect(within(plain).queryByTestId('gift-for')).not.toBeInTheDocument();
   });
 
   it('keeps recent deliveries, with their timeline, below the ones on their way', async () => {

@@ -1,3 +1,5 @@
+import { kampalaDayStart } from '@shop/contract/gifts';
+import { formatKampalaWeekdayDate } from '@shop/contract/kampala-time';
 import type { Order } from '@shop/contract/orders';
 import { paymentMethodLabel } from '@shop/contract/orders';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
@@ -36,11 +38,29 @@ export function OrderDeliveryDetails({ order }: { order: Order }) {
       </dl>
     );
   }
+  const gift = order.gift;
   return (
     <dl className="text-sm">
-      <Row label="Deliver to">
-        {order.contact_name}, {order.contact_phone}
-      </Row>
+      {gift ? (
+        <>
+          <Row label="Gift for">
+            {gift.recipient_name}, {gift.recipient_phone}
+          </Row>
+          <Row label="Gift day">{formatKampalaWeekdayDate(kampalaDayStart(gift.delivery_date))}</Row>
+          {gift.message ? (
+            <Row label="Message">
+              <span className="whitespace-pre-wrap">{gift.message}</span>
+            </Row>
+          ) : null}
+          {gift.recipient_instructions ? (
+            <Row label="Recipient asks">{gift.recipient_instructions}</Row>
+          ) : null}
+        </>
+      ) : (
+        <Row label="Deliver to">
+          {order.contact_name}, {order.contact_phone}
+        </Row>
+      )}
       {order.delivery_zone ? (
         <Row label="Area">
           {order.delivery_zone.name} ({order.delivery_zone.delivery_time_label})

@@ -89,16 +89,19 @@ export function PaymentProblem({
           </div>
         ) : null}
         <div className="flex flex-wrap items-center gap-4">
-          <button
-            type="button"
-            className={`${secondaryButtonClass} gap-2`}
-            disabled={busy !== null}
-            aria-busy={busy === 'cash_on_delivery' || undefined}
-            onClick={() => void choose('cash_on_delivery')}
-          >
-            <Wallet aria-hidden="true" className="size-4" />
-            {delivery ? 'Pay cash on delivery instead' : 'Pay cash when collecting instead'}
-          </button>
+          {/* A gift is paid before it goes out: its recipient never pays the rider. */}
+          {order.gift ? null : (
+            <button
+              type="button"
+              className={`${secondaryButtonClass} gap-2`}
+              disabled={busy !== null}
+              aria-busy={busy === 'cash_on_delivery' || undefined}
+              onClick={() => void choose('cash_on_delivery')}
+            >
+              <Wallet aria-hidden="true" className="size-4" />
+              {delivery ? 'Pay cash on delivery instead' : 'Pay cash when collecting instead'}
+            </button>
+          )}
           {confirmCancel ? (
             <span className="flex flex-wrap items-center gap-3">
               <span className="text-sm text-ink">Cancel order {order.order_number}?</span>

@@ -261,6 +261,26 @@ describe('the payment screen', () => {
     });
   });
 
+  it('offers no cash instead for a gift (its recipient never pays), only another try or cancelling', async () => {
+    await openPay({
+      [ORDER]: () =>
+        makePayOrder({
+          fulfilment: 'delivery',
+          gift: {
+            recipient_name: 'Sarah Nakato',
+            recipient_phone: '+256701234567',
+            message: null,
+            delivery_date: '2026-12-04',
+            recipient_instructions: null,
+          },
+        }),
+      [LATEST]: () => pageOf([makeTransaction({ status: 'failed', failure_reason: 'Insufficient funds' })]),
+    });
+    await screen.findByText('Your payment did not go through');
+    expect(screen.queryByRole('button', { name: /cash/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel the order' })).toBeInTheDocument();
+  });
+
   it('cancels the order only after the customer confirms', async () => {
     const { api, router } = await openPay({
       [LATEST]: () => pageOf([makeTransaction({ status: 'failed', failure_reason: 'Insufficient funds' })]),
