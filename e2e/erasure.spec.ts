@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
 import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 import { makeStaff, withShopDatabase } from './support/staff/staff';
 
 // Deleting one's account (issue 40, decision 0025), against the production build: a customer who
-// bought a bottle asks to delete their account from the profile, cancels, asks again; the
+// bought a bottle downloads a copy of their data, then asks to delete their account from the profile, cancels, asks again; the
 // cooling-off is over (the clock moved in the shop's database); the every-minute job erases them:
 // they cannot sign in, staff see the order under "A customer", and its invoice still opens.
 
@@ -41,7 +43,7 @@ test.describe('erasure', () => {
     await form.getByLabel('Mobile number').fill('0772 400519');
     await form.getByRole('radio', { name: /^Pick up at the shop/ }).check();
     await form.getByRole('radio', { name: /^Mobile money/ }).check();
-    await form.getByRole('radio', { name: 'MTN', exact: true }).check();
+    await form.getByRole('radio', { name: 'MTN Mobile Money', exact: true }).check();
     await form.getByLabel('Paying mobile number').fill('0772 400519');
     await form.getByRole('button', { name: /^Place order/ }).click();
     await expect(page).toHaveURL((url) => /^\/pay\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -56,8 +58,22 @@ test.describe('erasure', () => {
     const invoice = ((await invoices.json()) as { results: { id: number; invoice_number: string }[] })
       .results[0]!;
 
-    // The profile: ask, see the date, cancel, ask again.
+    // First a copy of their data: asked for, prepared by the job, downloaded once from the profile.
     await page.goto('/profile');
+    const copy = page.getByRole('region', { name: 'Download my data' });
+    await copy.getByRole('button', { name: 'Ask for a copy of my data' }).click();
+    const downloadButton = copy.getByRole('button', { name: 'Download my data' });
+    await expect(downloadButton).toBeVisible({ timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    const zip = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+    expect(Object.keys(zip)).toContain(`invoices/${invoice.invoice_number}.pdf`);
+    const exportedOrders = JSON.parse(strFromU8(zip['orders.json']!)) as { order_number: string }[];
+    expect(exportedOrders.map((order) => order.order_number)).toEqual([orderNumber]);
+    const profileRows = JSON.parse(strFromU8(zip['profile.json']!)) as { email: string }[];
+    expect(profileRows[0]?.email).toBe(customer.email.toLowerCase());
+    await expect(copy.getByRole('status')).toContainText('You downloaded your last copy');
+
+    // The profile: ask, see the date, cancel, ask again.
     const section = page.getByRole('region', { name: 'Delete my account' });
     await section.getByRole('radio', { name: 'Remove my reviews' }).check();
     await section.getByLabel('Your password').fill('not my password');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client';
@@ -22,6 +23,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for tests of the app's plumbing (error handling, limits). */
   extend?: (app: App) => void,
+  /** Where the app's log lines go (a test that reads them); none: nowhere at LOG_LEVEL silent. */
+  logStream?: Writable,
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
@@ -38,7 +41,7 @@ export async function createTestApp(
     ...env,
   });
   const database = connectDatabase(testDatabase.url, 5);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(logStream ? { logStream } : {}) });
   extend?.(app);
   await app.ready();
   return {

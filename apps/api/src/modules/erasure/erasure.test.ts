@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
 import { type DataExport, dataExportSchema } from '@shop/contract/data-exports';
 import { ERASED_NAME, type ErasureRequest, type MyErasure } from '@shop/contract/erasure';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
@@ -15,9 +16,21 @@ import { eraseDue, purgeTaxRecords } from './erasure.service';
 
 let harness: TestApp;
 let staff: Customer;
+/** Every line the app logged, requests included: none may carry a customer's details. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true', LOG_LEVEL: 'error' });
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  harness = await createTestApp(
+    { AUTH_TEST_FAST_HASHING: 'true', LOG_LEVEL: 'info', LOG_REQUESTS: 'true' },
+    undefined,
+    logStream,
+  );
   staff = await staffMember(harness.app, 'staff');
 });
 afterAll(() => harness?.close());
@@ -287,6 +300,14 @@ describe('erasing an account', () => {
       [mine.userId, other.userId],
     );
     expect(purged.rows[0]).toEqual({ orders: 0, invoices: 0, payments: 0, others: 1 });
+
+    // The logs of all of it (requests, jobs, the erasure) never carried who the customer was.
+    expect(logLines.length).toBeGreaterThan(50);
+    const logs = logLines.join('');
+    expect(logs).toContain(mine.order.id);
+    for (const needle of [mine.name, mine.email, mine.phone, mine.street, mine.phone.slice(4)]) {
+      expect(logs.includes(needle), `the logs hold ${needle}`).toBe(false);
+    }
   });
 
   it('removes the reviews when the customer chose so, and staff enter requests with a reason (audited)', async () => {
