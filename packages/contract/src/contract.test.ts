@@ -90,6 +90,7 @@ describe('appRoutes', () => {
         '/admin/refunds',
         '/rider',
         '/admin/discounts',
+        '/admin/efris',
         '/admin/reviews',
         '/admin/newsletter',
         '/admin/newsletter/campaigns',

@@ -37,6 +37,12 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
     message: 'is already being prepared: you can ask again once it is ready',
   },
   deliveries_orderId_unique: { field: 'order_id', message: 'already has a delivery' },
+  efris_documents_order_key: { field: 'order_id', message: 'is already being fiscalised' },
+  efris_documents_reference_key: { field: 'reference', message: 'is already sent to EFRIS' },
+  erasure_requests_one_pending_uidx: {
+    field: 'erasure',
+    message: 'is already asked for: cancel it or wait for it',
+  },
   delivery_events_orderStatusChangeId_unique: {
     field: 'order_status_change_id',
     message: 'is already recorded',
@@ -84,6 +90,8 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
     code: 'validation_failed',
   },
   products_slug_unique: { field: 'slug', message: catalogAdminMessages.slugTaken, code: 'validation_failed' },
+  gift_recipients_link_hash_key: { field: 'gift', message: 'link was just made by another request' },
+  gift_recipients_order_key: { field: 'gift', message: 'is already recorded for this order' },
   push_subscriptions_endpoint_unique: { field: 'endpoint', message: 'is already subscribed' },
   rate_limits_key_unique: { field: 'key', message: 'is already counted' },
   rsvps_event_user_uidx: { field: 'event_id', message: 'already has your RSVP' },
