@@ -58,7 +58,7 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the gift link page, the rider's run, the staff pages and the 8 footer pages', () => {
+  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the gift link page, the rider’s run, the staff pages and the 8 footer pages', () => {
     expect(appRoutes).toHaveLength(63);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(

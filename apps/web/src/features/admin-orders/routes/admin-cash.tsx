@@ -6,6 +6,7 @@ import { PageShell } from '../../../components/page-shell';
 import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCashReport } from '../api/cash-report';
+import { RiderCashDay } from '../components/rider-cash-day';
 
 const signed = (amount: number) =>
   amount > 0 ? `+${formatUGX(amount)}` : amount < 0 ? `−${formatUGX(-amount)}` : formatUGX(0);
@@ -133,7 +134,7 @@ function CashReportView() {
 }
 
 /**
- * /admin/cash: cash on delivery per rider and Kampala day, the orders' totals against the cash
+ * /admin/cash: the shop's riders' cash of one day with the cashier's count-in, then cash on delivery per rider and Kampala day, the orders' totals against the cash
  * recorded when each was delivered (staff and admins only; the API refuses anyone else too).
  */
 export function AdminCashPage() {
@@ -148,7 +149,13 @@ export function AdminCashPage() {
       }
     >
       <StaffOnly>
-        <CashReportView />
+        <div className="space-y-10">
+          <RiderCashDay />
+          <section aria-label="Cash on delivery by day" className="space-y-4">
+            <h2 className="font-serif text-2xl text-wine-900">Cash on delivery by day</h2>
+            <CashReportView />
+          </section>
+        </div>
       </StaffOnly>
     </PageShell>
   );
