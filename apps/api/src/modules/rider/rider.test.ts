@@ -307,7 +307,11 @@ describe('out for delivery and the handover code', () => {
 
     const doorOf = async () =>
       (await staff.client.get(`${STAFF}/${order.id}/detail/`)).json().door as Record<string, unknown>;
-    expect(await doorOf()).toEqual({ handover_locked: true, door_outcome: null, bottles_back_pending: false });
+    expect(await doorOf()).toEqual({
+      handover_locked: true,
+      door_outcome: null,
+      bottles_back_pending: false,
+    });
 
     const noReason = await staff.client.post(`${STAFF}/${order.id}/verify-by-phone/`, { reason: '' });
     expect(noReason.statusCode).toBe(422);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { countOf } from '@shop/contract/plural';
+import { countOf, pluralWord } from '@shop/contract/plural';
 import { verifyByPhoneRequestSchema } from '@shop/contract/rider';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
@@ -76,7 +76,9 @@ function BottlesBack({ order }: { order: Order }) {
     setProblem(null);
     try {
       await confirmBottlesBack(order.id);
-      toast.success(`${countOf(bottles, 'bottle')} of ${order.order_number} are back in stock.`);
+      toast.success(
+        `${countOf(bottles, 'bottle')} of ${order.order_number} ${pluralWord(bottles, 'is', 'are')} back in stock.`,
+      );
       await queryClient.invalidateQueries({ queryKey: STAFF_ORDERS_KEY });
     } catch (error) {
       setProblem(formErrorMessage(error));
@@ -107,7 +109,8 @@ function BottlesBack({ order }: { order: Order }) {
         onConfirm={() => void confirm()}
       >
         <p>
-          {countOf(bottles, 'bottle')} of order {order.order_number} go back on the shelf:
+          {countOf(bottles, 'bottle')} of order {order.order_number} {pluralWord(bottles, 'goes', 'go')} back
+          on the shelf:
         </p>
         <ul className="list-disc pl-5">
           {order.items.map((item) => (
