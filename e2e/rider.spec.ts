@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { formatUGX } from '@shop/contract/money';
 import { expect, test } from './fixtures';
 import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
@@ -10,6 +11,8 @@ import { makeStaff } from './support/staff/staff';
 // no ID and its bottle comes back to stock; the cash is counted in and the report adds up.
 
 const PHONE = { width: 360, height: 740 };
+/** The back office on a staff member's phone. */
+const PHONE_390 = { width: 390, height: 844 };
 
 /** A bottle with stock, the `nth` such (journeys side by side each count their own bottle's stock). */
 async function bottle(request: APIRequestContext, nth: number): Promise<{ slug: string }> {
@@ -182,28 +185,43 @@ test.describe('the rider at the door', () => {
     await page.goto(`/order-history/${second.id}`);
     await expect(page.getByText('Returned to shop: no id.')).toBeVisible();
     expect(await stockOf(request, slug)).toBe(before);
-    await call(staffContext, baseURL!, 'POST', `/orders/admin/orders/${second.id}/bottles-back/`, {});
+    // Staff take the bottle back from the order's page, after the confirmation naming it.
+    await desk.goto(`/admin/orders/${second.id}`);
+    await desk
+      .getByRole('region', { name: 'At the door' })
+      .getByRole('button', { name: 'Bottles back in stock' })
+      .click();
+    const confirmBack = desk.getByRole('dialog', { name: 'Bottles back in stock?' });
+    await expect(confirmBack).toContainText(`1 bottle of order ${second.number} goes back`);
+    await confirmBack.getByRole('button', { name: 'Put them back in stock' }).click();
+    await expect(desk.getByText(`1 bottle of ${second.number} is back in stock.`)).toBeVisible();
+    await expect(desk.getByRole('region', { name: 'At the door' })).toHaveCount(0);
     expect(await stockOf(request, slug)).toBe(before + 1);
 
-    // The cash: counted in by the cashier, confirmed by the rider; expected = handed in.
-    await call(staffContext, baseURL!, 'POST', `/orders/admin/riders/${riderId}/cash-handins/`, {
-      amount: first.total,
-    });
+    // The cash: counted in by the cashier on the cash page, confirmed by the rider; expected = handed in.
+    await desk.setViewportSize(PHONE_390);
+    await desk.goto('/admin/cash');
+    const countIn = desk.getByRole('form', { name: `Count in ${riderName}’s cash` });
+    await countIn.getByLabel('Cash counted (UGX)').fill(String(first.total));
+    await countIn.getByRole('button', { name: 'Count in' }).click();
+    await expect(desk.getByText(`${formatUGX(first.total)} counted in from ${riderName}`)).toBeVisible();
     await run.reload();
     await run.getByRole('button', { name: /Confirm I handed in/ }).click();
     await expect(run.getByRole('region', { name: 'Cash' })).toContainText(/On you\s*Shs 0/);
+    await desk.reload();
+    const riderRow = desk
+      .getByRole('table', { name: /^Riders’ cash on / })
+      .getByRole('row', { name: new RegExp(riderName) });
+    await expect(riderRow).toContainText(
+      `${riderName}${formatUGX(first.total)}${formatUGX(first.total)}${formatUGX(first.total)}Shs 0`,
+    );
+    // Stacked on a phone: nothing scrolls sideways.
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const report = (await call(staffContext, baseURL!, 'GET', '/orders/admin/riders/cash/')) as {
-      rows: {
-        rider_id: string;
-        expected: number;
-        collected: number;
-        handed_in: number;
-        difference: number;
-      }[];
+      rows: { rider_id: string; expected: number; handed_in: number; difference: number }[];
     };
     expect(report.rows.find((row) => row.rider_id === riderId)).toMatchObject({
       expected: first.total,
-      collected: first.total,
       handed_in: first.total,
       difference: 0,
     });

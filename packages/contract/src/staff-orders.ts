@@ -263,6 +263,16 @@ export const cashCollectionSchema = z.object({
 });
 export type CashCollection = z.infer<typeof cashCollectionSchema>;
 
+/** What staff may do at the door: verify a locked-out customer by phone, take returned bottles back. */
+export const staffOrderDoorSchema = z.object({
+  handover_locked: z.boolean().describe('Too many wrong codes: staff verify the customer by phone'),
+  door_outcome: z.enum(['returned_to_shop', 'failed_retry']).nullable(),
+  bottles_back_pending: z
+    .boolean()
+    .describe('Returned to the shop and the bottles not yet confirmed back in stock'),
+});
+export type StaffOrderDoor = z.infer<typeof staffOrderDoorSchema>;
+
 export const staffOrderDetailSchema = staffOrderSchema.extend({
   items: z.array(staffOrderItemSchema),
   subtotal: money('Sum of the lines'),
@@ -283,6 +293,9 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   cash_collection: cashCollectionSchema.nullable().describe('Cash on delivery, once delivered'),
   packing_slip_url: z.string().describe('GET it (staff) for the packing slip PDF'),
   gift: staffOrderGiftSchema.nullable().describe('The gift’s recipient, message and day; null: not a gift'),
+  door: staffOrderDoorSchema
+    .nullable()
+    .describe('The handover at the door (issue 38); null for pick-up orders and orders not confirmed yet'),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
 

@@ -284,6 +284,23 @@ export async function findCashCollection(
   return result.rows[0];
 }
 
+export type DoorStateRow = {
+  handover_locked: boolean;
+  door_outcome: 'returned_to_shop' | 'failed_retry' | null;
+  bottles_back_pending: boolean;
+};
+
+/** The handover's state at the door, for the staff's order page: locked (and not yet verified), returned. */
+export async function findDoorState(db: Executor, orderId: string): Promise<DoorStateRow | undefined> {
+  const result = await db.execute<DoorStateRow>(sql`
+    SELECT (d.handover_locked_at IS NOT NULL AND d.handover_verified_by IS DISTINCT FROM 'staff_phone'
+            AND o.status = 'out_for_delivery') AS handover_locked,
+           d.door_outcome,
+           (d.door_outcome = 'returned_to_shop' AND d.bottles_back_at IS NULL) AS bottles_back_pending
+    FROM deliveries d JOIN orders o ON o.id = d.order_id WHERE d.order_id = ${orderId}`);
+  return result.rows[0];
+}
+
 /** Records the cash taken for an order; a second record for the same order changes nothing. */
 export async function insertCashCollection(
   db: Executor,

@@ -33,6 +33,7 @@ import { syncDelivery } from './delivery.service';
 import {
   cashPerRiderAndDay,
   findCashCollection,
+  findDoorState,
   findOrderExtras,
   findStaffOrder,
   historyOfOrder,
@@ -165,13 +166,14 @@ export async function getStaffOrder(db: Database, orderId: string): Promise<Staf
 export async function getStaffOrderDetail(db: Database, orderId: string): Promise<StaffOrderDetail> {
   const row = await findStaffOrder(db, orderId);
   if (!row) throw notFound('Order');
-  const [lines, extras, payments, history, cash, gift] = await Promise.all([
+  const [lines, extras, payments, history, cash, gift, door] = await Promise.all([
     linesOf(db, [orderId]),
     findOrderExtras(db, orderId),
     paymentsOfOrder(db, orderId),
     historyOfOrder(db, orderId),
     findCashCollection(db, orderId),
     staffGiftOfOrder(db, orderId),
+    findDoorState(db, orderId),
   ]);
   if (!extras) throw notFound('Order');
   return {
@@ -232,6 +234,13 @@ export async function getStaffOrderDetail(db: Database, orderId: string): Promis
       : null,
     packing_slip_url: `/api/v1/orders/admin/orders/${orderId}/packing-slip.pdf`,
     gift,
+    door: door
+      ? {
+          handover_locked: door.handover_locked,
+          door_outcome: door.door_outcome,
+          bottles_back_pending: Boolean(door.bottles_back_pending),
+        }
+      : null,
   };
 }
 

@@ -305,6 +305,14 @@ describe('out for delivery and the handover code', () => {
         .status,
     ).toBe('out_for_delivery');
 
+    const doorOf = async () =>
+      (await staff.client.get(`${STAFF}/${order.id}/detail/`)).json().door as Record<string, unknown>;
+    expect(await doorOf()).toEqual({
+      handover_locked: true,
+      door_outcome: null,
+      bottles_back_pending: false,
+    });
+
     const noReason = await staff.client.post(`${STAFF}/${order.id}/verify-by-phone/`, { reason: '' });
     expect(noReason.statusCode).toBe(422);
     const verified = await staff.client.post(`${STAFF}/${order.id}/verify-by-phone/`, {
@@ -316,6 +324,8 @@ describe('out for delivery and the handover code', () => {
       [order.id],
     );
     expect(audit.rows[0].summary).toContain('Phone stolen');
+    // Verified: the staff's page no longer asks for it.
+    expect((await doorOf()).handover_locked).toBe(false);
     const handed = await okello.client.post('/api/v1/rider/actions/', {
       action_id: randomUUID(),
       kind: 'handover',
@@ -408,11 +418,19 @@ describe('refusals', () => {
       refusal_reason: 'no_id',
     });
 
+    const detail = async () => (await staff.client.get(`${STAFF}/${order.id}/detail/`)).json().door;
+    expect(await detail()).toEqual({
+      handover_locked: false,
+      door_outcome: 'returned_to_shop',
+      bottles_back_pending: true,
+    });
+
     const back = await Promise.all([
       staff.client.post(`${STAFF}/${order.id}/bottles-back/`, {}),
       staff.client.post(`${STAFF}/${order.id}/bottles-back/`, {}),
     ]);
     expect(back.map((response) => response.statusCode).sort()).toEqual([204, 409]);
+    expect((await detail()).bottles_back_pending).toBe(false);
     expect(await stockOf(red.variantIds[0]!)).toBe(redBefore + 2);
     const movements = await harness.database.pool.query(
       `SELECT variant_id, delta, reason FROM stock_movements WHERE order_id = $1 AND delta > 0 ORDER BY variant_id`,

@@ -4,8 +4,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { QueryStatus } from '../../../components/query-state';
+import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCashReport } from '../api/cash-report';
+import { RiderCashDay } from '../components/rider-cash-day';
+
+const COLUMNS = ['Day', 'Rider', 'Orders (delivered)', 'Expected', 'Collected', 'Difference'];
+const amountCell = 'tabular-nums md:text-right';
 
 const signed = (amount: number) =>
   amount > 0 ? `+${formatUGX(amount)}` : amount < 0 ? `−${formatUGX(-amount)}` : formatUGX(0);
@@ -69,62 +74,72 @@ function CashReportView() {
           {data.rows.length === 0 ? (
             <p>No cash-on-delivery orders went out with a rider on these days.</p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Cash expected and collected per rider and day</caption>
-              <thead className="text-ink-soft">
-                <tr>
-                  <th scope="col" className="py-1 pr-2">
-                    Day
-                  </th>
-                  <th scope="col" className="py-1 pr-2">
-                    Rider
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    Orders (delivered)
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    Expected
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    Collected
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    Difference
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) => (
-                  <tr key={`${row.day}-${row.rider_name}`} className="border-t border-cream-200">
-                    <td className="py-1.5 pr-2">{row.day}</td>
-                    <td className="py-1.5 pr-2">
-                      {row.rider_name}
-                      {row.rider_phone ? <span className="text-ink-soft"> {row.rider_phone}</span> : null}
-                    </td>
-                    <td className="py-1.5 pr-2 text-right tabular-nums">
-                      {row.orders} ({row.delivered})
-                    </td>
-                    <td className="py-1.5 pr-2 text-right tabular-nums">{formatUGX(row.expected)}</td>
-                    <td className="py-1.5 pr-2 text-right tabular-nums">{formatUGX(row.collected)}</td>
-                    <td
-                      className={`py-1.5 text-right tabular-nums ${row.difference < 0 ? 'font-semibold text-red-700' : ''}`}
+            <div className={stackedTable.frame}>
+              <table className={stackedTable.table}>
+                <caption className="sr-only">Cash expected and collected per rider and day</caption>
+                <thead className={`${stackedTable.head} text-ink-soft`}>
+                  <tr>
+                    {COLUMNS.map((column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        className={`${stackedTable.headerCell} ${column === 'Day' || column === 'Rider' ? '' : 'text-right'}`}
+                      >
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className={stackedTable.body}>
+                  {data.rows.map((row) => (
+                    <tr key={`${row.day}-${row.rider_name}`} className={stackedTable.row}>
+                      <td data-label="Day" className={stackedTable.cell}>
+                        {row.day}
+                      </td>
+                      <td data-label="Rider" className={stackedTable.cell}>
+                        {row.rider_name}
+                        {row.rider_phone ? <span className="text-ink-soft"> {row.rider_phone}</span> : null}
+                      </td>
+                      <td data-label="Orders (delivered)" className={`${stackedTable.cell} ${amountCell}`}>
+                        {row.orders} ({row.delivered})
+                      </td>
+                      <td data-label="Expected" className={`${stackedTable.cell} ${amountCell}`}>
+                        {formatUGX(row.expected)}
+                      </td>
+                      <td data-label="Collected" className={`${stackedTable.cell} ${amountCell}`}>
+                        {formatUGX(row.collected)}
+                      </td>
+                      <td
+                        data-label="Difference"
+                        className={`${stackedTable.cell} ${amountCell} ${row.difference < 0 ? 'font-semibold text-red-700' : ''}`}
+                      >
+                        {signed(row.difference)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="block border-t-2 border-cream-300 font-semibold md:table-footer-group">
+                  <tr className={stackedTable.row}>
+                    <th
+                      scope="row"
+                      colSpan={3}
+                      className={`${stackedTable.headerCell} block md:table-cell md:text-right`}
                     >
-                      {signed(row.difference)}
+                      Total
+                    </th>
+                    <td data-label="Expected" className={`${stackedTable.cell} ${amountCell}`}>
+                      {formatUGX(data.totals.expected)}
+                    </td>
+                    <td data-label="Collected" className={`${stackedTable.cell} ${amountCell}`}>
+                      {formatUGX(data.totals.collected)}
+                    </td>
+                    <td data-label="Difference" className={`${stackedTable.cell} ${amountCell}`}>
+                      {signed(data.totals.difference)}
                     </td>
                   </tr>
-                ))}
-              </tbody>
-              <tfoot className="border-t-2 border-cream-300 font-semibold">
-                <tr>
-                  <th scope="row" colSpan={3} className="py-1.5 pr-2 text-right">
-                    Total
-                  </th>
-                  <td className="py-1.5 pr-2 text-right tabular-nums">{formatUGX(data.totals.expected)}</td>
-                  <td className="py-1.5 pr-2 text-right tabular-nums">{formatUGX(data.totals.collected)}</td>
-                  <td className="py-1.5 text-right tabular-nums">{signed(data.totals.difference)}</td>
-                </tr>
-              </tfoot>
-            </table>
+                </tfoot>
+              </table>
+            </div>
           )}
         </>
       )}
@@ -133,7 +148,7 @@ function CashReportView() {
 }
 
 /**
- * /admin/cash: cash on delivery per rider and Kampala day, the orders' totals against the cash
+ * /admin/cash: the shop's riders' cash of one day with the cashier's count-in, then cash on delivery per rider and Kampala day, the orders' totals against the cash
  * recorded when each was delivered (staff and admins only; the API refuses anyone else too).
  */
 export function AdminCashPage() {
@@ -148,7 +163,13 @@ export function AdminCashPage() {
       }
     >
       <StaffOnly>
-        <CashReportView />
+        <div className="space-y-10">
+          <RiderCashDay />
+          <section aria-label="Cash on delivery by day" className="space-y-4">
+            <h2 className="font-serif text-2xl text-wine-900">Cash on delivery by day</h2>
+            <CashReportView />
+          </section>
+        </div>
       </StaffOnly>
     </PageShell>
   );

@@ -26,6 +26,7 @@ import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
 import { OrderContact } from '../components/order-contact';
+import { StaffDoorSection } from '../components/staff-door-section';
 import { StaffGiftSection } from '../components/staff-gift-section';
 import { StaffOrderActions } from '../components/staff-order-card';
 
@@ -126,6 +127,8 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
           Cash to collect: {formatUGX(cash)}
         </p>
       ) : null}
+
+      <StaffDoorSection order={order} />
 
       {order.gift ? <StaffGiftSection orderNumber={order.order_number} gift={order.gift} /> : null}
 
