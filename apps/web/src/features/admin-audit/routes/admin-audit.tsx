@@ -242,7 +242,7 @@ function Trail() {
           <p role="status" className="text-sm text-ink-soft">
             {query.data.count.toLocaleString('en-US')} {query.data.count === 1 ? 'entry' : 'entries'}
           </p>
-          <table aria-label="Audit trail" className="w-full text-left text-sm">
+          <table aria-label="Audit trail" className="w-full text-left text-sm [overflow-wrap:anywhere]">
             <thead>
               <tr className="border-b border-cream-300">
                 <th className="px-2 py-2">When</th>

@@ -134,7 +134,7 @@ export function EfrisSettingsPanel({ settings }: { settings: EfrisSettings }) {
             </select>
           )}
         </Field>
-        <p className="text-sm text-ink-soft">Endpoint: {settings.endpoint}</p>
+        <p className="text-sm text-ink-soft [overflow-wrap:anywhere]">Endpoint: {settings.endpoint}</p>
         <Field label="TIN" error={errors.tin}>
           {(id) => (
             <input

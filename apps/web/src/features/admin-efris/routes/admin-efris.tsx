@@ -1,10 +1,12 @@
 import { EFRIS_DOCUMENT_STATES, type EfrisDocumentState } from '@shop/contract/efris';
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
-import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
+import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useBackOffice } from '../../../lib/session/use-back-office';
@@ -18,10 +20,13 @@ const stateLabels: Record<EfrisDocumentState, string> = {
   failed: 'Refused',
 };
 
+const COLUMNS = ['Invoice', 'Order', 'Buyer', 'State', 'Fiscal number / URA’s answer', 'Actions'] as const;
+
 function Queue() {
   const [state, setState] = useState<EfrisDocumentState | undefined>(undefined);
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, isFetching, refetch } = useEfrisDocuments(state, page);
+  const documents = useEfrisDocuments(state, page);
+  const { data } = documents;
   const retry = useRetryEfrisDocument();
 
   return (
@@ -45,79 +50,74 @@ function Queue() {
         ))}
       </fieldset>
       {retry.isError ? <FormMessage kind="error">{formErrorMessage(retry.error)}</FormMessage> : null}
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading the queue…
-        </p>
-      ) : isError && !data ? (
-        <LoadError
-          message="The queue could not be loaded."
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
-      ) : data.results.length === 0 ? (
-        <p className="text-ink-soft">No invoice here.</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Invoices sent to EFRIS, newest first</caption>
-          <thead>
-            <tr className="border-b border-cream-200">
-              <th scope="col" className="py-2 pr-3">
-                Invoice
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Order
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Buyer
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                State
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Fiscal number / URA’s answer
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.results.map((document) => (
-              <tr key={document.id} className="border-b border-cream-100 align-top">
-                <td className="py-2 pr-3 whitespace-nowrap">
-                  {document.reference_no}
-                  <br />
-                  <span className="text-ink-soft">{formatKampalaShortDateTime(document.created_at)}</span>
-                </td>
-                <td className="py-2 pr-3">{document.order_number}</td>
-                <td className="py-2 pr-3">{document.buyer_type === 'b2b' ? 'Business' : 'Consumer'}</td>
-                <td className="py-2 pr-3">
-                  {stateLabels[document.state]}
-                  {document.state === 'pending' && document.attempts > 0
-                    ? ` (attempt ${document.attempts})`
-                    : ''}
-                </td>
-                <td className="py-2 pr-3 break-words">
-                  {document.fiscal_document_number ?? document.last_error ?? ''}
-                </td>
-                <td className="py-2 pr-3">
-                  {document.state === 'failed' ? (
-                    <button
-                      type="button"
-                      className="font-semibold text-wine-800 underline underline-offset-4"
-                      disabled={retry.isPending}
-                      onClick={() => retry.mutate(document.id)}
+      <QueryState
+        query={documents}
+        what="The queue"
+        loading="Loading the queue…"
+        isEmpty={(answer) => answer.results.length === 0}
+        empty="No invoice here."
+      >
+        {(answer) => (
+          <div className={stackedTable.frame}>
+            <table className={stackedTable.table}>
+              <caption className="sr-only">Invoices sent to EFRIS, newest first</caption>
+              <thead className={stackedTable.head}>
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className={stackedTable.headerCell}>
+                      {column === 'Actions' ? <span className="sr-only">Actions</span> : column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className={stackedTable.body}>
+                {answer.results.map((document) => (
+                  <tr key={document.id} className={`${stackedTable.row} align-top`}>
+                    <td data-label="Invoice" className={stackedTable.cell}>
+                      <span>
+                        {document.reference_no}
+                        <span className="block text-ink-soft">
+                          {formatKampalaShortDateTime(document.created_at)}
+                        </span>
+                      </span>
+                    </td>
+                    <td data-label="Order" className={stackedTable.cell}>
+                      {document.order_number}
+                    </td>
+                    <td data-label="Buyer" className={stackedTable.cell}>
+                      {document.buyer_type === 'b2b' ? 'Business' : 'Consumer'}
+                    </td>
+                    <td data-label="State" className={stackedTable.cell}>
+                      {stateLabels[document.state]}
+                      {document.state === 'pending' && document.attempts > 0
+                        ? ` (attempt ${document.attempts})`
+                        : ''}
+                    </td>
+                    <td
+                      data-label="Fiscal number"
+                      className={`${stackedTable.cell} [overflow-wrap:anywhere]`}
                     >
-                      Retry<span className="sr-only"> invoice {document.reference_no}</span>
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+                      {document.fiscal_document_number ?? document.last_error ?? ''}
+                    </td>
+                    <td data-label="" className={stackedTable.cell}>
+                      {document.state === 'failed' ? (
+                        <button
+                          type="button"
+                          className={buttonClass('link')}
+                          disabled={retry.isPending}
+                          onClick={() => retry.mutate(document.id)}
+                        >
+                          Retry<span className="sr-only"> invoice {document.reference_no}</span>
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       {data ? (
         <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
       ) : null}
@@ -129,24 +129,14 @@ function Connection() {
   const { mayUse } = useBackOffice();
   // The shop's settings are an admin's: staff see the queue only.
   const isAdmin = mayUse('settings');
-  const { data, isError, isFetching, refetch } = useEfrisSettings(isAdmin);
+  const settings = useEfrisSettings(isAdmin);
   if (!isAdmin) return null;
   return (
     <section className="space-y-4" aria-label="Connection to URA">
       <h2 className="font-display text-2xl">Connection to URA</h2>
-      {data ? (
-        <EfrisSettingsPanel settings={data} />
-      ) : isError ? (
-        <LoadError
-          message="The settings could not be loaded."
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
-      ) : (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      )}
+      <QueryState query={settings} what="The settings" loading="Loading the settings…">
+        {(answer) => <EfrisSettingsPanel settings={answer} />}
+      </QueryState>
     </section>
   );
 }
