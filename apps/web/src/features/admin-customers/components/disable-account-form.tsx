@@ -1,7 +1,8 @@
 import { type CustomerDetail, disableAccountRequestSchema } from '@shop/contract/customers-admin';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
+import { ReasonField } from '../../../components/reason-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useSetAccountDisabled } from '../api/set-account-disabled';
@@ -16,7 +17,6 @@ export function DisableAccountForm({ customer }: { customer: CustomerDetail }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const id = useId();
   const disabling = !customer.disabled;
 
   const submit = (event: React.FormEvent) => {
@@ -60,26 +60,13 @@ export function DisableAccountForm({ customer }: { customer: CustomerDetail }) {
     >
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      <div>
-        <label htmlFor={id} className="block text-sm font-semibold text-ink">
-          {disabling ? 'Reason for disabling' : 'Reason for enabling (optional)'}
-        </label>
-        <textarea
-          id={id}
-          value={reason}
-          maxLength={500}
-          rows={2}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-error` : undefined}
-          className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-2"
-        />
-        {fieldError ? (
-          <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-wine-700">
-            {fieldError}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField
+        label={disabling ? 'Reason for disabling' : 'Reason for enabling (optional)'}
+        value={reason}
+        onChange={setReason}
+        error={fieldError}
+        maxLength={500}
+      />
       <button type="submit" className={buttonClass('secondary')} disabled={mutation.isPending}>
         {disabling ? 'Disable account' : 'Enable account'}
       </button>

@@ -6,13 +6,12 @@ import {
 } from '@shop/contract/erasure';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { type FormEvent, useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
+import { ReasonField } from '../../../components/reason-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useCustomerErasure, useStaffErasure } from '../api/erasure';
-
-const buttonClass =
-  'rounded-full border border-wine-800 px-4 py-2 text-sm font-semibold text-wine-800 hover:bg-cream-100 disabled:opacity-50';
 
 /**
  * A request to delete the account made by e-mail or phone, entered by staff with how and when the
@@ -72,27 +71,14 @@ export function ErasureForm({ customerId }: { customerId: string }) {
       {mutation.error && !reasonError ? (
         <FormMessage kind="error">{formErrorMessage(mutation.error)}</FormMessage>
       ) : null}
-      <div>
-        <label htmlFor={id} className="block text-sm font-semibold text-ink">
-          How and when the customer asked
-        </label>
-        <textarea
-          id={id}
-          value={reason}
-          maxLength={500}
-          rows={2}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-error` : undefined}
-          className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-2"
-        />
-        {reasonError ? (
-          <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-wine-700">
-            {reasonError}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className={buttonClass} disabled={mutation.isPending}>
+      <ReasonField
+        label="How and when the customer asked"
+        value={reason}
+        onChange={setReason}
+        error={reasonError}
+        maxLength={500}
+      />
+      <button type="submit" className={buttonClass('secondary', 'sm')} disabled={mutation.isPending}>
         {pending ? 'Cancel the deletion' : `Delete in ${ERASURE_COOLING_OFF_DAYS} days`}
       </button>
     </form>

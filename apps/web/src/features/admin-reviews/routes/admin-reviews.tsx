@@ -7,12 +7,13 @@ import {
   reviewReportReasonLabels,
 } from '@shop/contract/reviews';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
-import { FormMessage, inputClass, textLinkClass } from '../../../components/form-field';
+import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
+import { ReasonField } from '../../../components/reason-field';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useModerateReview } from '../api/moderate-review';
@@ -32,7 +33,6 @@ function ModerationForm({ review, onDone }: { review: AdminReview; onDone: (mess
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useModerateReview();
-  const id = useId();
   return (
     <form
       aria-label={hide ? `Hide the review “${review.title}”` : `Show the review “${review.title}” again`}
@@ -53,19 +53,13 @@ function ModerationForm({ review, onDone }: { review: AdminReview; onDone: (mess
         );
       }}
     >
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {hide ? 'Reason for hiding (its author sees it)' : 'Reason for showing it again (optional)'}
-      </label>
-      <textarea
-        id={id}
+      <ReasonField
+        label={hide ? 'Reason for hiding (its author sees it)' : 'Reason for showing it again (optional)'}
         value={reason}
-        rows={2}
+        onChange={setReason}
+        error={problem}
         maxLength={REVIEW_HIDE_REASON_MAX_LENGTH}
-        aria-invalid={problem ? true : undefined}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        className={inputClass}
       />
-      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
       <button type="submit" className={buttonClass('secondary', 'sm')} disabled={mutation.isPending}>
         {hide ? 'Hide review' : 'Show review again'}
       </button>
