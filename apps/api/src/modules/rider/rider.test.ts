@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dashboardSchema } from '@shop/contract/dashboard';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { orderSchema } from '@shop/contract/orders';
 import {
@@ -565,6 +566,59 @@ describe('cash', () => {
 
     const other = await rider('Someone else');
     expect((await act(other, { kind: 'confirm_handin', handin_id: counted.json().id })).statusCode).toBe(404);
+  });
+});
+
+describe('the dashboard’s riders’ cash', () => {
+  const totalsOf = async (query: string) =>
+    riderCashReportSchema.parse((await staff.client.get(`/api/v1/orders/admin/riders/cash/${query}`)).json())
+      .totals;
+  const dashboardCash = async (period: string) => {
+    const response = await staff.client.get(`/api/v1/admin/dashboard/?period=${period}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return dashboardSchema.parse(response.json());
+  };
+
+  it('equals the cash report’s totals for the same days after two cash orders, one handed in short', async () => {
+    const today = (await dashboardCash('today')).date_to;
+    const before = await totalsOf(`?date_from=${today}&date_to=${today}`);
+    const okello = await rider(`Dash ${unique()}`);
+    const orders = [await readyOrder(okello), await readyOrder(okello)];
+    let collected = 0;
+    for (const { buyer, order } of orders) {
+      await goOut(okello, order.id);
+      const { code } = await codeOf(buyer, order.order_number);
+      const handed = await act(okello, {
+        kind: 'handover',
+        order_id: order.id,
+        code,
+        age_check: 'clearly_of_age',
+        cash_tendered: order.total,
+      });
+      expect(handed.statusCode, handed.body).toBe(200);
+      collected += order.total;
+    }
+    const counted = await staff.client.post(`/api/v1/orders/admin/riders/${okello.userId}/cash-handins/`, {
+      amount: collected - 2_000,
+      reason: 'Rider gave change from the float',
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    const confirm = await act(okello, { kind: 'confirm_handin', handin_id: counted.json().id });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+
+    const dashboard = await dashboardCash('today');
+    const report = await totalsOf(`?date_from=${today}&date_to=${today}`);
+    expect(dashboard.rider_cash).toEqual(report);
+    // The run itself moved the figures by exactly its amounts.
+    expect({
+      expected: dashboard.rider_cash.expected - before.expected,
+      collected: dashboard.rider_cash.collected - before.collected,
+      handed_in: dashboard.rider_cash.handed_in - before.handed_in,
+      difference: dashboard.rider_cash.difference - before.difference,
+    }).toEqual({ expected: collected, collected, handed_in: collected - 2_000, difference: -2_000 });
+    // A longer period: the report's default week is the dashboard's 7 days.
+    const week = await dashboardCash('7d');
+    expect(week.rider_cash).toEqual(await totalsOf(`?date_from=${week.date_from}&date_to=${week.date_to}`));
   });
 });
 
