@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { dashboardSchema } from '@shop/contract/dashboard';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { orderSchema } from '@shop/contract/orders';
+import { refundDueListResponseSchema, refundSubjectSchema } from '@shop/contract/refunds';
 import {
   handoverCodeSchema,
   riderActionResultSchema,
   riderCashReportSchema,
   riderRunSchema,
 } from '@shop/contract/rider';
+import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
   CHECKOUT,
@@ -20,6 +22,7 @@ import {
   stockedProduct,
   zoneBySlug,
 } from '../../../test/fixtures/orders';
+import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
 import { TestBrowser } from '../identity/testing';
@@ -501,6 +504,65 @@ describe('refusals', () => {
     const queue = await admin.client.get('/api/v1/admin/refunds/due/');
     expect(queue.statusCode, queue.body).toBe(200);
     expect(JSON.stringify(queue.json())).toContain(order.id);
+  });
+});
+
+describe('the fee for a refused order (the refused_order_fee setting)', () => {
+  afterEach(() =>
+    setShopSettings(harness.app, { refused_order_fee: DEFAULT_SHOP_SETTINGS.refused_order_fee }),
+  );
+
+  /** A paid order refused at the door for `reason`: what the refund queue says is due back. */
+  async function refusedPaid(reason: string) {
+    const okello = await rider(`Fee ${unique()}`);
+    const { order } = await readyOrder(okello);
+    await goOut(okello, order.id);
+    await harness.database.pool.query(
+      `UPDATE orders SET payment_status = 'paid', paid_at = now() WHERE id = $1`,
+      [order.id],
+    );
+    await harness.database.pool.query(
+      `INSERT INTO payment_transactions (purpose, subject_id, subject_label, user_id, reference, provider, network, phone, phone_masked, amount, status, paid_at)
+       SELECT 'order', $1::text, order_number, user_id, 'REF-' || substr(md5(random()::text), 1, 10), 'sandbox', 'MTN',
+              '+256772123456', '+256 77* *** 456', total, 'successful', now()
+       FROM orders WHERE id = $1::uuid`,
+      [order.id],
+    );
+    const refused = await act(okello, { kind: 'refuse', order_id: order.id, reason });
+    expect(refused.statusCode, refused.body).toBe(200);
+    const subject = await admin.client.get(
+      `/api/v1/admin/refunds/subject/?purpose=order&subject_id=${order.id}`,
+    );
+    expect(subject.statusCode, subject.body).toBe(200);
+    const [payment] = refundSubjectSchema.parse(subject.json()).transactions;
+    const queue = refundDueListResponseSchema.parse(
+      (await admin.client.get('/api/v1/admin/refunds/due/?page_size=100')).json(),
+    );
+    return { order, payment: payment!, queued: queue.results.find((row) => row.subject_id === order.id) };
+  }
+
+  it('"none": the whole payment is due back', async () => {
+    await setShopSettings(harness.app, { refused_order_fee: 'none' });
+    const { order, payment, queued } = await refusedPaid('no_id');
+    expect(payment).toMatchObject({ refund_due: true, paid: order.total, refundable: order.total });
+    expect(queued?.refundable).toBe(order.total);
+  });
+
+  it('"the delivery fee": the payment less the delivery fee is due back, and no more can be refunded', async () => {
+    await setShopSettings(harness.app, { refused_order_fee: 'delivery_fee' });
+    const { order, payment, queued } = await refusedPaid('customer_refused');
+    expect(order.delivery_fee).toBeGreaterThan(0);
+    const due = order.total - order.delivery_fee;
+    expect(payment).toMatchObject({ refund_due: true, paid: order.total, refundable: due });
+    expect(queued?.refundable).toBe(due);
+    const tooMuch = await admin.client.post('/api/v1/admin/refunds/', {
+      transaction_id: payment.id,
+      amount: due + 1,
+      reason: 'Refused at the door',
+      idempotency_key: randomUUID(),
+    });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(422);
+    expect(envelope(tooMuch.body).fields?.[0]?.field).toBe('amount');
   });
 });
 
