@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invoiceStatusSchema, orderStatusSchema } from './orders';
+import { riderCashReportSchema } from './rider';
 import { dateToNotBeforeFrom, kampalaDaySchema, staffOrderFilterFields } from './staff-orders';
 
 /**
@@ -17,6 +18,8 @@ import { dateToNotBeforeFrom, kampalaDaySchema, staffOrderFilterFields } from '.
  *   revenue over them, rounded to the shilling.
  * - New customers: customer accounts (not anonymous visitors) created in the period.
  * - By payment method and zone, revenue per day and the top 10 products follow the same rules.
+ * - Riders' cash: the totals of the riders' cash report for the period's days (expected, collected,
+ *   handed in, difference), the same figures as `GET /orders/admin/riders/cash/`.
  *
  * The pending work is now, whatever the period: each list shows the first few with the full count,
  * and links to the screen that acts on them.
@@ -77,6 +80,9 @@ export const dashboardSchema = z.object({
     average_order_value: money('revenue ÷ paid_orders, rounded (0 without paid orders)'),
     new_customers: z.number().int().describe('Customer accounts created in the period'),
   }),
+  rider_cash: riderCashReportSchema.shape.totals.describe(
+    'The riders’ cash report’s totals over the period: expected, collected, handed in, difference',
+  ),
   by_payment_method: z
     .array(z.object({ method: z.enum(DASHBOARD_PAYMENT_METHODS), ...revenueRow }))
     .describe('Every method, 0 when none'),

@@ -64,6 +64,13 @@ export const refusalReasonLabels: Record<RefusalReason, string> = {
 export type DoorOutcome = 'returned_to_shop' | 'failed_retry';
 export const refusalOutcome = (reason: RefusalReason): DoorOutcome =>
   reason === 'nobody_home' ? 'failed_retry' : 'returned_to_shop';
+/** Refusals that are the customer's doing: the shop's `refused_order_fee` may be kept for them. */
+export const CUSTOMER_REFUSAL_REASONS: readonly RefusalReason[] = [
+  'under_age',
+  'no_id',
+  'intoxicated',
+  'customer_refused',
+];
 export const doorOutcomeLabels: Record<DoorOutcome, string> = {
   returned_to_shop: 'Returned to shop',
   failed_retry: 'Delivery failed, will retry',

@@ -40,6 +40,17 @@ export const reviewPolicyLabels: Record<ReviewPolicy, string> = {
   signed_in_customers: 'Any signed-in customer (purchasers are shown as verified)',
 };
 
+/**
+ * What a customer is charged when an order is refused at the door for a reason that is theirs
+ * (under age, no ID, intoxicated, customer refused): kept from the refund of a paid order.
+ */
+export const REFUSED_ORDER_FEES = ['none', 'delivery_fee'] as const;
+export type RefusedOrderFee = (typeof REFUSED_ORDER_FEES)[number];
+export const refusedOrderFeeLabels: Record<RefusedOrderFee, string> = {
+  none: 'Nothing: refund the whole payment',
+  delivery_fee: 'The delivery fee: refund the payment less the order’s delivery fee',
+};
+
 const weekdays = (opens: string, closes: string, open = true) =>
   WEEKDAYS.map((day) => ({ day, open, opens, closes }));
 
@@ -64,6 +75,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettingsFields = {
   vat_tin: null,
   prices_include_vat: true,
   review_policy: 'delivered_purchasers',
+  refused_order_fee: 'none',
 };
 
 const dayRange = (from: Weekday, to: Weekday) =>

@@ -3,6 +3,7 @@ import {
   HIGHEST_MINIMUM_AGE,
   LEGAL_MINIMUM_AGE,
   MAX_FREE_DELIVERY_THRESHOLD,
+  REFUSED_ORDER_FEES,
   REVIEW_POLICIES,
   WEEKDAYS,
 } from './settings-values';
@@ -13,7 +14,8 @@ export * from './settings-values';
 /**
  * The shop's settings, kept in the database (one row, versioned) and changed by admins at
  * `/admin/settings`: contact details, opening hours (Kampala time), the free-delivery threshold,
- * the minimum age, delivery hours and windows, the VAT registration and the review policy.
+ * the minimum age, delivery hours and windows, the VAT registration, the review policy and the fee
+ * for an order refused at the door.
  * Everyone reads them at `GET /api/v1/settings/`; the server uses them at checkout (fee),
  * sign-up and profile (age), on invoices and in e-mails. The defaults below are what the shop
  * uses until an admin saves, and are the one place the former fixed numbers live.
@@ -31,6 +33,7 @@ export const settingsMessages = {
   windowOrder: 'must end after it starts',
   tin: vatMessages.tin,
   reviewPolicy: `must be one of ${REVIEW_POLICIES.join(', ')}`,
+  refusedOrderFee: `must be one of ${REFUSED_ORDER_FEES.join(', ')}`,
   version: 'send the version the form was loaded at',
   stale: 'The settings changed since they were loaded',
   /** A review refused by the `delivered_purchasers` policy (403). */
@@ -124,6 +127,9 @@ export const shopSettingsFieldsSchema = z.object({
     .describe('The shop’s TIN for VAT (10 digits), or null when not registered'),
   prices_include_vat: z.boolean({ error: 'must be true or false' }),
   review_policy: z.enum(REVIEW_POLICIES, { error: settingsMessages.reviewPolicy }),
+  refused_order_fee: z
+    .enum(REFUSED_ORDER_FEES, { error: settingsMessages.refusedOrderFee })
+    .describe('Kept from the refund of a paid order refused at the door for the customer’s reason'),
 });
 export type ShopSettingsFields = z.infer<typeof shopSettingsFieldsSchema>;
 

@@ -73,6 +73,11 @@ export const paymentTransactions = pgTable(
      * amount was short): staff must refund it.
      */
     refundDue: boolean().notNull().default(false),
+    /**
+     * Kept from the refund of a `refund_due` payment (migration 0043): the shop's fee for an order
+     * the customer refused at the door (the `refused_order_fee` setting). Never more than paid.
+     */
+    refundWithheld: integer().notNull().default(0),
     nextAction: jsonb().$type<StoredNextAction>(),
     /** The provider's last answer about this charge, as it came. */
     providerResponse: jsonb().$type<unknown>(),
@@ -110,6 +115,10 @@ export const paymentTransactions = pgTable(
       .on(table.createdAt)
       .where(sql`status = 'successful' and refund_due`),
     check('payment_transactions_amount_check', sql`${table.amount} > 0`),
+    check(
+      'payment_transactions_refund_withheld_check',
+      sql`${table.refundWithheld} >= 0 and ${table.refundWithheld} <= ${table.amount}`,
+    ),
     check('payment_transactions_currency_check', sql`${table.currency} = 'UGX'`),
   ],
 );

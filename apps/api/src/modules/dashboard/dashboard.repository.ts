@@ -216,7 +216,7 @@ export async function refundsDue(
 const owedPayments = sql`
   SELECT t.id, t.reference, t.purpose::text AS purpose, t.subject_id, t.subject_label, t.paid_at,
          t.created_at,
-         t.amount - coalesce((SELECT sum(r.amount) FROM payment_refunds r
+         t.amount - t.refund_withheld - coalesce((SELECT sum(r.amount) FROM payment_refunds r
                               WHERE r.transaction_id = t.id AND r.status <> 'failed'), 0)::int AS amount
   FROM payment_transactions t
   WHERE t.status = 'successful' AND t.refund_due`;

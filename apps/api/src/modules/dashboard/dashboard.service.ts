@@ -11,6 +11,7 @@ import {
 import { kampalaIsoDate } from '@shop/contract/kampala-time';
 import { ORDER_STATUSES } from '@shop/contract/orders';
 import type { Database } from '../../db/client';
+import { getRiderCashReport } from '../rider/rider.service';
 import {
   lowStock,
   moneyByDayMethodZone,
@@ -44,7 +45,9 @@ export async function getDashboard(
   now = new Date(),
 ): Promise<Dashboard> {
   const range = periodRange(period, now);
-  const [money, top, statuses, customers, prepare, pendingPayments, due, low] = await Promise.all([
+  const dateFrom = range.days[0]!;
+  const dateTo = range.days[range.days.length - 1]!;
+  const [money, top, statuses, customers, prepare, pendingPayments, due, low, riderCash] = await Promise.all([
     moneyByDayMethodZone(db, range),
     topProducts(db, range, TOP_PRODUCTS),
     ordersByStatus(db, range),
@@ -57,6 +60,8 @@ export async function getDashboard(
     ),
     refundsDue(db, PENDING_WORK_PREVIEW),
     lowStock(db, PENDING_WORK_PREVIEW),
+    // The cash report's own rule, over the same days: the two screens cannot disagree.
+    getRiderCashReport(db, { date_from: dateFrom, date_to: dateTo }, now),
   ]);
 
   const byMethod = new Map<DashboardPaymentMethod, { paid_orders: number; revenue: number }>(
@@ -86,8 +91,8 @@ export async function getDashboard(
 
   return {
     period,
-    date_from: range.days[0]!,
-    date_to: range.days[range.days.length - 1]!,
+    date_from: dateFrom,
+    date_to: dateTo,
     generated_at: now.toISOString(),
     figures: {
       revenue,
@@ -98,6 +103,7 @@ export async function getDashboard(
       average_order_value: paidOrders === 0 ? 0 : Math.round(revenue / paidOrders),
       new_customers: customers,
     },
+    rider_cash: riderCash.totals,
     by_payment_method: [...byMethod].map(([method, figures]) => ({ method, ...figures })),
     by_zone: [...byZone]
       .map(([zone, figures]) => ({ zone, ...figures }))

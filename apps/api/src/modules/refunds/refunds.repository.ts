@@ -21,6 +21,8 @@ const PAID = sql.raw(`CASE
   WHEN t.refund_due AND jsonb_typeof(t.provider_response->'data'->'amount') = 'number'
     THEN floor((t.provider_response->'data'->>'amount')::numeric)::int
   ELSE 0 END`);
+/** Kept from the refund by the shop (the fee for an order refused at the door): never owed back. */
+const WITHHELD = sql.raw('t.refund_withheld');
 const REFUNDED = sql.raw(`coalesce((SELECT sum(x.amount) FROM payment_refunds x
   WHERE x.transaction_id = t.id AND x.status <> 'failed'), 0)::int`);
 
@@ -63,11 +65,16 @@ export async function updateRefund(
 export async function paidAndRefunded(
   tx: Tx,
   transactionId: string,
-): Promise<{ paid: number; refunded: number }> {
-  const result = await tx.execute<{ paid: number; refunded: number }>(sql`
-    SELECT ${PAID} AS paid, ${REFUNDED} AS refunded FROM payment_transactions t WHERE t.id = ${transactionId}`);
-  return result.rows[0] ?? { paid: 0, refunded: 0 };
+): Promise<{ paid: number; refunded: number; withheld: number }> {
+  const result = await tx.execute<{ paid: number; refunded: number; withheld: number }>(sql`
+    SELECT ${PAID} AS paid, ${REFUNDED} AS refunded, ${WITHHELD} AS withheld
+    FROM payment_transactions t WHERE t.id = ${transactionId}`);
+  return result.rows[0] ?? { paid: 0, refunded: 0, withheld: 0 };
 }
+
+/** What may still be refunded of a payment: what it took, less what the shop keeps and what went back. */
+export const stillRefundable = (amounts: { paid: number; refunded: number; withheld: number }) =>
+  Math.max(0, amounts.paid - amounts.withheld - amounts.refunded);
 
 export type OrderLineRow = { id: number; variant_id: number; quantity: number; returned: number };
 
@@ -220,12 +227,13 @@ export type RefundableRow = {
   phone_masked: string;
   paid: number;
   refunded: number;
+  withheld: number;
   paid_at: Date | string | null;
 };
 
 const REFUNDABLE = sql`
   SELECT t.id, t.reference, t.purpose, t.subject_id, t.subject_label, t.provider, t.status, t.refund_due,
-         t.failure_reason, t.phone_masked, ${PAID} AS paid, ${REFUNDED} AS refunded, t.paid_at
+         t.failure_reason, t.phone_masked, ${PAID} AS paid, ${REFUNDED} AS refunded, ${WITHHELD} AS withheld, t.paid_at
   FROM payment_transactions t`;
 
 /** A subject's payments that took money, oldest first. */
@@ -247,7 +255,7 @@ export async function pageOfRefundDue(
   db: Executor,
   query: PageQuery,
 ): Promise<{ rows: RefundableRow[]; total: number }> {
-  const open = sql`t.refund_due AND ${PAID} > ${REFUNDED}`;
+  const open = sql`t.refund_due AND ${PAID} > ${WITHHELD} + ${REFUNDED}`;
   const [page, count] = await Promise.all([
     db.execute<RefundableRow>(sql`
       ${REFUNDABLE} WHERE ${open} ORDER BY t.created_at, t.id

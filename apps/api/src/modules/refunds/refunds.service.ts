@@ -56,6 +56,7 @@ import {
   refundsOfSubject,
   refundView,
   returnBottles,
+  stillRefundable,
   updateRefund,
 } from './refunds.repository';
 
@@ -142,7 +143,7 @@ function toRefundable(row: RefundableRow): RefundableTransaction {
     phone: row.phone_masked,
     paid: row.paid,
     refunded: row.refunded,
-    refundable: Math.max(0, row.paid - row.refunded),
+    refundable: stillRefundable(row),
     paid_at: iso(row.paid_at),
   };
 }
@@ -215,9 +216,9 @@ export async function requestRefund(
         if (existing.transactionId !== payment.id || existing.amount !== input.amount) throw keyReused();
         return { refund: existing, payment, replayed: true };
       }
-      const { paid, refunded } = await paidAndRefunded(tx, payment.id);
-      if (paid <= 0) throw conflict(refundMessages.nothingPaid);
-      const refundable = paid - refunded;
+      const amounts = await paidAndRefunded(tx, payment.id);
+      if (amounts.paid <= 0) throw conflict(refundMessages.nothingPaid);
+      const refundable = stillRefundable(amounts);
       if (input.amount > refundable) {
         throw invalidInput([
           { field: 'amount', message: refundMessages.amountTooLarge(formatUGX(refundable)) },
@@ -477,7 +478,7 @@ export async function refundCancelledEvent(
     const amounts = await context.db.transaction((tx) => paidAndRefunded(tx, payment.id));
     const key = `event-cancelled:${payment.id}`;
     const existing = await findRefundByKey(context.db, key);
-    const amount = existing?.amount ?? amounts.paid - amounts.refunded;
+    const amount = existing?.amount ?? stillRefundable(amounts);
     if (amount <= 0) continue;
     await requestRefund(context, SYSTEM_ACTOR, {
       transaction_id: payment.id,

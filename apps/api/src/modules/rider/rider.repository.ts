@@ -14,6 +14,7 @@ export type StopRow = {
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
   total: number;
+  delivery_fee: number;
   contact_name: string;
   contact_phone: string;
   delivery_zone_name: string | null;
@@ -33,7 +34,7 @@ export type StopRow = {
 
 const STOP = sql`
   SELECT d.id AS delivery_id, o.id AS order_id, o.order_number, o.status, o.payment_method, o.payment_status,
-         o.total, o.contact_name, o.contact_phone, o.delivery_zone_name, o.street, o.delivery_instructions,
+         o.total, o.delivery_fee, o.contact_name, o.contact_phone, o.delivery_zone_name, o.street, o.delivery_instructions,
          o.estimated_delivery_time, d.rider_id, d.handover_attempts, d.handover_locked_at,
          d.handover_verified_by, d.door_outcome, d.refusal_reason, d.delivered_at,
          (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i
@@ -124,10 +125,13 @@ export async function recordDoorOutcome(
     WHERE id = ${deliveryId}`);
 }
 
-/** A paid order that came back goes to the refund queue: its successful payments are due for refund. */
-export async function markPaymentsRefundDue(tx: Tx, orderId: string): Promise<number> {
+/**
+ * A paid order that came back goes to the refund queue: its successful payments are due for
+ * refund, less `withheld` (the shop's fee for a refusal that was the customer's), never more than paid.
+ */
+export async function markPaymentsRefundDue(tx: Tx, orderId: string, withheld: number): Promise<number> {
   const result = await tx.execute(sql`
-    UPDATE payment_transactions SET refund_due = true
+    UPDATE payment_transactions SET refund_due = true, refund_withheld = least(${withheld}::int, amount)
     WHERE purpose = 'order' AND subject_id = ${orderId} AND status = 'successful' AND NOT refund_due`);
   return result.rowCount ?? 0;
 }

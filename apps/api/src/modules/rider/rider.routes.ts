@@ -51,6 +51,7 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     events: app.events,
     codes: app.handoverCodes,
     minimumAge: async () => (await app.shopSettings.current()).minimum_age,
+    refusedOrderFee: async () => (await app.shopSettings.current()).refused_order_fee,
   });
 
   app.get(

@@ -2,6 +2,7 @@ import { preferredDeliveryTimeLabels } from '@shop/contract/delivery';
 import { kampalaIsoDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import {
+  CUSTOMER_REFUSAL_REASONS,
   changeDue,
   doorOutcomeLabels,
   HANDOVER_MAX_ATTEMPTS,
@@ -18,6 +19,7 @@ import {
   riderMessages,
   surelyOfAge,
 } from '@shop/contract/rider';
+import type { RefusedOrderFee } from '@shop/contract/settings';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -63,6 +65,7 @@ export type RiderDeps = {
   events: DomainEvents;
   codes: HandoverCodes;
   minimumAge: () => Promise<number>;
+  refusedOrderFee: () => Promise<RefusedOrderFee>;
 };
 export type Rider = { id: string; name: string; role: string };
 
@@ -253,7 +256,12 @@ async function perform(
           holdStock: true,
         });
         await syncDelivery(tx, stop.order_id, outbox);
-        if (stop.payment_status === 'paid') await markPaymentsRefundDue(tx, stop.order_id);
+        if (stop.payment_status === 'paid') {
+          const feeDue =
+            CUSTOMER_REFUSAL_REASONS.includes(action.reason) &&
+            (await deps.refusedOrderFee()) === 'delivery_fee';
+          await markPaymentsRefundDue(tx, stop.order_id, feeDue ? stop.delivery_fee : 0);
+        }
       } else {
         await insertTimelineNote(
           tx,

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { dashboardSchema } from '@shop/contract/dashboard';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { orderSchema } from '@shop/contract/orders';
+import { refundDueListResponseSchema, refundSubjectSchema } from '@shop/contract/refunds';
 import {
   handoverCodeSchema,
   riderActionResultSchema,
   riderCashReportSchema,
   riderRunSchema,
 } from '@shop/contract/rider';
+import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
   CHECKOUT,
@@ -19,6 +22,7 @@ import {
   stockedProduct,
   zoneBySlug,
 } from '../../../test/fixtures/orders';
+import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
 import { TestBrowser } from '../identity/testing';
@@ -503,6 +507,65 @@ describe('refusals', () => {
   });
 });
 
+describe('the fee for a refused order (the refused_order_fee setting)', () => {
+  afterEach(() =>
+    setShopSettings(harness.app, { refused_order_fee: DEFAULT_SHOP_SETTINGS.refused_order_fee }),
+  );
+
+  /** A paid order refused at the door for `reason`: what the refund queue says is due back. */
+  async function refusedPaid(reason: string) {
+    const okello = await rider(`Fee ${unique()}`);
+    const { order } = await readyOrder(okello);
+    await goOut(okello, order.id);
+    await harness.database.pool.query(
+      `UPDATE orders SET payment_status = 'paid', paid_at = now() WHERE id = $1`,
+      [order.id],
+    );
+    await harness.database.pool.query(
+      `INSERT INTO payment_transactions (purpose, subject_id, subject_label, user_id, reference, provider, network, phone, phone_masked, amount, status, paid_at)
+       SELECT 'order', $1::text, order_number, user_id, 'REF-' || substr(md5(random()::text), 1, 10), 'sandbox', 'MTN',
+              '+256772123456', '+256 77* *** 456', total, 'successful', now()
+       FROM orders WHERE id = $1::uuid`,
+      [order.id],
+    );
+    const refused = await act(okello, { kind: 'refuse', order_id: order.id, reason });
+    expect(refused.statusCode, refused.body).toBe(200);
+    const subject = await admin.client.get(
+      `/api/v1/admin/refunds/subject/?purpose=order&subject_id=${order.id}`,
+    );
+    expect(subject.statusCode, subject.body).toBe(200);
+    const [payment] = refundSubjectSchema.parse(subject.json()).transactions;
+    const queue = refundDueListResponseSchema.parse(
+      (await admin.client.get('/api/v1/admin/refunds/due/?page_size=100')).json(),
+    );
+    return { order, payment: payment!, queued: queue.results.find((row) => row.subject_id === order.id) };
+  }
+
+  it('"none": the whole payment is due back', async () => {
+    await setShopSettings(harness.app, { refused_order_fee: 'none' });
+    const { order, payment, queued } = await refusedPaid('no_id');
+    expect(payment).toMatchObject({ refund_due: true, paid: order.total, refundable: order.total });
+    expect(queued?.refundable).toBe(order.total);
+  });
+
+  it('"the delivery fee": the payment less the delivery fee is due back, and no more can be refunded', async () => {
+    await setShopSettings(harness.app, { refused_order_fee: 'delivery_fee' });
+    const { order, payment, queued } = await refusedPaid('customer_refused');
+    expect(order.delivery_fee).toBeGreaterThan(0);
+    const due = order.total - order.delivery_fee;
+    expect(payment).toMatchObject({ refund_due: true, paid: order.total, refundable: due });
+    expect(queued?.refundable).toBe(due);
+    const tooMuch = await admin.client.post('/api/v1/admin/refunds/', {
+      transaction_id: payment.id,
+      amount: due + 1,
+      reason: 'Refused at the door',
+      idempotency_key: randomUUID(),
+    });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(422);
+    expect(envelope(tooMuch.body).fields?.[0]?.field).toBe('amount');
+  });
+});
+
 describe('cash', () => {
   it('collected, handed in and confirmed add up to the shilling in the report and its CSV', async () => {
     const okello = await rider(`Cash ${unique()}`);
@@ -565,6 +628,59 @@ describe('cash', () => {
 
     const other = await rider('Someone else');
     expect((await act(other, { kind: 'confirm_handin', handin_id: counted.json().id })).statusCode).toBe(404);
+  });
+});
+
+describe('the dashboard’s riders’ cash', () => {
+  const totalsOf = async (query: string) =>
+    riderCashReportSchema.parse((await staff.client.get(`/api/v1/orders/admin/riders/cash/${query}`)).json())
+      .totals;
+  const dashboardCash = async (period: string) => {
+    const response = await staff.client.get(`/api/v1/admin/dashboard/?period=${period}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return dashboardSchema.parse(response.json());
+  };
+
+  it('equals the cash report’s totals for the same days after two cash orders, one handed in short', async () => {
+    const today = (await dashboardCash('today')).date_to;
+    const before = await totalsOf(`?date_from=${today}&date_to=${today}`);
+    const okello = await rider(`Dash ${unique()}`);
+    const orders = [await readyOrder(okello), await readyOrder(okello)];
+    let collected = 0;
+    for (const { buyer, order } of orders) {
+      await goOut(okello, order.id);
+      const { code } = await codeOf(buyer, order.order_number);
+      const handed = await act(okello, {
+        kind: 'handover',
+        order_id: order.id,
+        code,
+        age_check: 'clearly_of_age',
+        cash_tendered: order.total,
+      });
+      expect(handed.statusCode, handed.body).toBe(200);
+      collected += order.total;
+    }
+    const counted = await staff.client.post(`/api/v1/orders/admin/riders/${okello.userId}/cash-handins/`, {
+      amount: collected - 2_000,
+      reason: 'Rider gave change from the float',
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    const confirm = await act(okello, { kind: 'confirm_handin', handin_id: counted.json().id });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+
+    const dashboard = await dashboardCash('today');
+    const report = await totalsOf(`?date_from=${today}&date_to=${today}`);
+    expect(dashboard.rider_cash).toEqual(report);
+    // The run itself moved the figures by exactly its amounts.
+    expect({
+      expected: dashboard.rider_cash.expected - before.expected,
+      collected: dashboard.rider_cash.collected - before.collected,
+      handed_in: dashboard.rider_cash.handed_in - before.handed_in,
+      difference: dashboard.rider_cash.difference - before.difference,
+    }).toEqual({ expected: collected, collected, handed_in: collected - 2_000, difference: -2_000 });
+    // A longer period: the report's default week is the dashboard's 7 days.
+    const week = await dashboardCash('7d');
+    expect(week.rider_cash).toEqual(await totalsOf(`?date_from=${week.date_from}&date_to=${week.date_to}`));
   });
 });
 

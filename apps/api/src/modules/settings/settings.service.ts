@@ -73,6 +73,7 @@ const fieldLabels: Record<keyof ShopSettingsFields, string> = {
   vat_tin: 'VAT TIN',
   prices_include_vat: 'prices include VAT',
   review_policy: 'review policy',
+  refused_order_fee: 'fee for a refused order',
 };
 
 /**

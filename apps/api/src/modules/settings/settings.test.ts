@@ -161,6 +161,28 @@ describe('the settings form (admins only)', () => {
     expect(await loaded()).toEqual(before);
   });
 
+  it('the fee for a refused order: one of the policies, named when wrong (nothing written), audited', async () => {
+    expect(DEFAULT_SHOP_SETTINGS.refused_order_fee).toBe('none');
+    const before = await loaded();
+    const wrong = await save({ refused_order_fee: 'half' as never });
+    expect(wrong.statusCode).toBe(422);
+    expect(envelope(wrong.body).fields).toEqual([
+      { field: 'refused_order_fee', message: settingsMessages.refusedOrderFee },
+    ]);
+    expect(await loaded()).toEqual(before);
+
+    expect((await save({ refused_order_fee: 'delivery_fee' })).statusCode).toBe(200);
+    expect((await loaded()).refused_order_fee).toBe('delivery_fee');
+    const trail = auditListSchema.parse(
+      (await admin.client.get(`${AUDIT}?subject_type=settings&kind=settings.update&page_size=1`)).json(),
+    );
+    expect(trail.results[0]).toMatchObject({
+      summary: 'Changed fee for a refused order',
+      before: { refused_order_fee: 'none' },
+      after: { refused_order_fee: 'delivery_fee' },
+    });
+  });
+
   it('saves every setting and reads each back from both reads (a VAT TIN too: issue 33)', async () => {
     // Every setting differs from its default, so a field that cannot be saved, stored or
     // answered fails here; a setting added later fails the coverage check first.
@@ -183,6 +205,7 @@ describe('the settings form (admins only)', () => {
       vat_tin: '1000123456',
       prices_include_vat: false,
       review_policy: 'signed_in_customers',
+      refused_order_fee: 'delivery_fee',
     };
     expect(Object.keys(everything).sort()).toEqual(Object.keys(shopSettingsFieldsSchema.shape).sort());
     for (const key of Object.keys(everything) as (keyof ShopSettingsFields)[]) {

@@ -51,6 +51,7 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
     average_order_value: 103_333,
     new_customers: 2,
   },
+  rider_cash: { expected: 0, collected: 0, handed_in: 0, difference: 0 },
   by_payment_method: [
     { method: 'mobile_money', paid_orders: 1, revenue: 130_000 },
     { method: 'cash_on_delivery', paid_orders: 1, revenue: 140_000 },
@@ -194,6 +195,36 @@ describe('/admin', () => {
     const low = screen.getByRole('region', { name: 'Low stock' });
     expect(within(low).getByText(/700 ml: 2 left \(threshold 5\)/)).toBeInTheDocument();
     expect(within(low).getByRole('link', { name: 'Receive stock' })).toHaveAttribute('href', '/admin/stock');
+  });
+
+  it('shows the riders’ cash of the period: expected, collected, handed in and the difference', async () => {
+    await open('staff', {
+      'GET /admin/dashboard/': () =>
+        dashboard({
+          rider_cash: { expected: 430_000, collected: 430_000, handed_in: 428_000, difference: -2_000 },
+        }),
+    });
+    const block = await screen.findByRole('region', { name: 'Riders’ cash' });
+    const cashFigure = (label: string) =>
+      within(block).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(cashFigure('Expected from riders')).toBe('Shs 430,000');
+    expect(cashFigure('Collected')).toBe('Shs 430,000');
+    expect(cashFigure('Handed in')).toBe('Shs 428,000');
+    expect(cashFigure('Difference')).toBe('-Shs 2,000');
+    expect(within(block).getByText('Short: handed in less than collected')).toBeInTheDocument();
+    expect(within(block).getByRole('link', { name: 'The cash report, rider by rider' })).toHaveAttribute(
+      'href',
+      '/admin/cash',
+    );
+  });
+
+  it('says the riders’ cash is all in when nothing is missing', async () => {
+    await open('staff', {
+      'GET /admin/dashboard/': () =>
+        dashboard({ rider_cash: { expected: 90_000, collected: 90_000, handed_in: 90_000, difference: 0 } }),
+    });
+    const block = await screen.findByRole('region', { name: 'Riders’ cash' });
+    expect(within(block).getByText('Every shilling collected was handed in')).toBeInTheDocument();
   });
 
   it('asks for 7 and 30 days when chosen', async () => {

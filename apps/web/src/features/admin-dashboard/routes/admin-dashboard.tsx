@@ -14,6 +14,7 @@ import { StaffOnly } from '../../../components/staff-only';
 import { useDashboard } from '../api/dashboard';
 import { ExportsForm } from '../components/exports-form';
 import { PendingWork } from '../components/pending-work';
+import { RiderCash } from '../components/rider-cash';
 
 // The chart library loads only here, after the figures, in a chunk of its own.
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
@@ -106,6 +107,7 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
         <Figure label="New customers" value={String(figures.new_customers)} />
         <Figure label="Paid orders" value={String(figures.paid_orders)} />
       </dl>
+      <RiderCash cash={dashboard.rider_cash} />
       <div className="grid gap-6 rounded-2xl border border-cream-200 bg-white p-4 shadow-sm md:grid-cols-2">
         <BreakdownTable
           caption="By payment method"

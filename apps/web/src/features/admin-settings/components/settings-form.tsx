@@ -4,8 +4,11 @@ import {
   HIGHEST_MINIMUM_AGE,
   LEGAL_MINIMUM_AGE,
   type OpeningDay,
+  REFUSED_ORDER_FEES,
   REVIEW_POLICIES,
+  type RefusedOrderFee,
   type ReviewPolicy,
+  refusedOrderFeeLabels,
   reviewPolicyLabels,
   updateShopSettingsRequestSchema,
   weekdayLabels,
@@ -38,6 +41,7 @@ type Draft = {
   vat_tin: string;
   prices_include_vat: boolean;
   review_policy: ReviewPolicy;
+  refused_order_fee: RefusedOrderFee;
 };
 
 const range = (value: { from: number; to: number }) => ({ from: String(value.from), to: String(value.to) });
@@ -60,6 +64,7 @@ function draftOf(settings: AdminShopSettings): Draft {
     vat_tin: settings.vat_tin ?? '',
     prices_include_vat: settings.prices_include_vat,
     review_policy: settings.review_policy,
+    refused_order_fee: settings.refused_order_fee,
   };
 }
 
@@ -92,6 +97,7 @@ function requestOf(draft: Draft, version: number) {
     vat_tin: draft.vat_tin.trim() === '' ? null : draft.vat_tin.trim(),
     prices_include_vat: draft.prices_include_vat,
     review_policy: draft.review_policy,
+    refused_order_fee: draft.refused_order_fee,
   };
 }
 
@@ -396,6 +402,30 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
               </label>
             ))}
           </div>
+        </fieldset>
+      </Section>
+
+      <Section
+        title="Refused at the door"
+        lead="When a customer refuses a paid order at the door, or it is refused for them (under age, no ID, intoxicated), the refund due is the payment less this fee. Nobody home costs nothing."
+      >
+        <fieldset>
+          <legend className="text-sm font-semibold text-ink">What the customer is charged</legend>
+          <div className="mt-2 space-y-2">
+            {REFUSED_ORDER_FEES.map((fee) => (
+              <label key={fee} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${id}-refused-order-fee`}
+                  value={fee}
+                  checked={draft.refused_order_fee === fee}
+                  onChange={() => update({ refused_order_fee: fee })}
+                />
+                {refusedOrderFeeLabels[fee]}
+              </label>
+            ))}
+          </div>
+          {fieldError('refused_order_fee')}
         </fieldset>
       </Section>
 

@@ -1,4 +1,9 @@
-import { type AdminShopSettings, DEFAULT_SHOP_SETTINGS, settingsMessages } from '@shop/contract/settings';
+import {
+  type AdminShopSettings,
+  DEFAULT_SHOP_SETTINGS,
+  refusedOrderFeeLabels,
+  settingsMessages,
+} from '@shop/contract/settings';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,6 +84,27 @@ describe('/admin/settings', () => {
     expect(sent).toMatchObject({ version: 3, free_delivery_threshold: 750_000, minimum_age: 21 });
     expect(sent.opening_hours[5]).toEqual({ day: 'saturday', open: true, opens: '09:00', closes: '22:30' });
     expect(sent.opening_hours[6]).toMatchObject({ day: 'sunday', open: false });
+  });
+
+  it('sets the fee for an order refused at the door', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('admin', {
+      [READ]: () => saved(),
+      [SAVE]: ({ body }) => ({
+        ...(body as object),
+        version: 4,
+        updated_at: '2026-11-27T08:00:00.000Z',
+        updated_by: 'Grace Nansubuga',
+      }),
+    });
+    const form = await screen.findByRole('form', { name: 'Shop settings' });
+    const fee = within(form).getByRole('group', { name: 'What the customer is charged' });
+    expect(within(fee).getByRole('radio', { name: refusedOrderFeeLabels.none })).toBeChecked();
+    await user.click(within(fee).getByRole('radio', { name: refusedOrderFeeLabels.delivery_fee }));
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Settings saved. The shop uses them from now on.')).toBeInTheDocument();
+    expect(api.callsTo(SAVE)[0]?.body).toMatchObject({ version: 3, refused_order_fee: 'delivery_fee' });
   });
 
   it('shows the contract’s message under each bad field and sends nothing', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_transactions" ADD COLUMN "refund_withheld" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_refund_withheld_check" CHECK ("payment_transactions"."refund_withheld" >= 0 and "payment_transactions"."refund_withheld" <= "payment_transactions"."amount");
