@@ -240,9 +240,9 @@ describe('/admin', () => {
         }),
     });
     await waitFor(() => expect(figure('Revenue')).toBe('Shs 310,000'));
-    await user.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    await user.click(screen.getByRole('tab', { name: 'Last 30 days' }));
     await waitFor(() => expect(figure('Revenue')).toBe('Shs 9,000,000'));
-    expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('tab', { name: 'Last 30 days' })).toHaveAttribute('aria-selected', 'true');
     expect(api.callsTo('GET /admin/dashboard/').map((call) => call.url.searchParams.get('period'))).toEqual([
       'today',
       '30d',

@@ -11,6 +11,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
+import { Tabs } from '../../../components/tabs';
 import { useDashboard } from '../api/dashboard';
 import { ExportsForm } from '../components/exports-form';
 import { PendingWork } from '../components/pending-work';
@@ -144,33 +145,26 @@ function DashboardView() {
   return (
     <div className="space-y-10">
       <Section title="The figures">
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Period</legend>
-          {DASHBOARD_PERIODS.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={period === option}
-              onClick={() => setPeriod(option)}
-              className="inline-flex h-10 items-center rounded-full border border-wine-800 px-4 text-sm font-semibold text-wine-800 aria-pressed:bg-wine-800 aria-pressed:text-cream-50"
-            >
-              {dashboardPeriodLabels[option]}
-            </button>
-          ))}
-        </fieldset>
-        {isPending ? (
-          <p role="status" className="text-ink-soft">
-            Loading…
-          </p>
-        ) : isError && !data ? (
-          <LoadError
-            message="The figures could not be loaded."
-            onRetry={() => void refetch()}
-            retrying={isFetching}
-          />
-        ) : (
-          <Figures dashboard={data} />
-        )}
+        <Tabs
+          label="Period"
+          tabs={DASHBOARD_PERIODS.map((option) => ({ value: option, label: dashboardPeriodLabels[option] }))}
+          value={period}
+          onChange={setPeriod}
+        >
+          {isPending ? (
+            <p role="status" className="text-ink-soft">
+              Loading…
+            </p>
+          ) : isError && !data ? (
+            <LoadError
+              message="The figures could not be loaded."
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
+          ) : (
+            <Figures dashboard={data} />
+          )}
+        </Tabs>
       </Section>
       {data ? (
         <Section title="Waiting for you">

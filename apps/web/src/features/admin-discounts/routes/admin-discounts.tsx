@@ -14,18 +14,18 @@ import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
+import { Tabs } from '../../../components/tabs';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useChangeDiscountStatus } from '../api/change-discount-status';
 import { useDiscountCodes } from '../api/discount-codes';
 import { DiscountCodeForm } from '../components/discount-code-form';
 
-const TABS: ReadonlyArray<{ status: DiscountStatus | null; label: string }> = [
-  { status: null, label: 'All' },
-  ...DISCOUNT_STATUSES.map((status) => ({ status, label: discountStatusLabels[status] })),
+type StatusTab = DiscountStatus | 'all';
+const TABS: ReadonlyArray<{ value: StatusTab; label: string }> = [
+  { value: 'all', label: 'All' },
+  ...DISCOUNT_STATUSES.map((status) => ({ value: status, label: discountStatusLabels[status] })),
 ];
 
-const tabClass =
-  'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
 function periodOf(code: AdminDiscountCode): string {
   if (!code.starts_at && !code.ends_at) return 'Always';
   const from = code.starts_at ? `from ${formatKampalaShortDateTime(code.starts_at)}` : '';
@@ -121,123 +121,121 @@ function CodeSearch({ onSearch }: { onSearch: (code: string) => void }) {
 }
 
 function DiscountDesk() {
-  const [status, setStatus] = useState<DiscountStatus | null>(null);
+  const [status, setStatus] = useState<StatusTab>('all');
   const [page, setPage] = useState(1);
   const [actionError, setActionError] = useState<string | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const { data, isPending, isError, refetch } = useDiscountCodes(status, page, true, code);
+  const { data, isPending, isError, refetch } = useDiscountCodes(
+    status === 'all' ? null : status,
+    page,
+    true,
+    code,
+  );
 
   return (
     <div className="space-y-6">
       <DiscountCodeForm />
-      <div role="tablist" aria-label="Codes by status" className="flex flex-wrap gap-2">
-        {TABS.map((tab) => (
-          <button
-            key={tab.label}
-            type="button"
-            role="tab"
-            aria-selected={status === tab.status}
-            className={tabClass}
-            onClick={() => {
-              setStatus(tab.status);
-              setPage(1);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
       <CodeSearch
         onSearch={(text) => {
           setCode(text);
           setPage(1);
         }}
       />
-      {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
-      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      <QueryState
-        query={{ isPending, isError, data, refetch }}
-        what="The list"
-        loading="Loading discount codes…"
-        isEmpty={(page) => page.results.length === 0}
-        empty={code ? `No code contains “${code}”.` : 'No discount codes yet.'}
+      <Tabs
+        label="Codes by status"
+        tabs={TABS}
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
       >
-        {(data) => (
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Discount codes">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['Code', 'Discount', 'Minimum', 'Valid', 'Uses', 'Status', ''].map((label) => (
-                    <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
-                      {label || <span className="sr-only">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.results.map((code) => (
-                  <Fragment key={code.id}>
-                    <tr className={stackedTable.row}>
-                      <td data-label="Code" className={stackedTable.cell}>
-                        <span className="font-semibold">{code.code}</span>
-                        {code.description ? (
-                          <span className="block text-ink-soft">{code.description}</span>
-                        ) : null}
-                      </td>
-                      <td data-label="Discount" className={stackedTable.cell}>
-                        {code.label}
-                        {code.categories.length > 0 ? (
-                          <span className="block text-ink-soft">
-                            on {code.categories.map((category) => category.name).join(', ')}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td data-label="Minimum" className={stackedTable.cell}>
-                        {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
-                      </td>
-                      <td data-label="Valid" className={stackedTable.cell}>
-                        {periodOf(code)}
-                      </td>
-                      <td data-label="Uses" className={stackedTable.cell}>
-                        {limitsOf(code)}
-                      </td>
-                      <td data-label="Status" className={stackedTable.cell}>
-                        {discountStatusLabels[code.status]}
-                      </td>
-                      <td data-label="" className={stackedTable.cell}>
-                        <StatusActions
-                          code={code}
-                          editing={editing === code.id}
-                          onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
-                          onError={setActionError}
-                        />
-                      </td>
-                    </tr>
-                    {editing === code.id && code.status !== 'ended' ? (
+        {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
+        {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+        <QueryState
+          query={{ isPending, isError, data, refetch }}
+          what="The list"
+          loading="Loading discount codes…"
+          isEmpty={(page) => page.results.length === 0}
+          empty={code ? `No code contains “${code}”.` : 'No discount codes yet.'}
+        >
+          {(data) => (
+            <div className={stackedTable.frame}>
+              <table className={stackedTable.table} aria-label="Discount codes">
+                <thead className={stackedTable.head}>
+                  <tr>
+                    {['Code', 'Discount', 'Minimum', 'Valid', 'Uses', 'Status', ''].map((label) => (
+                      <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
+                        {label || <span className="sr-only">Actions</span>}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className={stackedTable.body}>
+                  {data.results.map((code) => (
+                    <Fragment key={code.id}>
                       <tr className={stackedTable.row}>
-                        <td colSpan={7} className="block py-3 md:table-cell md:px-4">
-                          <DiscountCodeForm
-                            editing={code}
-                            onSaved={(saved) => {
-                              setEditing(null);
-                              setNotice(`Saved: ${saved.code}, ${saved.label}.`);
-                            }}
+                        <td data-label="Code" className={stackedTable.cell}>
+                          <span className="font-semibold">{code.code}</span>
+                          {code.description ? (
+                            <span className="block text-ink-soft">{code.description}</span>
+                          ) : null}
+                        </td>
+                        <td data-label="Discount" className={stackedTable.cell}>
+                          {code.label}
+                          {code.categories.length > 0 ? (
+                            <span className="block text-ink-soft">
+                              on {code.categories.map((category) => category.name).join(', ')}
+                            </span>
+                          ) : null}
+                        </td>
+                        <td data-label="Minimum" className={stackedTable.cell}>
+                          {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
+                        </td>
+                        <td data-label="Valid" className={stackedTable.cell}>
+                          {periodOf(code)}
+                        </td>
+                        <td data-label="Uses" className={stackedTable.cell}>
+                          {limitsOf(code)}
+                        </td>
+                        <td data-label="Status" className={stackedTable.cell}>
+                          {discountStatusLabels[code.status]}
+                        </td>
+                        <td data-label="" className={stackedTable.cell}>
+                          <StatusActions
+                            code={code}
+                            editing={editing === code.id}
+                            onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
+                            onError={setActionError}
                           />
                         </td>
                       </tr>
-                    ) : null}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryState>
-      {data ? (
-        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-      ) : null}
+                      {editing === code.id && code.status !== 'ended' ? (
+                        <tr className={stackedTable.row}>
+                          <td colSpan={7} className="block py-3 md:table-cell md:px-4">
+                            <DiscountCodeForm
+                              editing={code}
+                              onSaved={(saved) => {
+                                setEditing(null);
+                                setNotice(`Saved: ${saved.code}, ${saved.label}.`);
+                              }}
+                            />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+        {data ? (
+          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+        ) : null}
+      </Tabs>
     </div>
   );
 }

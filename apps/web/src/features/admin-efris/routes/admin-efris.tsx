@@ -8,6 +8,7 @@ import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
+import { Tabs } from '../../../components/tabs';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useBackOffice } from '../../../lib/session/use-back-office';
 import { useEfrisDocuments, useEfrisSettings, useRetryEfrisDocument } from '../api/efris';
@@ -20,107 +21,107 @@ const stateLabels: Record<EfrisDocumentState, string> = {
   failed: 'Refused',
 };
 
+type StateTab = EfrisDocumentState | 'all';
+const TABS: ReadonlyArray<{ value: StateTab; label: string }> = [
+  { value: 'all', label: 'All' },
+  ...EFRIS_DOCUMENT_STATES.map((state) => ({ value: state, label: stateLabels[state] })),
+];
+
 const COLUMNS = ['Invoice', 'Order', 'Buyer', 'State', 'Fiscal number / URA’s answer', 'Actions'] as const;
 
 function Queue() {
-  const [state, setState] = useState<EfrisDocumentState | undefined>(undefined);
+  const [tab, setTab] = useState<StateTab>('all');
   const [page, setPage] = useState(1);
-  const documents = useEfrisDocuments(state, page);
+  const documents = useEfrisDocuments(tab === 'all' ? undefined : tab, page);
   const { data } = documents;
   const retry = useRetryEfrisDocument();
 
   return (
     <section className="space-y-4" aria-label="Fiscalisation queue">
       <h2 className="font-display text-2xl">Fiscalisation queue</h2>
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Show</legend>
-        {[undefined, ...EFRIS_DOCUMENT_STATES].map((option) => (
-          <button
-            key={option ?? 'all'}
-            type="button"
-            aria-pressed={state === option}
-            onClick={() => {
-              setState(option);
-              setPage(1);
-            }}
-            className="inline-flex h-10 items-center rounded-full border border-wine-800 px-4 text-sm font-semibold text-wine-800 aria-pressed:bg-wine-800 aria-pressed:text-cream-50"
-          >
-            {option ? stateLabels[option] : 'All'}
-          </button>
-        ))}
-      </fieldset>
-      {retry.isError ? <FormMessage kind="error">{formErrorMessage(retry.error)}</FormMessage> : null}
-      <QueryState
-        query={documents}
-        what="The queue"
-        loading="Loading the queue…"
-        isEmpty={(answer) => answer.results.length === 0}
-        empty="No invoice here."
+      <Tabs
+        label="Invoices to show"
+        tabs={TABS}
+        value={tab}
+        onChange={(next) => {
+          setTab(next);
+          setPage(1);
+        }}
+        panelClassName="space-y-4"
       >
-        {(answer) => (
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table}>
-              <caption className="sr-only">Invoices sent to EFRIS, newest first</caption>
-              <thead className={stackedTable.head}>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className={stackedTable.headerCell}>
-                      {column === 'Actions' ? <span className="sr-only">Actions</span> : column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {answer.results.map((document) => (
-                  <tr key={document.id} className={`${stackedTable.row} align-top`}>
-                    <td data-label="Invoice" className={stackedTable.cell}>
-                      <span>
-                        {document.reference_no}
-                        <span className="block text-ink-soft">
-                          {formatKampalaShortDateTime(document.created_at)}
-                        </span>
-                      </span>
-                    </td>
-                    <td data-label="Order" className={stackedTable.cell}>
-                      {document.order_number}
-                    </td>
-                    <td data-label="Buyer" className={stackedTable.cell}>
-                      {document.buyer_type === 'b2b' ? 'Business' : 'Consumer'}
-                    </td>
-                    <td data-label="State" className={stackedTable.cell}>
-                      {stateLabels[document.state]}
-                      {document.state === 'pending' && document.attempts > 0
-                        ? ` (attempt ${document.attempts})`
-                        : ''}
-                    </td>
-                    <td
-                      data-label="Fiscal number"
-                      className={`${stackedTable.cell} [overflow-wrap:anywhere]`}
-                    >
-                      {document.fiscal_document_number ?? document.last_error ?? ''}
-                    </td>
-                    <td data-label="" className={stackedTable.cell}>
-                      {document.state === 'failed' ? (
-                        <button
-                          type="button"
-                          className={buttonClass('link')}
-                          disabled={retry.isPending}
-                          onClick={() => retry.mutate(document.id)}
-                        >
-                          Retry<span className="sr-only"> invoice {document.reference_no}</span>
-                        </button>
-                      ) : null}
-                    </td>
+        {retry.isError ? <FormMessage kind="error">{formErrorMessage(retry.error)}</FormMessage> : null}
+        <QueryState
+          query={documents}
+          what="The queue"
+          loading="Loading the queue…"
+          isEmpty={(answer) => answer.results.length === 0}
+          empty="No invoice here."
+        >
+          {(answer) => (
+            <div className={stackedTable.frame}>
+              <table className={stackedTable.table}>
+                <caption className="sr-only">Invoices sent to EFRIS, newest first</caption>
+                <thead className={stackedTable.head}>
+                  <tr>
+                    {COLUMNS.map((column) => (
+                      <th key={column} scope="col" className={stackedTable.headerCell}>
+                        {column === 'Actions' ? <span className="sr-only">Actions</span> : column}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryState>
-      {data ? (
-        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-      ) : null}
+                </thead>
+                <tbody className={stackedTable.body}>
+                  {answer.results.map((document) => (
+                    <tr key={document.id} className={`${stackedTable.row} align-top`}>
+                      <td data-label="Invoice" className={stackedTable.cell}>
+                        <span>
+                          {document.reference_no}
+                          <span className="block text-ink-soft">
+                            {formatKampalaShortDateTime(document.created_at)}
+                          </span>
+                        </span>
+                      </td>
+                      <td data-label="Order" className={stackedTable.cell}>
+                        {document.order_number}
+                      </td>
+                      <td data-label="Buyer" className={stackedTable.cell}>
+                        {document.buyer_type === 'b2b' ? 'Business' : 'Consumer'}
+                      </td>
+                      <td data-label="State" className={stackedTable.cell}>
+                        {stateLabels[document.state]}
+                        {document.state === 'pending' && document.attempts > 0
+                          ? ` (attempt ${document.attempts})`
+                          : ''}
+                      </td>
+                      <td
+                        data-label="Fiscal number"
+                        className={`${stackedTable.cell} [overflow-wrap:anywhere]`}
+                      >
+                        {document.fiscal_document_number ?? document.last_error ?? ''}
+                      </td>
+                      <td data-label="" className={stackedTable.cell}>
+                        {document.state === 'failed' ? (
+                          <button
+                            type="button"
+                            className={buttonClass('link')}
+                            disabled={retry.isPending}
+                            onClick={() => retry.mutate(document.id)}
+                          >
+                            Retry<span className="sr-only"> invoice {document.reference_no}</span>
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+        {data ? (
+          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+        ) : null}
+      </Tabs>
     </section>
   );
 }

@@ -8,14 +8,15 @@ import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
+import { Tabs } from '../../../components/tabs';
 import { newsletterSubscribersCsvUrl } from '../../../lib/exports';
 import { type SubscriberFilter, useSubscribers } from '../api/subscribers';
 
-const TABS: ReadonlyArray<{ status: SubscriberFilter; label: string }> = [
-  { status: 'all', label: 'All' },
-  { status: 'confirmed', label: 'Confirmed' },
-  { status: 'pending', label: 'Waiting for confirmation' },
-  { status: 'unsubscribed', label: 'Unsubscribed' },
+const TABS: ReadonlyArray<{ value: SubscriberFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'pending', label: 'Waiting for confirmation' },
+  { value: 'unsubscribed', label: 'Unsubscribed' },
 ];
 const STATUS_LABELS: Record<Exclude<SubscriberFilter, 'all'>, string> = {
   confirmed: 'Confirmed',
@@ -23,8 +24,6 @@ const STATUS_LABELS: Record<Exclude<SubscriberFilter, 'all'>, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
-const tabClass =
-  'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
 function Subscribers() {
   const [status, setStatus] = useState<SubscriberFilter>('all');
   const [page, setPage] = useState(1);
@@ -41,23 +40,6 @@ function Subscribers() {
         <a href={newsletterSubscribersCsvUrl()} download className={buttonClass('secondary', 'sm')}>
           Download confirmed subscribers (CSV)
         </a>
-      </div>
-      <div role="tablist" aria-label="Subscribers by state" className="flex flex-wrap gap-2">
-        {TABS.map((tab) => (
-          <button
-            key={tab.status}
-            type="button"
-            role="tab"
-            aria-selected={status === tab.status}
-            className={tabClass}
-            onClick={() => {
-              setStatus(tab.status);
-              setPage(1);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
       </div>
       <form
         aria-label="Find a subscriber"
@@ -85,56 +67,66 @@ function Subscribers() {
           Find
         </button>
       </form>
-      <QueryState
-        query={{ isPending, isError, data, refetch }}
-        what="The subscribers"
-        loading="Loading subscribers…"
-        isEmpty={(page) => page.results.length === 0}
-        empty={q ? `No address contains “${q}”.` : 'No subscribers here yet.'}
+      <Tabs
+        label="Subscribers by state"
+        tabs={TABS}
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
       >
-        {(data) => (
-          <>
-            <p className="text-sm text-ink-soft">{data.count} in all</p>
-            <div className={stackedTable.frame}>
-              <table className={stackedTable.table} aria-label="Subscribers">
-                <thead className={stackedTable.head}>
-                  <tr>
-                    {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
-                      <th key={label} scope="col" className={stackedTable.headerCell}>
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={stackedTable.body}>
-                  {data.results.map((row) => (
-                    <tr key={row.id} className={stackedTable.row}>
-                      <td data-label="E-mail" className={stackedTable.cell}>
-                        {row.email}
-                      </td>
-                      <td data-label="State" className={stackedTable.cell}>
-                        {STATUS_LABELS[row.status]}
-                      </td>
-                      <td data-label="Signed up" className={stackedTable.cell}>
-                        {formatKampalaShortDateTime(row.created_at)}
-                      </td>
-                      <td data-label="Confirmed" className={stackedTable.cell}>
-                        {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
-                      </td>
-                      <td data-label="Unsubscribed" className={stackedTable.cell}>
-                        {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
-                      </td>
+        <QueryState
+          query={{ isPending, isError, data, refetch }}
+          what="The subscribers"
+          loading="Loading subscribers…"
+          isEmpty={(page) => page.results.length === 0}
+          empty={q ? `No address contains “${q}”.` : 'No subscribers here yet.'}
+        >
+          {(data) => (
+            <>
+              <p className="text-sm text-ink-soft">{data.count} in all</p>
+              <div className={stackedTable.frame}>
+                <table className={stackedTable.table} aria-label="Subscribers">
+                  <thead className={stackedTable.head}>
+                    <tr>
+                      {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
+                        <th key={label} scope="col" className={stackedTable.headerCell}>
+                          {label}
+                        </th>
+                      ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
-      </QueryState>
-      {data ? (
-        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-      ) : null}
+                  </thead>
+                  <tbody className={stackedTable.body}>
+                    {data.results.map((row) => (
+                      <tr key={row.id} className={stackedTable.row}>
+                        <td data-label="E-mail" className={stackedTable.cell}>
+                          {row.email}
+                        </td>
+                        <td data-label="State" className={stackedTable.cell}>
+                          {STATUS_LABELS[row.status]}
+                        </td>
+                        <td data-label="Signed up" className={stackedTable.cell}>
+                          {formatKampalaShortDateTime(row.created_at)}
+                        </td>
+                        <td data-label="Confirmed" className={stackedTable.cell}>
+                          {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
+                        </td>
+                        <td data-label="Unsubscribed" className={stackedTable.cell}>
+                          {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </QueryState>
+        {data ? (
+          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+        ) : null}
+      </Tabs>
     </div>
   );
 }

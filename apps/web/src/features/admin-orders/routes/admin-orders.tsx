@@ -13,14 +13,16 @@ import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
+import { Tabs } from '../../../components/tabs';
 import { ordersCsvUrl } from '../../../lib/exports';
 import { useSession } from '../../../lib/session/use-session';
 import { type StaffOrderFilters, useStaffOrders } from '../api/staff-orders';
 import { useStaffZones } from '../api/staff-zones';
 import { StaffOrderCard } from '../components/staff-order-card';
 
+type StatusTab = OrderStatus | 'all';
 /** The desk's tabs: the working statuses first. */
-const TABS: ReadonlyArray<OrderStatus | null> = [
+const TABS: ReadonlyArray<StatusTab> = [
   'pending',
   'confirmed',
   'processing',
@@ -29,11 +31,8 @@ const TABS: ReadonlyArray<OrderStatus | null> = [
   'delivered',
   'cancelled',
   'refunded',
-  null,
+  'all',
 ];
-
-const tabClass =
-  'rounded-full border px-3 py-1.5 text-sm font-semibold transition aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
 
 const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'Unpaid',
@@ -215,7 +214,8 @@ function exportFilters({ sort: _sort, ...filters }: StaffOrderFilters) {
 }
 
 function OrdersDesk() {
-  const [status, setStatus] = useState<OrderStatus | null>('confirmed');
+  const [tab, setTab] = useState<StatusTab>('confirmed');
+  const status = tab === 'all' ? null : tab;
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<StaffOrderFilters>({});
   const { data, isPending, isError, refetch } = useStaffOrders(status, page, true, filters);
@@ -242,31 +242,19 @@ function OrdersDesk() {
       >
         Download these orders (CSV)
       </a>
-      <div role="tablist" aria-label="Orders by status" className="flex flex-wrap gap-2">
-        {TABS.map((tab) => {
-          const count = tab === null ? total : (counts?.[tab] ?? null);
-          return (
-            <button
-              key={tab ?? 'all'}
-              type="button"
-              role="tab"
-              aria-selected={status === tab}
-              className={`${tabClass} border-cream-300 text-ink hover:bg-cream-100`}
-              onClick={() => {
-                setStatus(tab);
-                setPage(1);
-              }}
-            >
-              {tab === null ? 'All' : orderStatusLabels[tab]}
-              {count === null ? '' : ` (${count})`}
-            </button>
-          );
+      <Tabs
+        label="Orders by status"
+        tabs={TABS.map((value) => {
+          const count = value === 'all' ? total : (counts?.[value] ?? null);
+          const name = value === 'all' ? 'All' : orderStatusLabels[value];
+          return { value, label: count === null ? name : `${name} (${count})` };
         })}
-      </div>
-      <div
-        role="tabpanel"
-        aria-label={status === null ? 'All orders' : orderStatusLabels[status]}
-        className="space-y-4"
+        value={tab}
+        onChange={(next) => {
+          setTab(next);
+          setPage(1);
+        }}
+        panelClassName="space-y-4"
       >
         <QueryState
           query={{ isPending, isError, data, refetch }}
@@ -280,7 +268,7 @@ function OrdersDesk() {
         {data ? (
           <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
         ) : null}
-      </div>
+      </Tabs>
     </div>
   );
 }

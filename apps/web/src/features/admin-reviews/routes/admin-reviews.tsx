@@ -15,18 +15,17 @@ import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { ReasonField } from '../../../components/reason-field';
 import { StaffOnly } from '../../../components/staff-only';
+import { Tabs } from '../../../components/tabs';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useModerateReview } from '../api/moderate-review';
 import { useModerationQueue } from '../api/moderation-queue';
 
-const TABS: ReadonlyArray<{ filter: AdminReviewFilter; label: string }> = [
-  { filter: 'all', label: 'All' },
-  { filter: 'reported', label: 'Reported' },
-  { filter: 'hidden', label: 'Hidden' },
+const TABS: ReadonlyArray<{ value: AdminReviewFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'reported', label: 'Reported' },
+  { value: 'hidden', label: 'Hidden' },
 ];
 
-const tabClass =
-  'rounded-full border border-cream-300 px-3 py-1.5 text-sm font-semibold text-ink transition hover:bg-cream-100 aria-selected:border-wine-800 aria-selected:bg-wine-800 aria-selected:text-cream-50';
 /** Hide (reason required: its author sees it) or show again (reason kept in the audit trail). */
 function ModerationForm({ review, onDone }: { review: AdminReview; onDone: (message: string) => void }) {
   const hide = !review.is_hidden;
@@ -145,48 +144,41 @@ function ModerationQueue() {
   const { data, isPending, isError, refetch } = useModerationQueue(filter, page);
   return (
     <div className="space-y-6">
-      <div role="tablist" aria-label="Reviews to show" className="flex flex-wrap gap-2">
-        {TABS.map((tab) => (
-          <button
-            key={tab.filter}
-            type="button"
-            role="tab"
-            aria-selected={filter === tab.filter}
-            className={tabClass}
-            onClick={() => {
-              setFilter(tab.filter);
-              setPage(1);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      <QueryState
-        query={{ isPending, isError, data, refetch }}
-        what="The reviews"
-        loading="Loading reviews…"
-        isEmpty={(page) => page.results.length === 0}
-        empty={
-          filter === 'reported'
-            ? 'No reported reviews.'
-            : filter === 'hidden'
-              ? 'No hidden reviews.'
-              : 'No reviews yet.'
-        }
+      <Tabs
+        label="Reviews to show"
+        tabs={TABS}
+        value={filter}
+        onChange={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
       >
-        {(data) => (
-          <ol aria-label="Review queue" className="space-y-4">
-            {data.results.map((review) => (
-              <QueueItem key={review.id} review={review} onNotice={setNotice} />
-            ))}
-          </ol>
-        )}
-      </QueryState>
-      {data ? (
-        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-      ) : null}
+        {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+        <QueryState
+          query={{ isPending, isError, data, refetch }}
+          what="The reviews"
+          loading="Loading reviews…"
+          isEmpty={(page) => page.results.length === 0}
+          empty={
+            filter === 'reported'
+              ? 'No reported reviews.'
+              : filter === 'hidden'
+                ? 'No hidden reviews.'
+                : 'No reviews yet.'
+          }
+        >
+          {(data) => (
+            <ol aria-label="Review queue" className="space-y-4">
+              {data.results.map((review) => (
+                <QueueItem key={review.id} review={review} onNotice={setNotice} />
+              ))}
+            </ol>
+          )}
+        </QueryState>
+        {data ? (
+          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
+        ) : null}
+      </Tabs>
     </div>
   );
 }
