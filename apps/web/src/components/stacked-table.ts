@@ -12,9 +12,12 @@ export const stackedTable = {
   head: 'max-md:sr-only',
   body: 'block divide-y divide-cream-200 md:table-row-group',
   row: 'block px-4 py-3 md:table-row md:p-0',
-  /** Every th/td of a row; give each `data-label` (its column's name) and its vertical alignment. */
+  /**
+   * Every th/td of a row; give each `data-label` (its column's name) and its vertical alignment.
+   * Long unbroken values (an e-mail address, a reference) wrap anywhere rather than widen a phone's page.
+   */
   cell: [
-    'flex items-start justify-between gap-4 py-1 max-md:text-right md:table-cell md:px-4 md:py-3',
+    'flex items-start justify-between gap-4 py-1 [overflow-wrap:anywhere] max-md:text-right md:table-cell md:px-4 md:py-3',
     'before:shrink-0 before:text-xs before:font-normal before:tracking-[0.1em] before:text-ink-soft before:uppercase before:content-[attr(data-label)] md:before:content-none',
   ].join(' '),
   headerCell: 'px-4 py-3',
