@@ -156,6 +156,47 @@ describe('app.jobs', () => {
     await queue.stop();
   });
 
+  it('drops the completion of a job that outlived the shutdown deadline, instead of using the ended pool', async () => {
+    let ended = false;
+    const pool = {
+      connect: (async () => {
+        if (ended) throw new Error('Cannot use a pool after calling end on the pool');
+        return harness.database.pool.connect();
+      }) as pg.Pool['connect'],
+    };
+    const warnings: string[] = [];
+    const log = {
+      error: () => undefined,
+      warn: (message: unknown) => void warnings.push(String(message)),
+      info: () => undefined,
+      debug: () => undefined,
+    };
+    const queue = createJobs({ pool, enabled: true, log, shutdownTimeoutMs: 200 });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    queue.jobs.work<{ n: number }>('test.slow', async () => gate, { pollingIntervalSeconds: 0.5 });
+    await queue.start();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const id = await queue.jobs.send('test.slow', { n: 1 });
+      await untilState('test.slow', id!, 'active');
+      await queue.stop();
+      ended = true;
+      open();
+      await until(() => warnings.some((warning) => warning.includes('after the shutdown deadline')));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+      // Not completed: pg-boss failed it at the deadline, so it runs again.
+      expect((await harness.app.jobs.boss.getJobById('test.slow', id!))?.state).toBe('retry');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('refuses to send to a queue nobody declared', async () => {
     await expect(harness.app.jobs.send('test.unknown', { n: 1 })).rejects.toThrow(/not declared/);
   });

@@ -128,12 +128,21 @@ const CREATE_QUEUE = /^\s*SELECT\s+\w+\.create_queue\(/i;
  * deadlocked on it (one logged `deadlock detected` and started again). Each create_queue runs
  * here in a transaction holding an advisory lock, so they go one after another across instances.
  */
-function poolExecutor(pool: Pick<pg.Pool, 'connect'>) {
+function poolExecutor(pool: Pick<pg.Pool, 'connect'>, onLateQuery: () => void) {
   let inFlight = 0;
   let drained: (() => void) | undefined;
+  let closed = false;
   return {
     executor: {
       async executeSql(text: string, values?: unknown[]) {
+        // A job whose handler outlived the shutdown deadline is completed by pg-boss without
+        // awaiting it, after the pool has ended. Its result is dropped: pg-boss failed the job
+        // at the deadline, so it runs again (handlers are idempotent). pg-boss reads no result as
+        // nothing changed.
+        if (closed) {
+          onLateQuery();
+          return null as unknown as pg.QueryResult;
+        }
         inFlight += 1;
         const client = await pool.connect().catch((error: unknown) => {
           inFlight -= 1;
@@ -171,6 +180,10 @@ function poolExecutor(pool: Pick<pg.Pool, 'connect'>) {
       });
       drained = undefined;
     },
+    /** From now on no query reaches the pool (it is about to end). */
+    close() {
+      closed = true;
+    },
   };
 }
 
@@ -187,7 +200,9 @@ export function createJobs(options: {
   observe?: <T>(queue: string, run: () => Promise<T>) => Promise<T>;
 }) {
   const { pool, enabled, log, backoff = DEFAULT_BACKOFF, observe = (_queue, run) => run() } = options;
-  const { executor, idle } = poolExecutor(pool);
+  const { executor, idle, close } = poolExecutor(pool, () =>
+    log.warn('job queue: a job finished after the shutdown deadline; it will run again'),
+  );
   // While the database is away every worker's poll fails (each queue, every couple of seconds):
   // say so now and then, not each time. pg-boss's loops go on polling through the pool, which
   // connects again by itself once the database is back.
@@ -405,6 +420,7 @@ export function createJobs(options: {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await idle(Math.max(0, deadline - Date.now()));
+      close();
     },
   };
 }
