@@ -83,6 +83,7 @@ export const AUDIT_KIND_LABELS = {
   'settings.efris_update': 'EFRIS settings changed',
   'settings.efris_key': 'EFRIS private key replaced',
   'order.efris_retry': 'EFRIS fiscalisation retried',
+  'order.efris_credit_note_retry': 'EFRIS credit note sent again',
   'review.hide': 'Review hidden',
   'review.unhide': 'Review shown again',
   'campaign.create': 'Newsletter campaign created',

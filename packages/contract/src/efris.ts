@@ -9,7 +9,9 @@ import { pagedListSchema } from './pagination';
  * commodity code), `PUT /api/v1/admin/efris/settings/private-key/` (the PEM, once; answered by its
  * fingerprint, never returned), `POST /api/v1/admin/efris/settings/test-connection/` (T101 + T103).
  * Staff: `GET /api/v1/admin/efris/documents/` (the fiscalisation queue), `GET …/summary/` (the
- * desk's banner), `POST …/documents/{id}/retry/`.
+ * desk's banner), `POST …/documents/{id}/retry/`; the credit notes of refunds (T110, followed
+ * with T111: decision 0030) at `GET /api/v1/admin/efris/credit-notes/` and
+ * `POST …/credit-notes/{id}/retry/`.
  */
 
 export const EFRIS_ENVIRONMENTS = ['test', 'production'] as const;
@@ -135,6 +137,10 @@ export const efrisSummarySchema = z.object({
   enabled: z.boolean(),
   pending: z.number().int(),
   failed: z.number().int(),
+  /** Credit notes not yet applied for, applied for and awaiting URA's approval, failed or rejected. */
+  credit_notes_pending: z.number().int(),
+  credit_notes_awaiting_approval: z.number().int(),
+  credit_notes_failed: z.number().int(),
   /** Pending or failed for longer than EFRIS_WAITING_BANNER_MINUTES: the desk shows a banner. */
   waiting_over_an_hour: z.number().int(),
   oldest_waiting_since: z.string().nullable(),
@@ -150,3 +156,70 @@ export const orderFiscalSchema = z.object({
   fiscalised_at: z.string(),
 });
 export type OrderFiscal = z.infer<typeof orderFiscalSchema>;
+
+/**
+ * A refund's credit note at URA: `pending` (to apply for; waits for the invoice's fiscal number),
+ * `applied` (URA's reference, awaiting approval), `approved` (the credit note's fiscal number),
+ * `rejected` (URA's approver refused, with the remarks) or `failed` (URA refused the application).
+ */
+export const EFRIS_CREDIT_NOTE_STATES = ['pending', 'applied', 'approved', 'rejected', 'failed'] as const;
+export type EfrisCreditNoteState = (typeof EFRIS_CREDIT_NOTE_STATES)[number];
+
+/** How staff read a credit note's state at URA (the queue's tabs, the refund's line). */
+export const efrisCreditNoteStateLabels: Record<EfrisCreditNoteState, string> = {
+  pending: 'To apply for',
+  applied: 'Awaiting URA’s approval',
+  approved: 'Approved',
+  rejected: 'Rejected by URA',
+  failed: 'Refused',
+};
+
+/** Where a refund is shown: its credit note's state at URA and URA's references. */
+export const creditNoteFiscalSchema = z.object({
+  state: z.enum(EFRIS_CREDIT_NOTE_STATES),
+  ura_reference_no: z.string().nullable().describe("URA's reference of the application (T110)"),
+  fiscal_document_number: z.string().nullable().describe("The credit note's fiscal number, once approved"),
+  last_error: z.string().nullable().describe("URA's message when refused or rejected"),
+});
+export type CreditNoteFiscal = z.infer<typeof creditNoteFiscalSchema>;
+
+export const efrisCreditNoteSchema = creditNoteFiscalSchema.extend({
+  id: z.number().int(),
+  credit_note_id: z.string(),
+  reference_no: z.string().describe("The shop's credit note number (URA's sellersReferenceNo)"),
+  order_id: z.string(),
+  order_number: z.string(),
+  invoice_reference_no: z.string(),
+  amount: z.number().int(),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_return_code: z.string().nullable(),
+  applied_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type EfrisCreditNote = z.infer<typeof efrisCreditNoteSchema>;
+
+export const efrisCreditNoteListQuerySchema = efrisDocumentListQuerySchema.extend({
+  state: z
+    .enum(EFRIS_CREDIT_NOTE_STATES, { error: 'must be pending, applied, approved, rejected or failed' })
+    .optional(),
+});
+export type EfrisCreditNoteListQuery = z.infer<typeof efrisCreditNoteListQuerySchema>;
+
+export const efrisCreditNoteListSchema = pagedListSchema(efrisCreditNoteSchema);
+
+export const efrisCreditNoteParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'must be a credit note id' })
+    .int({ error: 'must be a credit note id' })
+    .min(1, { error: 'must be a credit note id' }),
+});
+
+/** One line about a refund's credit note at URA: its fiscal number, URA's reference or message. */
+export function describeCreditNoteFiscal(efris: CreditNoteFiscal): string {
+  const label = `EFRIS: ${efrisCreditNoteStateLabels[efris.state]}`;
+  if (efris.state === 'approved') return `${label}, credit note no. ${efris.fiscal_document_number ?? ''}`;
+  if (efris.state === 'applied') return `${label} (application ${efris.ura_reference_no ?? ''})`;
+  return efris.last_error ? `${label}: ${efris.last_error}` : label;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditNoteFiscalSchema } from './efris';
 import { pagedListSchema, pageQuerySchema } from './pagination';
 import { paymentProviderSchema, paymentPurposeSchema, transactionStatusSchema } from './payments';
 import { kampalaDaySchema } from './staff-orders';
@@ -68,6 +69,9 @@ export const creditNoteRefSchema = z.object({
   id: z.string(),
   number: z.string().describe('CN-000001: its own series, without gaps'),
   pdf_url: z.string().describe('GET it for the credit note PDF'),
+  efris: creditNoteFiscalSchema
+    .nullable()
+    .describe("Its state at URA's EFRIS when the invoice was fiscalised (decision 0030); null otherwise"),
 });
 
 export const refundSchema = z.object({

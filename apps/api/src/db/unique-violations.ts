@@ -37,6 +37,10 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
     message: 'is already being prepared: you can ask again once it is ready',
   },
   deliveries_orderId_unique: { field: 'order_id', message: 'already has a delivery' },
+  efris_credit_notes_credit_note_key: {
+    field: 'credit_note_id',
+    message: 'is already being sent to EFRIS',
+  },
   efris_documents_order_key: { field: 'order_id', message: 'is already being fiscalised' },
   efris_documents_reference_key: { field: 'reference', message: 'is already sent to EFRIS' },
   erasure_requests_one_pending_uidx: {

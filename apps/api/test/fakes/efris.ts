@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import {
   aesDecrypt,
   aesEncrypt,
+  type EfrisCreditNoteApplication,
   type EfrisEnvelope,
   type EfrisInvoiceUpload,
   kampalaTimestamp,
@@ -25,6 +26,11 @@ import {
  *   the fake's clock (see `driftClock`) is refused with `.time`.
  * - T109 keeps invoices (a second upload of the same `referenceNo` is refused with
  *   `.duplicate`); T106/T108 find them; T103 answers the registration.
+ * - T110 keeps credit note applications, checked against the original invoice as URA checks them
+ *   (it must exist, the lines be negative, the credit not exceed what is left of the invoice);
+ *   a consumer's (B2C) is approved at once, a business's (B2B) waits for `decideCreditNote`, and
+ *   `holdCreditNotes` makes every one wait. T111 lists them (by URA's reference or the original
+ *   invoice), T112 answers one's details (the seller's reference, the approver's remarks).
  * - Tests script trouble: `failNext` (URA's code 99 or an HTTP 503), `answerLate` (answers after
  *   the delay, having done the work: a lost answer), `hang` (never answers), `driftClock`.
  *
@@ -41,7 +47,25 @@ export const FAKE_EFRIS_CODES = {
   decryption: '2004',
   duplicate: '2005',
   notFound: '2006',
+  /** URA's own code for a credit above what is left of the invoice's line (its T110 table). */
+  creditAboveInvoice: '1460',
+  creditNoteInvalid: '2007',
 } as const;
+
+export type FakeCreditNote = {
+  id: string;
+  /** URA's reference of the application. */
+  referenceNo: string;
+  sellersReferenceNo: string;
+  oriInvoiceNo: string;
+  tin: string;
+  application: EfrisCreditNoteApplication;
+  /** 101 approved, 102 submitted, 103 rejected. */
+  approveStatus: '101' | '102' | '103';
+  /** The credit note's fiscal number, once approved. */
+  invoiceNo: string;
+  approveRemarks: string;
+};
 
 export type FakeTaxpayer = {
   tin: string;
@@ -53,6 +77,7 @@ export type FakeTaxpayer = {
 };
 
 export type FakeFiscalInvoice = {
+  invoiceId: string;
   invoiceNo: string;
   antifakeCode: string;
   qrCode: string;
@@ -69,6 +94,8 @@ export const FAKE_EFRIS_PATH = '/efrisws/ws/taapp/getInformation';
 export class FakeEfris {
   readonly keys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   readonly invoices: FakeFiscalInvoice[] = [];
+  readonly creditNotes: FakeCreditNote[] = [];
+  #holdCreditNotes = false;
   /** Every envelope received, by interface code. */
   readonly calls: string[] = [];
   readonly #taxpayers = new Map<string, FakeTaxpayer>();
@@ -76,6 +103,7 @@ export class FakeEfris {
   #trouble: Trouble[] = [];
   #lateMs = 0;
   #lateCount = 0;
+  #lateFor: string | null = null;
   #hangCount = 0;
   #driftMs = 0;
   #server: http.Server | null = null;
@@ -97,10 +125,11 @@ export class FakeEfris {
     this.#trouble.push(...trouble);
   }
 
-  /** The next `count` calls are answered `ms` late (the work done at once). */
-  answerLate(ms: number, count = 1) {
+  /** The next `count` calls (of `interfaceCode` only, when given) are answered `ms` late (the work done at once). */
+  answerLate(ms: number, count = 1, interfaceCode: string | null = null) {
     this.#lateMs = ms;
     this.#lateCount = count;
+    this.#lateFor = interfaceCode;
   }
 
   /** The next `count` calls get no answer at all. */
@@ -113,12 +142,43 @@ export class FakeEfris {
     this.#driftMs = ms;
   }
 
+  /** Every credit note application waits for `decideCreditNote` (as a business's does). */
+  holdCreditNotes(hold = true) {
+    this.#holdCreditNotes = hold;
+  }
+
+  /** URA's approver decides on an application (by URA's reference or the shop's). */
+  decideCreditNote(reference: string, decision: 'approve' | 'reject', remarks = 'Checked') {
+    const note = this.creditNotes.find(
+      (item) => item.referenceNo === reference || item.sellersReferenceNo === reference,
+    );
+    if (!note) throw new Error(`no credit note application ${reference}`);
+    if (decision === 'approve') this.#approve(note, remarks);
+    else {
+      note.approveStatus = '103';
+      note.approveRemarks = remarks;
+    }
+  }
+
+  applicationsOf(sellersReferenceNo: string): FakeCreditNote[] {
+    return this.creditNotes.filter((note) => note.sellersReferenceNo === sellersReferenceNo);
+  }
+
+  #approve(note: FakeCreditNote, remarks: string) {
+    this.#sequence += 1;
+    note.approveStatus = '101';
+    note.invoiceNo = `32${String(100_000_000 + this.#sequence)}`;
+    note.approveRemarks = remarks;
+  }
+
   uploadsOf(referenceNo: string): FakeFiscalInvoice[] {
     return this.invoices.filter((invoice) => invoice.referenceNo === referenceNo);
   }
 
   reset() {
     this.invoices.length = 0;
+    this.creditNotes.length = 0;
+    this.#holdCreditNotes = false;
     this.calls.length = 0;
     this.#trouble = [];
     this.#lateCount = 0;
@@ -182,7 +242,7 @@ export class FakeEfris {
       if (!response.destroyed)
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     };
-    if (this.#lateCount > 0) {
+    if (this.#lateCount > 0 && (this.#lateFor === null || this.#lateFor === interfaceCode)) {
       this.#lateCount -= 1;
       this.#pending.add(response);
       setTimeout(() => {
@@ -281,6 +341,7 @@ export class FakeEfris {
         const invoiceNo = `32${String(100_000_000 + this.#sequence)}`;
         const antifakeCode = Array.from({ length: 20 }, () => crypto.randomInt(10)).join('');
         const invoice: FakeFiscalInvoice = {
+          invoiceId: String(100_000_000_000 + this.#sequence),
           invoiceNo,
           antifakeCode,
           qrCode: `https://efristest.ura.go.ug/site_mobile/#/invoiceValidation?invoiceNo=${invoiceNo}&antiFakeCode=${antifakeCode}`,
@@ -305,6 +366,49 @@ export class FakeEfris {
         if (!invoice) return this.#answer(envelope, FAKE_EFRIS_CODES.notFound, 'No such invoice');
         return reply(fiscalAnswer(invoice));
       }
+      case 'T110':
+        return this.#applyCreditNote(
+          envelope,
+          taxpayer,
+          content as unknown as EfrisCreditNoteApplication,
+          key,
+        );
+      case 'T111': {
+        const records = this.creditNotes
+          .filter(
+            (note) =>
+              note.tin === taxpayer.tin &&
+              (!content.referenceNo || note.referenceNo === content.referenceNo) &&
+              (!content.oriInvoiceNo || note.oriInvoiceNo === content.oriInvoiceNo) &&
+              (!content.approveStatus ||
+                String(content.approveStatus).split(',').includes(note.approveStatus)),
+          )
+          .map((note) => ({
+            id: note.id,
+            oriInvoiceNo: note.oriInvoiceNo,
+            invoiceNo: note.invoiceNo,
+            referenceNo: note.referenceNo,
+            approveStatus: note.approveStatus,
+            invoiceApplyCategoryCode: '101',
+            grossAmount: note.application.summary.grossAmount,
+            currency: 'UGX',
+          }));
+        return reply({ page: { pageNo: 1, pageSize: 100, totalSize: records.length }, records });
+      }
+      case 'T112': {
+        const note = this.creditNotes.find((item) => item.tin === taxpayer.tin && item.id === content.id);
+        if (!note) return this.#answer(envelope, FAKE_EFRIS_CODES.notFound, 'No such application');
+        return reply({
+          id: note.id,
+          oriInvoiceNo: note.oriInvoiceNo,
+          refundInvoiceNo: note.invoiceNo,
+          referenceNo: note.referenceNo,
+          sellersReferenceNo: note.sellersReferenceNo,
+          approveStatusCode: note.approveStatus,
+          approveRemarks: note.approveRemarks,
+          reason: note.application.reason,
+        });
+      }
       default:
         return this.#answer(
           envelope,
@@ -312,6 +416,75 @@ export class FakeEfris {
           `Interface ${info.interfaceCode} is not offered by this fake`,
         );
     }
+  }
+
+  #applyCreditNote(
+    envelope: EfrisEnvelope,
+    taxpayer: FakeTaxpayer,
+    application: EfrisCreditNoteApplication,
+    key: Buffer,
+  ): EfrisEnvelope {
+    const refuse = (code: string, message: string) => this.#answer(envelope, code, message);
+    const invoice = this.invoices.find(
+      (item) => item.tin === taxpayer.tin && item.invoiceNo === application.oriInvoiceNo,
+    );
+    if (!invoice || invoice.invoiceId !== application.oriInvoiceId)
+      return refuse(
+        FAKE_EFRIS_CODES.creditNoteInvalid,
+        'oriInvoiceNo/oriInvoiceId: the original invoice does not exist',
+      );
+    if (!['101', '102', '103', '104', '105'].includes(application.reasonCode))
+      return refuse(
+        FAKE_EFRIS_CODES.creditNoteInvalid,
+        'reasonCode: must be one of the refundReason dictionary',
+      );
+    if (application.reasonCode === '105' && !application.reason)
+      return refuse(FAKE_EFRIS_CODES.creditNoteInvalid, "reason: cannot be empty when reasonCode is '105'");
+    const lines = application.goodsDetails ?? [];
+    if (lines.length === 0 || lines.some((line) => !(Number(line.qty) < 0) || !(Number(line.total) < 0)))
+      return refuse(FAKE_EFRIS_CODES.creditNoteInvalid, 'goodsDetails-->qty/total: must be negative');
+    // What is left of each original line after the live (submitted or approved) credit notes.
+    for (const line of lines) {
+      const original = invoice.upload.goodsDetails.find((item) => item.orderNumber === line.orderNumber);
+      if (!original || original.itemCode !== line.itemCode || original.unitPrice !== line.unitPrice)
+        return refuse(
+          FAKE_EFRIS_CODES.creditNoteInvalid,
+          'goodsDetails: the line is not the same as the original invoice',
+        );
+      const credited = this.creditNotes
+        .filter((note) => note.oriInvoiceNo === invoice.invoiceNo && note.approveStatus !== '103')
+        .flatMap((note) => note.application.goodsDetails)
+        .filter((item) => item.orderNumber === line.orderNumber)
+        .reduce((sum, item) => sum - Number(item.total), 0);
+      if (-Number(line.total) > Number(original.total) - credited + 0.005)
+        return refuse(
+          FAKE_EFRIS_CODES.creditAboveInvoice,
+          'goodsDetails-->total:Cannot be greater than the remaining amount of the corresponding commodity line on original invoice',
+        );
+    }
+    const gross = lines.reduce((sum, line) => sum + Number(line.total), 0);
+    if (Math.abs(gross - Number(application.summary.grossAmount)) > 0.01)
+      return refuse(
+        FAKE_EFRIS_CODES.creditNoteInvalid,
+        'summary-->grossAmount: must be the sum of the lines',
+      );
+    this.#sequence += 1;
+    const note: FakeCreditNote = {
+      id: String(200_000_000_000 + this.#sequence),
+      referenceNo: `CR${String(300_000_000 + this.#sequence)}`,
+      sellersReferenceNo: application.sellersReferenceNo,
+      oriInvoiceNo: invoice.invoiceNo,
+      tin: taxpayer.tin,
+      application,
+      approveStatus: '102',
+      invoiceNo: '',
+      approveRemarks: '',
+    };
+    this.creditNotes.push(note);
+    // A consumer's credit note is approved by URA's system; a business's waits for its approver.
+    if (!this.#holdCreditNotes && application.buyerDetails?.buyerType !== '0')
+      this.#approve(note, 'Approved');
+    return this.#answer(envelope, '00', 'SUCCESS', { referenceNo: note.referenceNo }, key);
   }
 
   #answer(
@@ -341,11 +514,15 @@ function fiscalAnswer(invoice: FakeFiscalInvoice) {
   return {
     sellerDetails: { tin: invoice.tin, referenceNo: invoice.referenceNo },
     basicInformation: {
+      invoiceId: invoice.invoiceId,
       invoiceNo: invoice.invoiceNo,
       antifakeCode: invoice.antifakeCode,
       issuedDate: invoice.at,
     },
     summary: { qrCode: invoice.qrCode },
+    goodsDetails: invoice.upload.goodsDetails,
+    buyerDetails: invoice.upload.buyerDetails,
+    payWay: invoice.upload.payWay,
   };
 }
 

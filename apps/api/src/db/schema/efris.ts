@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { invoices, orders } from './orders';
+import { creditNotes } from './refunds';
 
 /**
  * URA's EFRIS (issue 37, migration `0039_efris`, decision 0024).
@@ -110,6 +111,64 @@ export const efrisDocuments = pgTable(
     check(
       'efris_documents_fiscalised_check',
       sql`(${table.state} = 'fiscalised') = (${table.fiscalDocumentNumber} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The credit note of a refund of a fiscalised invoice, applied for with URA (T110, migration
+ * `0047_efris_credit_notes`, decision 0030): one per credit note (unique), claimed like the
+ * documents. `pending` → `applied` (URA's application reference, awaiting approval, followed with
+ * T111) → `approved` (the credit note's fiscal number) or `rejected`; `failed` when URA refused
+ * the application itself. `application_started_at` says a T110 may have reached URA, so a retry
+ * looks for it (T111/T112 by the shop's credit note number) before applying again.
+ */
+export const EFRIS_CREDIT_NOTE_STATES = ['pending', 'applied', 'approved', 'rejected', 'failed'] as const;
+export const efrisCreditNoteStateEnum = pgEnum('efris_credit_note_state', EFRIS_CREDIT_NOTE_STATES);
+
+export const efrisCreditNotes = pgTable(
+  'efris_credit_notes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    creditNoteId: uuid()
+      .notNull()
+      .references(() => creditNotes.id),
+    /** The fiscalised invoice it credits. */
+    documentId: integer()
+      .notNull()
+      .references(() => efrisDocuments.id),
+    /** The shop's credit note number, URA's `sellersReferenceNo`: the same on every attempt. */
+    referenceNo: text().notNull(),
+    state: efrisCreditNoteStateEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp({ withTimezone: true }),
+    applicationStartedAt: timestamp({ withTimezone: true }),
+    lastReturnCode: text(),
+    lastError: text(),
+    /** URA's reference of the application (T110's answer), followed with T111. */
+    uraReferenceNo: text(),
+    /** The credit note's fiscal document number, once URA approved it. */
+    fiscalDocumentNumber: text(),
+    appliedAt: timestamp({ withTimezone: true }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('efris_credit_notes_credit_note_key').on(table.creditNoteId),
+    index('efris_credit_notes_document_idx').on(table.documentId, table.id),
+    index('efris_credit_notes_state_created_idx').on(table.state, table.createdAt, table.id),
+    index('efris_credit_notes_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} in ('pending', 'applied')`),
+    check(
+      'efris_credit_notes_approved_check',
+      sql`(${table.state} = 'approved') = (${table.fiscalDocumentNumber} is not null)`,
+    ),
+    check(
+      'efris_credit_notes_applied_check',
+      sql`${table.state} not in ('applied', 'approved', 'rejected') or ${table.uraReferenceNo} is not null`,
     ),
   ],
 );

@@ -146,6 +146,65 @@ export type EfrisInvoiceUpload = {
   payWay: Array<{ paymentMode: string; paymentAmount: string; orderNumber: string }>;
 };
 
+/** A line as T108 answers it for the original invoice: the credit note repeats it, negated. */
+export type EfrisInvoiceLine = EfrisInvoiceUpload['goodsDetails'][number];
+
+/** T108's answer about an invoice, as far as a credit note needs it. */
+export type EfrisInvoiceDetails = {
+  invoiceId: string;
+  invoiceNo: string;
+  goodsDetails: EfrisInvoiceLine[];
+  buyerDetails: EfrisInvoiceUpload['buyerDetails'];
+  /** How it was paid (payWay's first mode): the credit note's money goes back the same way. */
+  paymentMode: string;
+};
+
+/** T110's content: an application for a credit note against a fiscalised invoice. */
+export type EfrisCreditNoteApplication = {
+  oriInvoiceId: string;
+  oriInvoiceNo: string;
+  /** URA's refundReason: 102 cancellation of the purchase, 101 goods returned, 105 others. */
+  reasonCode: '101' | '102' | '105';
+  reason: string;
+  applicationTime: string;
+  invoiceApplyCategoryCode: '101';
+  currency: 'UGX';
+  contactName: string;
+  contactMobileNum: string;
+  contactEmail: string;
+  /** 103: the web-service API. */
+  source: '103';
+  remarks: string;
+  /** The shop's credit note number: how a lost answer is found again (T111/T112). */
+  sellersReferenceNo: string;
+  goodsDetails: EfrisInvoiceLine[];
+  taxDetails: EfrisInvoiceUpload['taxDetails'];
+  summary: Omit<EfrisInvoiceUpload['summary'], 'remarks'>;
+  payWay: EfrisInvoiceUpload['payWay'];
+  buyerDetails: EfrisInvoiceUpload['buyerDetails'];
+  basicInformation: { operator: string; invoiceKind: '1'; invoiceIndustryCode: '101' };
+};
+
+/** Where URA's approval of a credit note application stands (T111's approveStatus). */
+export type EfrisCreditNoteStatus =
+  | { state: 'approved'; fiscalDocumentNumber: string }
+  | { state: 'submitted' }
+  | { state: 'rejected'; message: string };
+
+/** T111's approveStatus codes. */
+const CREDIT_NOTE_APPROVED = '101';
+const CREDIT_NOTE_SUBMITTED = '102';
+const CREDIT_NOTE_REJECTED = '103';
+const CREDIT_NOTE_VOIDED = '104';
+
+type CreditNoteRecord = {
+  id?: string;
+  referenceNo?: string;
+  invoiceNo?: string;
+  oriInvoiceNo?: string;
+  approveStatus?: string;
+};
+
 /**
  * Where the AES session keys T104 hands over are kept: `obtain` answers the key for `id` (an
  * endpoint, TIN, device and private key) when one younger than a day is kept, else calls `fetch`
@@ -347,6 +406,106 @@ export class EfrisClient {
       { encrypted: true, signed: true },
     );
     return fiscalDocumentOf(details, 'T108');
+  }
+
+  /** T108: the invoice URA holds under its fiscal number (its id and lines, for a credit note). */
+  async invoiceDetails(invoiceNo: string): Promise<EfrisInvoiceDetails> {
+    const answer = await this.#call<{
+      basicInformation?: { invoiceId?: string; invoiceNo?: string };
+      goodsDetails?: EfrisInvoiceLine[];
+      buyerDetails?: EfrisInvoiceUpload['buyerDetails'];
+      payWay?: Array<{ paymentMode?: string }>;
+    }>('T108', { invoiceNo }, { encrypted: true, signed: true });
+    const invoiceId = answer?.basicInformation?.invoiceId;
+    if (!invoiceId || !answer?.goodsDetails?.length || !answer.buyerDetails) {
+      throw new EfrisError('bad_answer', 'EFRIS answered T108 without the invoice id, lines or buyer');
+    }
+    return {
+      invoiceId,
+      invoiceNo: answer.basicInformation?.invoiceNo ?? invoiceNo,
+      goodsDetails: answer.goodsDetails,
+      buyerDetails: answer.buyerDetails,
+      // 105: mobile money, how the shop is paid online.
+      paymentMode: answer.payWay?.[0]?.paymentMode ?? '105',
+    };
+  }
+
+  /** T110: applies for a credit note; answers URA's reference of the application. */
+  async applyCreditNote(application: EfrisCreditNoteApplication): Promise<string> {
+    const answer = await this.#call<{ referenceNo?: string }>('T110', application, {
+      encrypted: true,
+      signed: true,
+      referenceNo: application.sellersReferenceNo,
+    });
+    if (!answer?.referenceNo) throw new EfrisError('bad_answer', 'EFRIS answered T110 without a referenceNo');
+    return answer.referenceNo;
+  }
+
+  /**
+   * T111 (this taxpayer's applications against the invoice) then T112 (each one's details): URA's
+   * reference of a live (submitted or approved) application made with the shop's credit note
+   * number, or null. How a T110 whose answer was lost is found instead of applied for twice.
+   */
+  async findCreditNoteApplication(oriInvoiceNo: string, sellersReferenceNo: string): Promise<string | null> {
+    const list = await this.#call<{ records?: CreditNoteRecord[] }>(
+      'T111',
+      {
+        oriInvoiceNo,
+        approveStatus: `${CREDIT_NOTE_APPROVED},${CREDIT_NOTE_SUBMITTED}`,
+        queryType: '1',
+        invoiceApplyCategoryCode: '101',
+        pageNo: '1',
+        pageSize: '100',
+      },
+      { encrypted: true, signed: true },
+    );
+    for (const record of list?.records ?? []) {
+      if (!record.id || !record.referenceNo) continue;
+      if (record.approveStatus !== CREDIT_NOTE_APPROVED && record.approveStatus !== CREDIT_NOTE_SUBMITTED)
+        continue;
+      const details = await this.#call<{ sellersReferenceNo?: string }>(
+        'T112',
+        { id: record.id },
+        { encrypted: true, signed: true },
+      );
+      if (details?.sellersReferenceNo === sellersReferenceNo) return record.referenceNo;
+    }
+    return null;
+  }
+
+  /** T111 by URA's reference (and T112 for the approver's remarks when refused): the approval. */
+  async creditNoteStatus(referenceNo: string): Promise<EfrisCreditNoteStatus> {
+    const list = await this.#call<{ records?: CreditNoteRecord[] }>(
+      'T111',
+      { referenceNo, queryType: '1', pageNo: '1', pageSize: '10' },
+      { encrypted: true, signed: true },
+    );
+    const record = list?.records?.find((item) => item.referenceNo === referenceNo);
+    if (!record?.approveStatus) {
+      throw new EfrisError('bad_answer', `EFRIS does not list the credit note application ${referenceNo}`);
+    }
+    if (record.approveStatus === CREDIT_NOTE_APPROVED) {
+      if (!record.invoiceNo)
+        throw new EfrisError('bad_answer', 'EFRIS answered T111 approved without the credit note number');
+      return { state: 'approved', fiscalDocumentNumber: record.invoiceNo };
+    }
+    if (record.approveStatus === CREDIT_NOTE_REJECTED || record.approveStatus === CREDIT_NOTE_VOIDED) {
+      const details = record.id
+        ? await this.#call<{ approveRemarks?: string }>(
+            'T112',
+            { id: record.id },
+            { encrypted: true, signed: true },
+          )
+        : null;
+      const verdict = record.approveStatus === CREDIT_NOTE_REJECTED ? 'rejected' : 'voided';
+      return {
+        state: 'rejected',
+        message: details?.approveRemarks
+          ? `URA ${verdict} the credit note: ${details.approveRemarks}`
+          : `URA ${verdict} the credit note`,
+      };
+    }
+    return { state: 'submitted' };
   }
 
   async #call<T>(interfaceCode: string, content: object, options: CallOptions): Promise<T | null> {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { EFRIS_JOBS, fiscaliseSingletonKey } from './efris.jobs';
+import '../refunds/refunds.events';
+import { creditNoteForRefund, processCreditNote, sweepCreditNotes } from './efris.credit-notes';
+import { creditNoteSingletonKey, EFRIS_JOBS, fiscaliseSingletonKey } from './efris.jobs';
 import { keyEncryptionKey } from './efris.keys';
 import { documentForPaidOrder, type EfrisContext, fiscaliseDocument, sweepDocuments } from './efris.service';
 import { DatabaseSessionKeys } from './efris.session-keys';
@@ -44,7 +46,16 @@ export default fp(
       async ({ documentId }) => fiscaliseDocument(context, documentId),
       { retryLimit: 5, retryDelay: 30, retryBackoff: true, batchSize: 1 },
     );
-    app.jobs.schedule(EFRIS_JOBS.sweep, '* * * * *', async () => sweepDocuments(context));
+    app.jobs.work<{ creditNoteId: number }>(
+      EFRIS_JOBS.creditNote,
+      async ({ creditNoteId }) => processCreditNote(context, creditNoteId),
+      { retryLimit: 5, retryDelay: 30, retryBackoff: true, batchSize: 1 },
+    );
+    // Documents first: a credit note waits for its invoice's fiscal number.
+    app.jobs.schedule(EFRIS_JOBS.sweep, '* * * * *', async () => {
+      await sweepDocuments(context);
+      await sweepCreditNotes(context);
+    });
 
     app.events.subscribe('order.paid', async ({ orderId }) => {
       const documentId = await documentForPaidOrder(context, orderId);
@@ -53,6 +64,18 @@ export default fp(
         EFRIS_JOBS.fiscalise,
         { documentId },
         { singletonKey: fiscaliseSingletonKey(documentId) },
+      );
+    });
+
+    // A refund of an order sent to EFRIS: its credit note applied for with URA (decision 0030).
+    app.events.subscribe('refund.succeeded', async ({ refundId, purpose }) => {
+      if (purpose !== 'order') return;
+      const creditNoteId = await creditNoteForRefund(context, refundId);
+      if (creditNoteId === null) return;
+      await app.jobs.send(
+        EFRIS_JOBS.creditNote,
+        { creditNoteId },
+        { singletonKey: creditNoteSingletonKey(creditNoteId) },
       );
     });
   },

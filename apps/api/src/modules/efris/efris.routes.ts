@@ -1,5 +1,8 @@
 import {
   efrisConnectionTestSchema,
+  efrisCreditNoteListQuerySchema,
+  efrisCreditNoteListSchema,
+  efrisCreditNoteParamsSchema,
   efrisDocumentListQuerySchema,
   efrisDocumentListSchema,
   efrisDocumentParamsSchema,
@@ -13,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth, requireAdmin, requireStaff } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
+import { getCreditNotes, retryCreditNote } from './efris.credit-notes';
 import { EFRIS_JOBS } from './efris.jobs';
 import {
   getDocuments,
@@ -154,6 +158,45 @@ export const efrisQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await retryDocument(context, request.params.id, actorOf(currentAuth(request).user));
       await app.jobs.send(EFRIS_JOBS.fiscalise, { documentId: request.params.id });
+      return reply.code(202).send({ queued: true as const });
+    },
+  );
+
+  app.get(
+    '/admin/efris/credit-notes/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Refunds' credit notes at EFRIS, newest first: to apply for, awaiting URA's approval, approved, rejected, failed",
+        security: [{ bearer: [] }],
+        querystring: efrisCreditNoteListQuerySchema,
+        response: { 200: efrisCreditNoteListSchema, ...denied, ...invalid },
+      },
+    },
+    async (request) => getCreditNotes(context, request.query),
+  );
+
+  app.post(
+    '/admin/efris/credit-notes/:id/retry/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Applies again for a failed or rejected credit note, at once',
+        security: [{ bearer: [] }],
+        params: efrisCreditNoteParamsSchema,
+        response: {
+          202: z.object({ queued: z.literal(true) }),
+          ...denied,
+          404: errorEnvelopeSchema.describe('No such credit note'),
+          409: errorEnvelopeSchema.describe('The credit note has neither failed nor been rejected'),
+          ...invalid,
+        },
+      },
+    },
+    async (request, reply) => {
+      await retryCreditNote(context, request.params.id, actorOf(currentAuth(request).user));
+      await app.jobs.send(EFRIS_JOBS.creditNote, { creditNoteId: request.params.id });
       return reply.code(202).send({ queued: true as const });
     },
   );

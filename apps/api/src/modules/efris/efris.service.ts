@@ -26,6 +26,7 @@ import {
   MAX_CLOCK_SKEW_MS,
   type SessionKeyStore,
 } from './efris.client';
+import { creditNoteCounts } from './efris.credit-notes.repository';
 import { openPrivateKey, readUploadedKey, sealPrivateKey } from './efris.keys';
 import {
   type ClaimedDocument,
@@ -188,7 +189,7 @@ export async function uploadPrivateKey(
   return getSettings(context);
 }
 
-function clientOf(context: EfrisContext, row: EfrisSettingsRow): EfrisClient | null {
+export function clientOf(context: EfrisContext, row: EfrisSettingsRow): EfrisClient | null {
   if (!row.tin || !row.device_no || !row.private_key_ciphertext) return null;
   return new EfrisClient(
     {
@@ -356,6 +357,32 @@ export function invoiceUpload(
   };
 }
 
+/** T101 at most hourly (or while skewed): beyond ±10 minutes the attempt stops (`clock_skew`). */
+export async function checkClockWhenDue(
+  context: EfrisContext,
+  settings: EfrisSettingsRow,
+  client: EfrisClient,
+): Promise<void> {
+  if (
+    settings.clock_checked_at &&
+    Date.now() - settings.clock_checked_at.getTime() <= CLOCK_CHECK_INTERVAL_MS &&
+    Math.abs(settings.clock_offset_ms ?? 0) <= MAX_CLOCK_SKEW_MS
+  )
+    return;
+  const { offsetMs } = await client.serverTime();
+  await writeSettings(context.db, { clockOffsetMs: offsetMs }, null);
+  if (Math.abs(offsetMs) > MAX_CLOCK_SKEW_MS) throw new EfrisError('clock_skew', clockSkewMessage(offsetMs));
+}
+
+/** Seconds to the next attempt after the n-th (1-based): the configured delay doubled, at most a day. */
+export function retryDelaySeconds(
+  context: EfrisContext,
+  attempts: number,
+  ceiling = MAX_RETRY_DELAY_SECONDS,
+) {
+  return Math.min(context.config.EFRIS_RETRY_DELAY_SECONDS * 2 ** Math.max(0, attempts - 1), ceiling);
+}
+
 export type FiscaliseOutcome = 'fiscalised' | 'retry_later' | 'failed' | 'not_claimed' | 'disabled';
 
 /**
@@ -374,16 +401,7 @@ export async function fiscaliseDocument(
   const claim = await claimDocument(context.db, documentId, lease);
   if (!claim) return 'not_claimed';
   try {
-    if (
-      !settings.clock_checked_at ||
-      Date.now() - settings.clock_checked_at.getTime() > CLOCK_CHECK_INTERVAL_MS ||
-      Math.abs(settings.clock_offset_ms ?? 0) > MAX_CLOCK_SKEW_MS
-    ) {
-      const { offsetMs } = await client.serverTime();
-      await writeSettings(context.db, { clockOffsetMs: offsetMs }, null);
-      if (Math.abs(offsetMs) > MAX_CLOCK_SKEW_MS)
-        throw new EfrisError('clock_skew', clockSkewMessage(offsetMs));
-    }
+    await checkClockWhenDue(context, settings, client);
     const found = claim.maybe_uploaded ? await client.findInvoice(claim.reference_no) : null;
     let fiscal = found;
     if (!fiscal) {
@@ -411,10 +429,7 @@ async function recordFailure(
   error: EfrisError,
 ): Promise<FiscaliseOutcome> {
   const failed = !error.retryable || claim.attempts >= context.config.EFRIS_MAX_ATTEMPTS;
-  const retryInSeconds = Math.min(
-    context.config.EFRIS_RETRY_DELAY_SECONDS * 2 ** Math.max(0, claim.attempts - 1),
-    MAX_RETRY_DELAY_SECONDS,
-  );
+  const retryInSeconds = retryDelaySeconds(context, claim.attempts);
   await recordAttemptFailed(context.db, claim, {
     failed,
     error: error.message,
@@ -472,15 +487,19 @@ export async function getDocuments(context: EfrisContext, query: EfrisDocumentLi
 }
 
 export async function getSummary(context: EfrisContext): Promise<EfrisSummary> {
-  const [settings, counts] = await Promise.all([
+  const [settings, counts, creditNotes] = await Promise.all([
     readSettings(context.db),
     documentCounts(context.db, EFRIS_WAITING_BANNER_MINUTES),
+    creditNoteCounts(context.db),
   ]);
   const skewed = settings.clock_offset_ms !== null && Math.abs(settings.clock_offset_ms) > MAX_CLOCK_SKEW_MS;
   return {
     enabled: settings.enabled,
     pending: counts.pending,
     failed: counts.failed,
+    credit_notes_pending: creditNotes.pending,
+    credit_notes_awaiting_approval: creditNotes.awaitingApproval,
+    credit_notes_failed: creditNotes.failed,
     waiting_over_an_hour: counts.waiting,
     oldest_waiting_since: iso(counts.oldest),
     clock_skew_seconds: skewed ? Math.round((settings.clock_offset_ms ?? 0) / 1000) : null,

@@ -24,6 +24,9 @@ function note(overrides: Partial<CreditNoteRow> = {}): CreditNoteRow {
     invoice_shop_tin: null,
     vat_business_name: null,
     vat_business_tin: null,
+    efris_state: null,
+    efris_reference_no: null,
+    efris_fiscal_number: null,
     ...overrides,
   };
 }
@@ -53,5 +56,27 @@ describe('the credit note PDF', () => {
     // 118,000 returned = 100,000 net + 18,000 VAT.
     expect(text).toMatch(/of which net of VAT\nShs 100,000/);
     expect(text).toMatch(/of which VAT at 18%\nShs 18,000/);
+  });
+});
+
+describe('the credit note of a fiscalised invoice', () => {
+  it("carries URA's credit note number once approved, the application's reference while it waits", async () => {
+    const approved = pdfText(
+      await renderCreditNotePdf(
+        note({
+          efris_state: 'approved',
+          efris_reference_no: 'CR300000002',
+          efris_fiscal_number: '32100000003',
+        }),
+      ),
+    );
+    expect(approved).toContain('EFRIS credit note no.');
+    expect(approved).toContain('32100000003');
+    const waiting = pdfText(
+      await renderCreditNotePdf(note({ efris_state: 'applied', efris_reference_no: 'CR300000002' })),
+    );
+    expect(waiting).toContain('CR300000002 (awaiting URA)');
+    expect(waiting).not.toContain('EFRIS credit note no.');
+    expect(pdfText(await renderCreditNotePdf(note()))).not.toContain('EFRIS');
   });
 });

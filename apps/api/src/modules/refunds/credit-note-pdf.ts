@@ -66,6 +66,7 @@ export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Arr
     ...(note.invoice_number ? ([['Invoice', note.invoice_number]] as Array<[string, string]>) : []),
     ['Payment reference', note.transaction_reference],
     ['Refunded to', note.phone_masked],
+    ...efrisFacts(note),
   ];
   let factY = top;
   for (const [label, value] of facts) {
@@ -113,4 +114,14 @@ export async function renderCreditNotePdf(note: CreditNoteRow): Promise<Uint8Arr
     },
   );
   return doc.save();
+}
+
+/** URA's references of the credit note (decision 0030): its fiscal number once approved. */
+function efrisFacts(note: CreditNoteRow): Array<[string, string]> {
+  if (note.efris_state === 'approved' && note.efris_fiscal_number)
+    return [['EFRIS credit note no.', note.efris_fiscal_number]];
+  if (note.efris_state === 'applied' && note.efris_reference_no)
+    return [['EFRIS application', `${note.efris_reference_no} (awaiting URA)`]];
+  if (note.efris_state) return [['EFRIS', 'Not yet approved by URA']];
+  return [];
 }

@@ -1,3 +1,4 @@
+import type { CreditNoteFiscal } from '@shop/contract/efris';
 import { type PageQuery, pageOffset } from '@shop/contract/pagination';
 import type { PaymentPurpose } from '@shop/contract/payments';
 import type { RefundStatus } from '@shop/contract/refunds';
@@ -165,17 +166,24 @@ export type RefundViewRow = {
   settled_at: Date | string | null;
   credit_note_id: string | null;
   credit_note_number: string | null;
+  efris_state: CreditNoteFiscal['state'] | null;
+  efris_reference_no: string | null;
+  efris_fiscal_number: string | null;
+  efris_error: string | null;
 };
 
 const VIEW = sql.raw(`
   SELECT r.id, r.transaction_id, t.reference AS transaction_reference, r.purpose, r.subject_id,
          t.subject_label, t.provider, t.user_id, r.amount, r.reason, r.restock_lines, r.status,
          r.failure_reason, u.name AS created_by_name, r.created_at, r.settled_at,
-         c.id AS credit_note_id, c.number AS credit_note_number
+         c.id AS credit_note_id, c.number AS credit_note_number,
+         e.state AS efris_state, e.ura_reference_no AS efris_reference_no,
+         e.fiscal_document_number AS efris_fiscal_number, e.last_error AS efris_error
   FROM payment_refunds r
   JOIN payment_transactions t ON t.id = r.transaction_id
   LEFT JOIN users u ON u.id = r.created_by
-  LEFT JOIN credit_notes c ON c.refund_id = r.id`);
+  LEFT JOIN credit_notes c ON c.refund_id = r.id
+  LEFT JOIN efris_credit_notes e ON e.credit_note_id = c.id`);
 
 export async function refundView(db: Executor, id: string): Promise<RefundViewRow | undefined> {
   const result = await db.execute<RefundViewRow>(sql`${VIEW} WHERE r.id = ${id}`);
@@ -369,14 +377,20 @@ export type CreditNoteRow = {
   invoice_shop_tin: string | null;
   vat_business_name: string | null;
   vat_business_tin: string | null;
+  /** URA's part (decision 0030): the application's reference, the fiscal number once approved. */
+  efris_state: CreditNoteFiscal['state'] | null;
+  efris_reference_no: string | null;
+  efris_fiscal_number: string | null;
 };
 
 const CREDIT_NOTE = sql.raw(`
   SELECT c.id, c.number, c.amount, c.issued_at, c.refund_id, r.reason, r.purpose, r.subject_id,
          t.subject_label, t.reference AS transaction_reference, t.provider, t.phone_masked, t.user_id,
          u.name AS customer_name, u.email AS customer_email,
-         inv.invoice_number, inv.shop_tin AS invoice_shop_tin, inv.vat_business_name, inv.vat_business_tin
+         inv.invoice_number, inv.shop_tin AS invoice_shop_tin, inv.vat_business_name, inv.vat_business_tin,
+         e.state AS efris_state, e.ura_reference_no AS efris_reference_no, e.fiscal_document_number AS efris_fiscal_number
   FROM credit_notes c
+  LEFT JOIN efris_credit_notes e ON e.credit_note_id = c.id
   JOIN payment_refunds r ON r.id = c.refund_id
   JOIN payment_transactions t ON t.id = r.transaction_id
   JOIN users u ON u.id = t.user_id

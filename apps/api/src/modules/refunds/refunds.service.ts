@@ -83,12 +83,30 @@ export function nextRefundCheckAt(attempts: number, now: Date): Date {
   return new Date(now.getTime() + Math.min(30_000 * 2 ** Math.min(attempts, 10), 10 * MINUTE_MS));
 }
 
-function creditNoteOf(row: Pick<RefundViewRow, 'credit_note_id' | 'credit_note_number'>) {
+function creditNoteOf(
+  row: Pick<
+    RefundViewRow,
+    | 'credit_note_id'
+    | 'credit_note_number'
+    | 'efris_state'
+    | 'efris_reference_no'
+    | 'efris_fiscal_number'
+    | 'efris_error'
+  >,
+) {
   return row.credit_note_id && row.credit_note_number
     ? {
         id: row.credit_note_id,
         number: row.credit_note_number,
         pdf_url: creditNotePdfPath(row.credit_note_id),
+        efris: row.efris_state
+          ? {
+              state: row.efris_state,
+              ura_reference_no: row.efris_reference_no,
+              fiscal_document_number: row.efris_fiscal_number,
+              last_error: row.efris_error,
+            }
+          : null,
       }
     : null;
 }
