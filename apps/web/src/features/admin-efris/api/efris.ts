@@ -1,10 +1,12 @@
 import {
   type EfrisConnectionTest,
+  type EfrisCreditNoteState,
   type EfrisDocumentState,
   type EfrisSettings,
   type EfrisSettingsUpdate,
   type EfrisSummary,
   efrisConnectionTestSchema,
+  efrisCreditNoteListSchema,
   efrisDocumentListSchema,
   efrisSettingsSchema,
   efrisSummarySchema,
@@ -53,6 +55,35 @@ export function useRetryEfrisDocument() {
   return useMutation({
     mutationFn: (id: number) =>
       api.post(`/admin/efris/documents/${id}/retry/`, undefined, {
+        schema: z.object({ queued: z.literal(true) }),
+        toast: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EFRIS_KEY }),
+  });
+}
+
+/** `GET /admin/efris/credit-notes/` (staff): refunds' credit notes at URA, newest first. */
+export function useEfrisCreditNotes(state: EfrisCreditNoteState | undefined, page: number) {
+  return useQuery({
+    queryKey: [...EFRIS_KEY, 'credit-notes', state ?? 'all', page] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/efris/credit-notes/', {
+        query: { page, page_size: EFRIS_PAGE_SIZE, ...(state ? { state } : {}) },
+        schema: efrisCreditNoteListSchema,
+        signal,
+        toast: false,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+/** `POST /admin/efris/credit-notes/{id}/retry/` (staff): a failed or rejected credit note applied for again. */
+export function useRetryEfrisCreditNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(`/admin/efris/credit-notes/${id}/retry/`, undefined, {
         schema: z.object({ queued: z.literal(true) }),
         toast: false,
       }),

@@ -7,7 +7,8 @@ import { useBackOffice } from '../../../lib/session/use-back-office';
 import { useEfrisSummary } from '../api/efris';
 
 /**
- * The staff desk's warning while invoices wait for URA longer than an hour, or the server's clock
+ * The staff desk's warning while invoices wait for URA longer than an hour, credit notes were
+ * refused or rejected by URA (decision 0030), or the server's clock
  * is too far from URA's for EFRIS to take anything. Shows nothing otherwise (or with EFRIS off).
  */
 export function EfrisBanner() {
@@ -15,7 +16,8 @@ export function EfrisBanner() {
   const { data } = useEfrisSummary(mayUse('efris'));
   if (!data?.enabled) return null;
   const skew = data.clock_skew_seconds;
-  if (data.waiting_over_an_hour === 0 && skew === null) return null;
+  const refusedCreditNotes = data.credit_notes_failed;
+  if (data.waiting_over_an_hour === 0 && skew === null && refusedCreditNotes === 0) return null;
   return (
     <div
       role="alert"
@@ -28,6 +30,9 @@ export function EfrisBanner() {
             {countOf(data.waiting_over_an_hour, 'invoice')} waiting for URA’s EFRIS for more than{' '}
             {EFRIS_WAITING_BANNER_MINUTES / 60} hour{data.failed > 0 ? ` (${data.failed} refused)` : ''}.
           </strong>
+        ) : null}{' '}
+        {refusedCreditNotes > 0 ? (
+          <strong>{countOf(refusedCreditNotes, 'credit note')} refused or rejected by URA.</strong>
         ) : null}{' '}
         {skew !== null ? (
           <strong>

@@ -1,4 +1,4 @@
-import type { EfrisDocument, EfrisSettings, EfrisSummary } from '@shop/contract/efris';
+import type { EfrisCreditNote, EfrisDocument, EfrisSettings, EfrisSummary } from '@shop/contract/efris';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,10 +40,33 @@ const refused: EfrisDocument = {
   created_at: '2026-11-22T09:00:00.000Z',
 };
 
+const rejected: EfrisCreditNote = {
+  id: 3,
+  credit_note_id: '0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a',
+  reference_no: 'CN-000012',
+  order_id: '6b8f2c1e-4d3a-4f5b-9c7d-1e2f3a4b5c6d',
+  order_number: 'ORD-20261122-7KQ2M',
+  invoice_reference_no: 'INV-000042',
+  amount: 118_000,
+  state: 'rejected',
+  attempts: 1,
+  next_attempt_at: null,
+  last_error: 'URA rejected the credit note: The goods were not returned',
+  last_return_code: null,
+  ura_reference_no: 'CR300000004',
+  fiscal_document_number: null,
+  applied_at: '2026-11-22T10:00:00.000Z',
+  decided_at: '2026-11-22T11:00:00.000Z',
+  created_at: '2026-11-22T10:00:00.000Z',
+};
+
 const summary = (over: Partial<EfrisSummary> = {}): EfrisSummary => ({
   enabled: true,
   pending: 0,
   failed: 1,
+  credit_notes_pending: 0,
+  credit_notes_awaiting_approval: 0,
+  credit_notes_failed: 0,
   waiting_over_an_hour: 1,
   oldest_waiting_since: '2026-11-22T09:00:00.000Z',
   clock_skew_seconds: null,
@@ -74,6 +97,7 @@ function open(role: 'customer' | 'staff' | 'admin', handlers: Record<string, Fak
     'GET /admin/efris/summary/': () => summary(),
     'GET /admin/efris/documents/': () => makePage([refused], { pageSize: 25 }),
     'GET /admin/efris/settings/': () => settings,
+    'GET /admin/efris/credit-notes/': () => makePage([], { pageSize: 25 }),
     ...handlers,
   });
   return renderApp('/admin/efris').then((view) => ({ api, ...view }));
@@ -136,5 +160,23 @@ describe('/admin/efris', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/TIN: must be the 10 digits/)).toBeInTheDocument();
     expect(api.callsTo('PUT /admin/efris/settings/')).toHaveLength(0);
+  });
+
+  it('shows staff a credit note URA rejected, with URA’s message, and applies for it again', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      'GET /admin/efris/summary/': () => summary({ waiting_over_an_hour: 0, credit_notes_failed: 1 }),
+      'GET /admin/efris/credit-notes/': () => makePage([rejected], { pageSize: 25 }),
+      'POST /admin/efris/credit-notes/3/retry/': () => ({ queued: true }),
+    });
+    const table = await screen.findByRole('table', { name: 'Credit notes sent to EFRIS, newest first' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('CN-000012');
+    expect(row).toHaveTextContent('Invoice INV-000042');
+    expect(row).toHaveTextContent('Rejected by URA');
+    expect(row).toHaveTextContent('The goods were not returned');
+    expect(screen.getByRole('alert')).toHaveTextContent('1 credit note refused or rejected by URA.');
+    await user.click(within(row).getByRole('button', { name: 'Apply again for credit note CN-000012' }));
+    expect(api.callsTo('POST /admin/efris/credit-notes/3/retry/')).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { formErrorMessage } from '../../../lib/form-errors';
 import { useBackOffice } from '../../../lib/session/use-back-office';
 import { useEfrisDocuments, useEfrisSettings, useRetryEfrisDocument } from '../api/efris';
 import { EfrisBanner } from '../components/efris-banner';
+import { EfrisCreditNotes } from '../components/efris-credit-notes';
 import { EfrisSettingsPanel } from '../components/efris-settings-panel';
 
 const stateLabels: Record<EfrisDocumentState, string> = {
@@ -144,7 +145,7 @@ function Connection() {
 
 /**
  * /admin/efris: the invoices sent to URA's EFRIS (staff and admins): waiting, fiscalised, refused
- * with URA's message (retry); and, for admins, the connection and the key.
+ * with URA's message (retry); the refunds' credit notes; and, for admins, the connection and the key.
  */
 export function AdminEfrisPage() {
   return (
@@ -153,6 +154,7 @@ export function AdminEfrisPage() {
         <div className="space-y-10">
           <EfrisBanner />
           <Queue />
+          <EfrisCreditNotes />
           <Connection />
         </div>
       </StaffOnly>

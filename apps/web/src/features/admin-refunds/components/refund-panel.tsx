@@ -1,3 +1,4 @@
+import { describeCreditNoteFiscal } from '@shop/contract/efris';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { type PaymentPurpose, paymentProviderLabels } from '@shop/contract/payments';
@@ -64,6 +65,11 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
                 >
                   Credit note {refund.credit_note.number}
                 </button>
+                {refund.credit_note.efris ? (
+                  <span className="block text-ink-soft [overflow-wrap:anywhere]">
+                    {describeCreditNoteFiscal(refund.credit_note.efris)}
+                  </span>
+                ) : null}
               </>
             ) : null}
           </li>

@@ -79,6 +79,7 @@ function refund(overrides: Partial<Refund> = {}): Refund & { replayed: boolean }
       id: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
       number: 'CN-000007',
       pdf_url: '/api/v1/orders/credit-notes/x/pdf/',
+      efris: null,
     },
     replayed: false,
     ...overrides,
