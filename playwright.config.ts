@@ -31,6 +31,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // SMS go to a local fake of Africa's Talking on this port, which e2e/sms.spec.ts starts and reads.
 process.env.E2E_SMS_PORT ||= findFreePortSync();
 process.env.E2E_SMS_CALLBACK_TOKEN ||= 'e2e-sms-callback-token-0123456789';
+// EFRIS goes to a local fake of URA on this port, which e2e/efris.spec.ts starts (and the key it holds).
+process.env.E2E_EFRIS_PORT ||= findFreePortSync();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -77,6 +79,9 @@ export default defineConfig({
       AT_API_KEY: 'atsk_e2e_fake_key_0123456789',
       AT_BASE_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}`,
       AT_CALLBACK_TOKEN: process.env.E2E_SMS_CALLBACK_TOKEN,
+      EFRIS_BASE_URL: `http://127.0.0.1:${process.env.E2E_EFRIS_PORT}/efrisws/ws/taapp/getInformation`,
+      EFRIS_TIMEOUT_MS: '5000',
+      EFRIS_RETRY_DELAY_SECONDS: '5',
     },
     reuseExistingServer: false,
     timeout: 120_000,

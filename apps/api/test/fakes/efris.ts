@@ -192,7 +192,14 @@ export class FakeEfris {
         if (!response.headersSent) response.writeHead(500).end();
       });
     });
-    await new Promise<void>((resolve) => this.#server?.listen(port, '127.0.0.1', resolve));
+    const server = this.#server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
     return this;
   }
 

@@ -89,10 +89,10 @@ export function CheckoutSummary({
             {formatUGX(total)}
           </dd>
         </div>
-        {vat && 'included' in vat ? (
-          <p className="text-right text-xs text-ink-soft">Prices include VAT at {VAT_RATE_PERCENT}%.</p>
-        ) : null}
       </dl>
+      {vat && 'included' in vat ? (
+        <p className="mt-2 text-right text-xs text-ink-soft">Prices include VAT at {VAT_RATE_PERCENT}%.</p>
+      ) : null}
     </section>
   );
 }
