@@ -233,6 +233,19 @@ describe('a refund of a fiscalised invoice', () => {
     expect(fake.applicationsOf(number)).toHaveLength(1);
   });
 
+  it('is found by the minute’s sweep when its event was lost (the instance stopped after the refund)', async () => {
+    const { payment } = await fiscalisedOrder();
+    const { creditNoteId, number, made } = await refund(payment.id, 25_000);
+    await pool().query('DELETE FROM efris_credit_notes WHERE id = $1', [creditNoteId]);
+    await sweepCreditNotes(harness.app.efris);
+    const found = await pool().query<{ state: string; reference_no: string }>(
+      'SELECT state, reference_no FROM efris_credit_notes WHERE credit_note_id = $1',
+      [made.credit_note!.id],
+    );
+    expect(found.rows).toEqual([{ state: 'approved', reference_no: number }]);
+    expect(fake.applicationsOf(number)).toHaveLength(1);
+  });
+
   it('waits for the invoice’s fiscal number before applying', async () => {
     const buyer = await customer(harness);
     const product = await productAt(harness, 59_000, 20);
