@@ -34,6 +34,15 @@ process.env.E2E_SMS_CALLBACK_TOKEN ||= 'e2e-sms-callback-token-0123456789';
 // EFRIS goes to a local fake of URA on this port, which e2e/efris.spec.ts starts (and the key it holds).
 process.env.E2E_EFRIS_PORT ||= findFreePortSync();
 
+const browser = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 720 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumFlags,
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -56,14 +65,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 720 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: chromiumFlags,
-        },
-      },
+      testIgnore: 'efris.spec.ts',
+      use: browser,
+    },
+    {
+      // EFRIS switched on fiscalises every order the server takes: the journey that switches it
+      // on runs after all the others, so no other journey's order meets it.
+      name: 'efris',
+      testMatch: 'efris.spec.ts',
+      dependencies: ['chromium'],
+      use: browser,
     },
   ],
   webServer: {
