@@ -1,8 +1,8 @@
-import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { useState } from 'react';
 import { PagedDataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
 import { type SmsOutboxFilter, useSmsOutboxList } from '../api/sms-outbox-list';
+import { writtenColumn } from '../lib/written-column';
 
 const FILTERS: Array<{ value: SmsOutboxFilter; label: string }> = [
   { value: 'unsent', label: 'Not sent' },
@@ -61,11 +61,7 @@ export function SmsOutbox() {
       <PagedDataTable
         caption="SMS, newest first"
         columns={[
-          {
-            header: 'Written',
-            className: 'md:whitespace-nowrap',
-            cell: (sms) => formatKampalaShortDateTime(sms.created_at),
-          },
+          writtenColumn(),
           { header: 'To', className: 'md:whitespace-nowrap', cell: (sms) => sms.phone },
           { header: 'Kind', cell: (sms) => sms.kind_label },
           { header: 'Message', cell: (sms) => sms.body },

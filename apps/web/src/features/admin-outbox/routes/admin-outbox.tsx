@@ -1,4 +1,3 @@
-import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { OUTBOX_KIND_LABELS } from '@shop/contract/outbox';
 import { useState } from 'react';
 import { PagedDataTable } from '../../../components/data-table';
@@ -8,6 +7,7 @@ import { useOutboxList } from '../api/outbox-list';
 import { OutboxMessage } from '../components/outbox-message';
 import { SmsOutbox } from '../components/sms-outbox';
 import { SmtpBanner } from '../components/smtp-banner';
+import { writtenColumn } from '../lib/written-column';
 
 function OutboxDesk() {
   const [page, setPage] = useState(1);
@@ -24,11 +24,7 @@ function OutboxDesk() {
       <PagedDataTable
         caption="E-mails not sent, newest first"
         columns={[
-          {
-            header: 'Written',
-            className: 'md:whitespace-nowrap',
-            cell: (mail) => formatKampalaShortDateTime(mail.created_at),
-          },
+          writtenColumn(),
           { header: 'To', cell: (mail) => mail.to },
           {
             header: 'Subject',

@@ -165,6 +165,21 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
     'aria-invalid': errors[path] ? true : undefined,
     'aria-describedby': errors[path] ? errorId(path) : undefined,
   });
+  /** A day's opening or closing time, with its error under it. */
+  const timeField = (day: OpeningDay, index: number, edge: 'opens' | 'closes') => (
+    <div>
+      <input
+        type="time"
+        aria-label={`${weekdayLabels[day.day]} ${edge}`}
+        className={`${inputClass} w-32`}
+        value={day[edge]}
+        disabled={!day.open}
+        onChange={(event) => updateDay(index, { [edge]: event.currentTarget.value })}
+        {...aria(`opening_hours.${index}.${edge}`)}
+      />
+      {fieldError(`opening_hours.${index}.${edge}`)}
+    </div>
+  );
 
   const text = (
     path: 'phone' | 'whatsapp' | 'email' | 'address' | 'vat_tin',
@@ -244,40 +259,8 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
                 />
               ),
             },
-            {
-              header: 'Opens',
-              cell: (day, index) => (
-                <div>
-                  <input
-                    type="time"
-                    aria-label={`${weekdayLabels[day.day]} opens`}
-                    className={`${inputClass} w-32`}
-                    value={day.opens}
-                    disabled={!day.open}
-                    onChange={(event) => updateDay(index, { opens: event.currentTarget.value })}
-                    {...aria(`opening_hours.${index}.opens`)}
-                  />
-                  {fieldError(`opening_hours.${index}.opens`)}
-                </div>
-              ),
-            },
-            {
-              header: 'Closes',
-              cell: (day, index) => (
-                <div>
-                  <input
-                    type="time"
-                    aria-label={`${weekdayLabels[day.day]} closes`}
-                    className={`${inputClass} w-32`}
-                    value={day.closes}
-                    disabled={!day.open}
-                    onChange={(event) => updateDay(index, { closes: event.currentTarget.value })}
-                    {...aria(`opening_hours.${index}.closes`)}
-                  />
-                  {fieldError(`opening_hours.${index}.closes`)}
-                </div>
-              ),
-            },
+            { header: 'Opens', cell: (day, index) => timeField(day, index, 'opens') },
+            { header: 'Closes', cell: (day, index) => timeField(day, index, 'closes') },
           ]}
           rows={draft.opening_hours}
           rowKey={(day) => day.day}
