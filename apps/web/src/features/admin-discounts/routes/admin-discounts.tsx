@@ -14,11 +14,19 @@ import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useChangeDiscountStatus } from '../api/change-discount-status';
 import { useDiscountCodes } from '../api/discount-codes';
 import { DiscountCodeForm } from '../components/discount-code-form';
 
 type StatusTab = DiscountStatus | 'all';
+
+/** What a status change did, after the code's name: "WHISKY15 is paused". */
+const STATUS_CHANGED: Record<DiscountStatus, string> = {
+  active: 'is active again',
+  paused: 'is paused: customers cannot use it until it is resumed',
+  ended: 'has ended',
+};
 const TABS: ReadonlyArray<{ value: StatusTab; label: string }> = [
   { value: 'all', label: 'All' },
   ...DISCOUNT_STATUSES.map((status) => ({ value: status, label: discountStatusLabels[status] })),
@@ -50,7 +58,13 @@ function StatusActions({
   const mutation = useChangeDiscountStatus();
   if (code.status === 'ended') return <span className="text-ink-soft">Ended</span>;
   const change = (status: DiscountStatus) =>
-    mutation.mutate({ id: code.id, status }, { onError: (error) => onError(formErrorMessage(error)) });
+    mutation.mutate(
+      { id: code.id, status },
+      {
+        onSuccess: (saved) => toast.success(`${saved.code} ${STATUS_CHANGED[saved.status]}`),
+        onError: (error) => onError(formErrorMessage(error)),
+      },
+    );
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <button

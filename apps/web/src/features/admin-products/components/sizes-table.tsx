@@ -2,6 +2,7 @@ import type { AdminProduct, AdminVariant } from '@shop/contract/catalog-admin';
 import { formatUGX } from '@shop/contract/money';
 import { useState } from 'react';
 import { FormMessage } from '../../../components/form-field';
+import { toast } from '../../../lib/toast';
 import { useCreateVariant } from '../api/create-variant';
 import { useReorderVariants } from '../api/reorder-variants';
 import { useUpdateVariant } from '../api/update-variant';
@@ -28,11 +29,20 @@ export function SizesTable({ product }: { product: AdminProduct }) {
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
     setMessage(null);
-    reorder.mutate(ids, { onError: (error) => setMessage(errorText(error)) });
+    reorder.mutate(ids, {
+      onSuccess: () => toast.success('Order of the sizes saved'),
+      onError: (error) => setMessage(errorText(error)),
+    });
   };
   const change = (size: AdminVariant, body: Parameters<typeof update.mutate>[0]['body']) => {
     setMessage(null);
-    update.mutate({ variantId: size.id, body }, { onError: (error) => setMessage(errorText(error)) });
+    update.mutate(
+      { variantId: size.id, body },
+      {
+        onSuccess: () => toast.success(`${size.name} saved`),
+        onError: (error) => setMessage(errorText(error)),
+      },
+    );
   };
 
   return (
@@ -72,7 +82,10 @@ export function SizesTable({ product }: { product: AdminProduct }) {
                       pending={update.isPending}
                       onCancel={() => setEditing(null)}
                       onSubmit={(body) =>
-                        update.mutateAsync({ variantId: size.id, body }).then(() => setEditing(null))
+                        update.mutateAsync({ variantId: size.id, body }).then(() => {
+                          setEditing(null);
+                          toast.success(`${size.name} saved`);
+                        })
                       }
                     />
                   </td>
