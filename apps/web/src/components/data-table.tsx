@@ -152,6 +152,8 @@ export function PagedDataTable<Page extends ListPage>({
   page,
   onPage,
   pagerLabel,
+  previousLabel,
+  nextLabel,
   what,
   loading,
   empty,
@@ -161,7 +163,10 @@ export function PagedDataTable<Page extends ListPage>({
   query: { isPending: boolean; isError: boolean; data: Page | undefined; refetch: () => unknown };
   page: number;
   onPage: (page: number) => void;
+  /** The pager's name and its buttons' words, where "Previous" and "Next" say less ("Newer", "Older"). */
   pagerLabel?: string;
+  previousLabel?: string;
+  nextLabel?: string;
   /** QueryState's wording: "The outbox" (could not be loaded), "Loading the outbox…". */
   what: string;
   loading: string;
@@ -189,6 +194,8 @@ export function PagedDataTable<Page extends ListPage>({
       {data ? (
         <Pager
           label={pagerLabel}
+          previousLabel={previousLabel}
+          nextLabel={nextLabel}
           page={page}
           totalPages={data.total_pages}
           hasNext={data.next !== null}
