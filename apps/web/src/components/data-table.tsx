@@ -27,6 +27,8 @@ type DataTableProps<Row> = {
   rowKey: (row: Row) => string | number;
   /** A row marked as the one open elsewhere on the page (aria-current). */
   isCurrent?: (row: Row) => boolean;
+  /** Extra classes of a row (a retired size is greyed). */
+  rowClassName?: (row: Row) => string;
   /** A full-width row under a row (the form that edits it), or null. */
   detail?: (row: Row) => ReactNode;
   /** Said instead of the table when there are no rows. */
@@ -50,6 +52,7 @@ export function DataTable<Row extends RowData>({
   rows,
   rowKey,
   isCurrent,
+  rowClassName,
   detail,
   empty,
 }: DataTableProps<Row>) {
@@ -106,7 +109,7 @@ export function DataTable<Row extends RowData>({
               <Fragment key={row.id}>
                 <tr
                   aria-current={isCurrent?.(row.original) ? 'true' : undefined}
-                  className={`${stackedTable.row} align-top aria-[current]:bg-cream-100`}
+                  className={`${stackedTable.row} align-top aria-[current]:bg-cream-100 ${rowClassName?.(row.original) ?? ''}`}
                 >
                   {row.getAllCells().map((cell) => {
                     const column = columnOf(cell.column.id);
