@@ -7,12 +7,10 @@ import {
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useId } from 'react';
+import { type DataColumn, PagedDataTable } from '../../../components/data-table';
 import { inputClass, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
-import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
 import { StaffOnly } from '../../../components/staff-only';
-import { formErrorMessage } from '../../../lib/form-errors';
 import { useAuditEntries } from '../api/audit-entries';
 import { changedValues, readablePath } from '../lib/audit-diff';
 import type { AuditSearch } from '../lib/audit-search';
@@ -213,93 +211,85 @@ function Filters({ search, onSearch }: { search: AuditSearch; onSearch: (search:
   );
 }
 
+/** The trail's columns; `onActor` narrows the trail to one person's actions. */
+function auditColumns(onActor: (entry: AuditEntry) => void): Array<DataColumn<AuditEntry>> {
+  return [
+    {
+      header: 'When',
+      className: 'md:whitespace-nowrap',
+      cell: (entry) => formatKampalaDateTime(entry.occurred_at),
+    },
+    {
+      header: 'Who',
+      cell: (entry) => (
+        <span>
+          {entry.actor.id ? (
+            <button
+              type="button"
+              className={textLinkClass}
+              aria-label={`Only ${entry.actor.name}’s actions`}
+              onClick={() => onActor(entry)}
+            >
+              {entry.actor.name}
+            </button>
+          ) : (
+            entry.actor.name
+          )}
+          <span className="block text-xs text-ink-soft">{entry.actor.role}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'What',
+      cell: (entry) => (
+        <span>
+          <span className="font-semibold">{auditKindLabel(entry.kind)}</span>
+          <span className="block">
+            <Subject entry={entry} />
+          </span>
+          {entry.summary ? <span className="block text-ink-soft">{entry.summary}</span> : null}
+        </span>
+      ),
+    },
+    { header: 'Before → after', cell: (entry) => <Changes entry={entry} /> },
+  ];
+}
+
 function Trail() {
   const search = useSearch({ strict: false }) as AuditSearch;
   const navigate = useNavigate();
   const onSearch = (next: AuditSearch) => void navigate({ to: '/admin/audit', search: next });
   const query = useAuditEntries(search, true);
   const page = search.page ?? 1;
+  const onActor = (entry: AuditEntry) =>
+    onSearch({
+      ...search,
+      actor: entry.actor.id ?? undefined,
+      actor_name: entry.actor.name,
+      page: undefined,
+    });
+  const columns = auditColumns(onActor);
 
   return (
     <div className="space-y-6">
       <Filters key={JSON.stringify(search)} search={search} onSearch={onSearch} />
-      {query.isError ? (
-        <LoadError
-          message={formErrorMessage(query.error)}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : !query.data ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : query.data.results.length === 0 ? (
-        <p role="status" className="text-ink-soft">
-          Nothing was recorded for these filters.
-        </p>
-      ) : (
-        <>
+      <PagedDataTable
+        caption="Audit trail"
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        query={query}
+        what="The audit trail"
+        loading="Loading the audit trail…"
+        empty="Nothing was recorded for these filters."
+        summary={(answer) => (
           <p role="status" className="text-sm text-ink-soft">
-            {query.data.count.toLocaleString('en-US')} {query.data.count === 1 ? 'entry' : 'entries'}
+            {answer.count.toLocaleString('en-US')} {answer.count === 1 ? 'entry' : 'entries'}
           </p>
-          <table aria-label="Audit trail" className="w-full text-left text-sm [overflow-wrap:anywhere]">
-            <thead>
-              <tr className="border-b border-cream-300">
-                <th className="px-2 py-2">When</th>
-                <th className="px-2 py-2">Who</th>
-                <th className="px-2 py-2">What</th>
-                <th className="px-2 py-2">Before → after</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.results.map((entry) => (
-                <tr key={entry.id} className="border-b border-cream-200 align-top">
-                  <td className="px-2 py-3 whitespace-nowrap">{formatKampalaDateTime(entry.occurred_at)}</td>
-                  <td className="px-2 py-3">
-                    {entry.actor.id ? (
-                      <button
-                        type="button"
-                        className={textLinkClass}
-                        aria-label={`Only ${entry.actor.name}’s actions`}
-                        onClick={() =>
-                          onSearch({
-                            ...search,
-                            actor: entry.actor.id ?? undefined,
-                            actor_name: entry.actor.name,
-                            page: undefined,
-                          })
-                        }
-                      >
-                        {entry.actor.name}
-                      </button>
-                    ) : (
-                      entry.actor.name
-                    )}
-                    <span className="block text-xs text-ink-soft">{entry.actor.role}</span>
-                  </td>
-                  <td className="px-2 py-3">
-                    <span className="font-semibold">{auditKindLabel(entry.kind)}</span>
-                    <span className="block">
-                      <Subject entry={entry} />
-                    </span>
-                    {entry.summary ? <span className="block text-ink-soft">{entry.summary}</span> : null}
-                  </td>
-                  <td className="px-2 py-3">
-                    <Changes entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            label="Audit trail pages"
-            page={page}
-            totalPages={query.data.total_pages}
-            hasNext={query.data.next !== null}
-            onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
-          />
-        </>
-      )}
+        )}
+        pagerLabel="Audit trail pages"
+        page={page}
+        onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { CATALOG_IMPORT_MAX_BYTES, type CatalogImport } from '@shop/contract/cat
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type DragEvent, useId, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import {
   FormMessage,
   inputClass,
@@ -176,25 +177,16 @@ function ImportView({ id }: { id: number }) {
           <FormMessage kind="error">
             Fix the rows below and upload the file again: nothing is imported while the file has problems.
           </FormMessage>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Row errors</caption>
-            <thead>
-              <tr className="border-b border-cream-300">
-                <th className="py-2 pr-3">Line</th>
-                <th className="py-2 pr-3">Column</th>
-                <th className="py-2">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.errors.map((row) => (
-                <tr key={`${row.line}-${row.column}-${row.message}`} className="border-b border-cream-200">
-                  <td className="py-2 pr-3">{row.line}</td>
-                  <td className="py-2 pr-3">{row.column ?? ''}</td>
-                  <td className="py-2">{row.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Row errors"
+            columns={[
+              { header: 'Line', cell: (row) => row.line },
+              { header: 'Column', cell: (row) => row.column ?? '' },
+              { header: 'Problem', cell: (row) => row.message },
+            ]}
+            rows={data.errors}
+            rowKey={(row) => `${row.line}-${row.column}-${row.message}`}
+          />
           {data.error_count > data.errors.length ? (
             <p className="text-sm text-ink-soft">
               The first {data.errors.length} of {data.error_count} problems; the report lists them all.

@@ -3,6 +3,8 @@ import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { countOf } from '@shop/contract/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { buttonClass } from '../../../components/button';
+import { DataTable } from '../../../components/data-table';
 import { FormMessage, secondaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { QueryStatus } from '../../../components/query-state';
@@ -15,7 +17,7 @@ import { reorderCategories } from '../api/reorder-categories';
 import { updateCategory } from '../api/update-category';
 import { CategoryForm } from '../components/category-form';
 
-const linkButton = 'font-semibold text-wine-800 underline disabled:opacity-50';
+const linkButton = buttonClass('link');
 
 function CategoriesDesk() {
   const queryClient = useQueryClient();
@@ -76,72 +78,58 @@ function CategoriesDesk() {
   return (
     <div className="space-y-6">
       {refusal ? <FormMessage kind="error">{refusal}</FormMessage> : null}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Categories</caption>
-        <thead>
-          <tr className="border-b border-cream-300">
-            <th className="py-2 pr-3">Category</th>
-            <th className="py-2 pr-3">Slug</th>
-            <th className="py-2 pr-3">Products</th>
-            <th className="py-2 pr-3">In the shop</th>
-            <th className="py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((category, index) => (
-            <tr key={category.id} className="border-b border-cream-200 align-top">
-              <td className="py-2 pr-3 font-semibold">{category.name}</td>
-              <td className="py-2 pr-3">{category.slug}</td>
-              <td className="py-2 pr-3">
-                {countOf(category.product_count, 'product')}
-                {category.listed_count !== category.product_count ? ` (${category.listed_count} listed)` : ''}
-              </td>
-              <td className="py-2 pr-3">{category.is_active ? 'Shown' : 'Hidden'}</td>
-              <td className="py-2">
-                <div className="flex flex-wrap gap-3">
-                  <button
-                    type="button"
-                    className={linkButton}
-                    disabled={busy || index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    Up <span className="sr-only">{category.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={linkButton}
-                    disabled={busy || index === categories.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    Down <span className="sr-only">{category.name}</span>
-                  </button>
-                  <button type="button" className={linkButton} onClick={() => setEditing(category.id)}>
-                    Edit <span className="sr-only">{category.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={linkButton}
-                    disabled={busy}
-                    onClick={() => toggle(category)}
-                  >
-                    {category.is_active ? 'Hide' : 'Show'} <span className="sr-only">{category.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={linkButton}
-                    disabled={busy}
-                    onClick={() => remove(category)}
-                  >
-                    Remove <span className="sr-only">{category.name}</span>
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Categories"
+        columns={[
+          { header: 'Category', className: 'font-semibold', cell: (category) => category.name },
+          { header: 'Slug', cell: (category) => category.slug },
+          {
+            header: 'Products',
+            cell: (category) =>
+              `${countOf(category.product_count, 'product')}${
+                category.listed_count !== category.product_count ? ` (${category.listed_count} listed)` : ''
+              }`,
+          },
+          { header: 'In the shop', cell: (category) => (category.is_active ? 'Shown' : 'Hidden') },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (category, index) => (
+              <div className="flex flex-wrap justify-end gap-3 md:justify-start">
+                <button
+                  type="button"
+                  className={linkButton}
+                  disabled={busy || index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  Up <span className="sr-only">{category.name}</span>
+                </button>
+                <button
+                  type="button"
+                  className={linkButton}
+                  disabled={busy || index === categories.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  Down <span className="sr-only">{category.name}</span>
+                </button>
+                <button type="button" className={linkButton} onClick={() => setEditing(category.id)}>
+                  Edit <span className="sr-only">{category.name}</span>
+                </button>
+                <button type="button" className={linkButton} disabled={busy} onClick={() => toggle(category)}>
+                  {category.is_active ? 'Hide' : 'Show'} <span className="sr-only">{category.name}</span>
+                </button>
+                <button type="button" className={linkButton} disabled={busy} onClick={() => remove(category)}>
+                  Remove <span className="sr-only">{category.name}</span>
+                </button>
+              </div>
+            ),
+          },
+        ]}
+        rows={categories}
+        rowKey={(category) => category.id}
+        isCurrent={(category) => category.id === editing}
+        empty="No categories yet."
+      />
       {editing === 'new' ? (
         <CategoryForm onDone={() => setEditing(null)} />
       ) : current ? (

@@ -5,10 +5,10 @@ import { formatUGX } from '@shop/contract/money';
 import { orderStatusLabels } from '@shop/contract/orders';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { QueryStatus } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
@@ -78,46 +78,26 @@ function CustomerPage({ customer }: { customer: CustomerDetail }) {
       </dl>
 
       <Section title="Recent orders">
-        {customer.orders.recent.length === 0 ? (
-          <p className="text-ink-soft">No orders yet.</p>
-        ) : (
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Recent orders">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['Order', 'Placed', 'Status', 'Payment', 'Total'].map((label) => (
-                    <th key={label} scope="col" className={stackedTable.headerCell}>
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {customer.orders.recent.map((order) => (
-                  <tr key={order.id} className={stackedTable.row}>
-                    <td data-label="Order" className={stackedTable.cell}>
-                      <Link to="/admin/orders/$id" params={{ id: order.id }} className={textLinkClass}>
-                        {order.order_number}
-                      </Link>
-                    </td>
-                    <td data-label="Placed" className={stackedTable.cell}>
-                      {formatKampalaShortDateTime(order.created_at)}
-                    </td>
-                    <td data-label="Status" className={stackedTable.cell}>
-                      {orderStatusLabels[order.status]}
-                    </td>
-                    <td data-label="Payment" className={stackedTable.cell}>
-                      {order.payment_status}
-                    </td>
-                    <td data-label="Total" className={stackedTable.cell}>
-                      {formatUGX(order.total)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption="Recent orders"
+          columns={[
+            {
+              header: 'Order',
+              cell: (order) => (
+                <Link to="/admin/orders/$id" params={{ id: order.id }} className={textLinkClass}>
+                  {order.order_number}
+                </Link>
+              ),
+            },
+            { header: 'Placed', cell: (order) => formatKampalaShortDateTime(order.created_at) },
+            { header: 'Status', cell: (order) => orderStatusLabels[order.status] },
+            { header: 'Payment', cell: (order) => order.payment_status },
+            { header: 'Total', cell: (order) => formatUGX(order.total) },
+          ]}
+          rows={customer.orders.recent}
+          rowKey={(order) => order.id}
+          empty="No orders yet."
+        />
         {customer.orders.count > customer.orders.recent.length ? (
           <p className="text-sm text-ink-soft">
             The {customer.orders.recent.length} newest of {customer.orders.count} orders; find the others on

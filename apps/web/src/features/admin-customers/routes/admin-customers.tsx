@@ -3,10 +3,8 @@ import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { PagedDataTable } from '../../../components/data-table';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
-import { QueryState } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCustomers } from '../api/customers';
 
@@ -57,7 +55,7 @@ function CustomerDesk() {
   const [role, setRole] = useState<UserRole | null>(null);
   const [page, setPage] = useState(1);
   const roleId = useId();
-  const { data, isPending, isError, refetch } = useCustomers(search, page, role);
+  const query = useCustomers(search, page, role);
 
   return (
     <div className="space-y-6">
@@ -88,67 +86,40 @@ function CustomerDesk() {
           ))}
         </select>
       </div>
-      <QueryState
-        query={{ isPending, isError, data, refetch }}
+      <PagedDataTable
+        caption="Customers"
+        columns={[
+          {
+            header: 'Name',
+            cell: (customer) => (
+              <Link
+                to="/admin/customers/$id"
+                params={{ id: customer.id }}
+                className="font-semibold text-wine-800 underline"
+              >
+                {customer.name || customer.email}
+              </Link>
+            ),
+          },
+          { header: 'E-mail', cell: (customer) => customer.email },
+          { header: 'Phone', cell: (customer) => customer.phone ?? '—' },
+          { header: 'Role', cell: (customer) => ROLE_LABELS[customer.role] },
+          { header: 'Since', cell: (customer) => formatKampalaShortDate(customer.created_at) },
+          { header: 'State', cell: (customer) => (customer.disabled ? 'Disabled' : 'Active') },
+        ]}
+        rowKey={(customer) => customer.id}
+        query={query}
         what="The customers"
         loading="Loading customers…"
-        isEmpty={(page) => page.results.length === 0}
         empty={search ? `No customer matches “${search}”.` : 'No customers yet.'}
-      >
-        {(data) => (
-          <>
-            <p className="text-sm text-ink-soft" role="status">
-              {data.count === 1 ? '1 account' : `${data.count.toLocaleString('en-UG')} accounts`}
-            </p>
-            <div className={stackedTable.frame}>
-              <table className={stackedTable.table} aria-label="Customers">
-                <thead className={stackedTable.head}>
-                  <tr>
-                    {['Name', 'E-mail', 'Phone', 'Role', 'Since', 'State'].map((label) => (
-                      <th key={label} scope="col" className={stackedTable.headerCell}>
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={stackedTable.body}>
-                  {data.results.map((customer) => (
-                    <tr key={customer.id} className={stackedTable.row}>
-                      <td data-label="Name" className={stackedTable.cell}>
-                        <Link
-                          to="/admin/customers/$id"
-                          params={{ id: customer.id }}
-                          className="font-semibold text-wine-800 underline"
-                        >
-                          {customer.name || customer.email}
-                        </Link>
-                      </td>
-                      <td data-label="E-mail" className={stackedTable.cell}>
-                        {customer.email}
-                      </td>
-                      <td data-label="Phone" className={stackedTable.cell}>
-                        {customer.phone ?? '—'}
-                      </td>
-                      <td data-label="Role" className={stackedTable.cell}>
-                        {ROLE_LABELS[customer.role]}
-                      </td>
-                      <td data-label="Since" className={stackedTable.cell}>
-                        {formatKampalaShortDate(customer.created_at)}
-                      </td>
-                      <td data-label="State" className={stackedTable.cell}>
-                        {customer.disabled ? 'Disabled' : 'Active'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
+        summary={(answer) => (
+          <p className="text-sm text-ink-soft" role="status">
+            {answer.count === 1 ? '1 account' : `${answer.count.toLocaleString('en-UG')} accounts`}
+          </p>
         )}
-      </QueryState>
-      {data ? (
-        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-      ) : null}
+        page={page}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
@@ -49,41 +50,18 @@ function BreakdownTable({
   rows: Array<{ key: string; label: string; paid_orders: number; revenue: number }>;
 }) {
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="mb-2 text-left font-serif text-lg text-wine-900">{caption}</caption>
-      <thead className="text-ink-soft">
-        <tr>
-          <th scope="col" className="py-1 pr-2">
-            {first}
-          </th>
-          <th scope="col" className="py-1 pr-2 text-right">
-            Paid orders
-          </th>
-          <th scope="col" className="py-1 text-right">
-            Revenue
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr className="border-t border-cream-200">
-            <td colSpan={3} className="py-1.5 text-ink-soft">
-              No money in this period.
-            </td>
-          </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.key} className="border-t border-cream-200">
-              <th scope="row" className="py-1.5 pr-2 font-normal">
-                {row.label}
-              </th>
-              <td className="py-1.5 pr-2 text-right tabular-nums">{row.paid_orders}</td>
-              <td className="py-1.5 text-right tabular-nums">{formatUGX(row.revenue)}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      showCaption
+      columns={[
+        { header: first, rowHeader: true, className: 'font-normal', cell: (row) => row.label },
+        { header: 'Paid orders', className: 'tabular-nums md:text-right', cell: (row) => row.paid_orders },
+        { header: 'Revenue', className: 'tabular-nums md:text-right', cell: (row) => formatUGX(row.revenue) },
+      ]}
+      rows={rows}
+      rowKey={(row) => row.key}
+      empty="No money in this period."
+    />
   );
 }
 

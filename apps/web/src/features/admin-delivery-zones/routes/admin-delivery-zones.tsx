@@ -7,6 +7,8 @@ import {
 import { formatUGX } from '@shop/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
+import { DataTable } from '../../../components/data-table';
 import {
   FormMessage,
   inputClass,
@@ -250,41 +252,29 @@ function ZonesDesk() {
   const current = typeof editing === 'number' ? data.results.find((zone) => zone.id === editing) : undefined;
   return (
     <div className="space-y-6">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Delivery zones</caption>
-        <thead>
-          <tr className="border-b border-cream-300">
-            <th className="py-2 pr-3">Zone</th>
-            <th className="py-2 pr-3">Areas</th>
-            <th className="py-2 pr-3">Fee</th>
-            <th className="py-2 pr-3">Time</th>
-            <th className="py-2 pr-3">At checkout</th>
-            <th className="py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.results.map((zone) => (
-            <tr key={zone.id} className="border-b border-cream-200 align-top">
-              <td className="py-2 pr-3 font-semibold">{zone.name}</td>
-              <td className="py-2 pr-3">{zone.areas}</td>
-              <td className="py-2 pr-3">{formatUGX(zone.fee)}</td>
-              <td className="py-2 pr-3">{zone.delivery_time_label}</td>
-              <td className="py-2 pr-3">{zone.is_active === false ? 'Withdrawn' : 'Offered'}</td>
-              <td className="py-2">
-                <button
-                  type="button"
-                  className="font-semibold text-wine-800 underline"
-                  onClick={() => setEditing(zone.id)}
-                >
-                  Change <span className="sr-only">{zone.name}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Delivery zones"
+        columns={[
+          { header: 'Zone', className: 'font-semibold', cell: (zone) => zone.name },
+          { header: 'Areas', cell: (zone) => zone.areas },
+          { header: 'Fee', cell: (zone) => formatUGX(zone.fee) },
+          { header: 'Time', cell: (zone) => zone.delivery_time_label },
+          { header: 'At checkout', cell: (zone) => (zone.is_active === false ? 'Withdrawn' : 'Offered') },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (zone) => (
+              <button type="button" className={buttonClass('link')} onClick={() => setEditing(zone.id)}>
+                Change <span className="sr-only">{zone.name}</span>
+              </button>
+            ),
+          },
+        ]}
+        rows={data.results}
+        rowKey={(zone) => zone.id}
+        isCurrent={(zone) => zone.id === editing}
+        empty="No delivery zones yet: checkout offers none until one is added."
+      />
       {editing === 'new' ? (
         <ZoneForm onDone={() => setEditing(null)} />
       ) : current ? (

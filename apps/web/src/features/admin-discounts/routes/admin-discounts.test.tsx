@@ -257,7 +257,11 @@ describe('/admin/discounts', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Pause CHEERS10' }));
+    expect(
+      await screen.findByText('CHEERS10 is paused: customers cannot use it until it is resumed'),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Resume CHEERS10' }));
+    expect(await screen.findByText('CHEERS10 is active again')).toBeInTheDocument();
     // jsdom has no dialog: the page's question is answered "Cancel", then "OK".
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);

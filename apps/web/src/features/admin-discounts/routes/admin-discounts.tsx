@@ -6,21 +6,27 @@ import {
 } from '@shop/contract/discounts';
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { PagedDataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
-import { QueryState } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useChangeDiscountStatus } from '../api/change-discount-status';
 import { useDiscountCodes } from '../api/discount-codes';
 import { DiscountCodeForm } from '../components/discount-code-form';
 
 type StatusTab = DiscountStatus | 'all';
+
+/** What a status change did, after the code's name: "WHISKY15 is paused". */
+const STATUS_CHANGED: Record<DiscountStatus, string> = {
+  active: 'is active again',
+  paused: 'is paused: customers cannot use it until it is resumed',
+  ended: 'has ended',
+};
 const TABS: ReadonlyArray<{ value: StatusTab; label: string }> = [
   { value: 'all', label: 'All' },
   ...DISCOUNT_STATUSES.map((status) => ({ value: status, label: discountStatusLabels[status] })),
@@ -52,7 +58,13 @@ function StatusActions({
   const mutation = useChangeDiscountStatus();
   if (code.status === 'ended') return <span className="text-ink-soft">Ended</span>;
   const change = (status: DiscountStatus) =>
-    mutation.mutate({ id: code.id, status }, { onError: (error) => onError(formErrorMessage(error)) });
+    mutation.mutate(
+      { id: code.id, status },
+      {
+        onSuccess: (saved) => toast.success(`${saved.code} ${STATUS_CHANGED[saved.status]}`),
+        onError: (error) => onError(formErrorMessage(error)),
+      },
+    );
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <button
@@ -127,12 +139,7 @@ function DiscountDesk() {
   const [editing, setEditing] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const { data, isPending, isError, refetch } = useDiscountCodes(
-    status === 'all' ? null : status,
-    page,
-    true,
-    code,
-  );
+  const query = useDiscountCodes(status === 'all' ? null : status, page, true, code);
 
   return (
     <div className="space-y-6">
@@ -154,87 +161,70 @@ function DiscountDesk() {
       >
         {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
         {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-        <QueryState
-          query={{ isPending, isError, data, refetch }}
+        <PagedDataTable
+          caption="Discount codes"
+          columns={[
+            {
+              header: 'Code',
+              cell: (code) => (
+                <span>
+                  <span className="font-semibold">{code.code}</span>
+                  {code.description ? <span className="block text-ink-soft">{code.description}</span> : null}
+                </span>
+              ),
+            },
+            {
+              header: 'Discount',
+              cell: (code) => (
+                <span>
+                  {code.label}
+                  {code.categories.length > 0 ? (
+                    <span className="block text-ink-soft">
+                      on {code.categories.map((category) => category.name).join(', ')}
+                    </span>
+                  ) : null}
+                </span>
+              ),
+            },
+            {
+              header: 'Minimum',
+              cell: (code) => (code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'),
+            },
+            { header: 'Valid', cell: periodOf },
+            { header: 'Uses', cell: limitsOf },
+            { header: 'Status', cell: (code) => discountStatusLabels[code.status] },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cell: (code) => (
+                <StatusActions
+                  code={code}
+                  editing={editing === code.id}
+                  onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
+                  onError={setActionError}
+                />
+              ),
+            },
+          ]}
+          rowKey={(code) => code.id}
+          detail={(code) =>
+            editing === code.id && code.status !== 'ended' ? (
+              <DiscountCodeForm
+                editing={code}
+                onSaved={(saved) => {
+                  setEditing(null);
+                  setNotice(`Saved: ${saved.code}, ${saved.label}.`);
+                }}
+              />
+            ) : null
+          }
+          query={query}
           what="The list"
           loading="Loading discount codes…"
-          isEmpty={(page) => page.results.length === 0}
           empty={code ? `No code contains “${code}”.` : 'No discount codes yet.'}
-        >
-          {(data) => (
-            <div className={stackedTable.frame}>
-              <table className={stackedTable.table} aria-label="Discount codes">
-                <thead className={stackedTable.head}>
-                  <tr>
-                    {['Code', 'Discount', 'Minimum', 'Valid', 'Uses', 'Status', ''].map((label) => (
-                      <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
-                        {label || <span className="sr-only">Actions</span>}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={stackedTable.body}>
-                  {data.results.map((code) => (
-                    <Fragment key={code.id}>
-                      <tr className={stackedTable.row}>
-                        <td data-label="Code" className={stackedTable.cell}>
-                          <span className="font-semibold">{code.code}</span>
-                          {code.description ? (
-                            <span className="block text-ink-soft">{code.description}</span>
-                          ) : null}
-                        </td>
-                        <td data-label="Discount" className={stackedTable.cell}>
-                          {code.label}
-                          {code.categories.length > 0 ? (
-                            <span className="block text-ink-soft">
-                              on {code.categories.map((category) => category.name).join(', ')}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td data-label="Minimum" className={stackedTable.cell}>
-                          {code.minimum_order > 0 ? formatUGX(code.minimum_order) : 'None'}
-                        </td>
-                        <td data-label="Valid" className={stackedTable.cell}>
-                          {periodOf(code)}
-                        </td>
-                        <td data-label="Uses" className={stackedTable.cell}>
-                          {limitsOf(code)}
-                        </td>
-                        <td data-label="Status" className={stackedTable.cell}>
-                          {discountStatusLabels[code.status]}
-                        </td>
-                        <td data-label="" className={stackedTable.cell}>
-                          <StatusActions
-                            code={code}
-                            editing={editing === code.id}
-                            onEdit={() => setEditing((current) => (current === code.id ? null : code.id))}
-                            onError={setActionError}
-                          />
-                        </td>
-                      </tr>
-                      {editing === code.id && code.status !== 'ended' ? (
-                        <tr className={stackedTable.row}>
-                          <td colSpan={7} className="block py-3 md:table-cell md:px-4">
-                            <DiscountCodeForm
-                              editing={code}
-                              onSaved={(saved) => {
-                                setEditing(null);
-                                setNotice(`Saved: ${saved.code}, ${saved.label}.`);
-                              }}
-                            />
-                          </td>
-                        </tr>
-                      ) : null}
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </QueryState>
-        {data ? (
-          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-        ) : null}
+          page={page}
+          onPage={setPage}
+        />
       </Tabs>
     </div>
   );

@@ -2,11 +2,9 @@ import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { PagedDataTable } from '../../../components/data-table';
 import { textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
-import { QueryState } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignDesk, STATUS_LABELS } from '../components/campaign-desk';
@@ -15,7 +13,7 @@ function Campaigns() {
   const [page, setPage] = useState(1);
   // null: nothing open; 'new': a new draft; a number: that campaign.
   const [open, setOpen] = useState<number | 'new' | null>(null);
-  const { data, isPending, isError, refetch } = useCampaigns(page);
+  const query = useCampaigns(page);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-4">
@@ -33,66 +31,39 @@ function Campaigns() {
           onCreated={(campaign) => setOpen(campaign.id)}
         />
       ) : null}
-      <QueryState
-        query={{ isPending, isError, data, refetch }}
+      <PagedDataTable
+        caption="Campaigns"
+        columns={[
+          { header: 'Subject', cell: (campaign) => campaign.subject },
+          { header: 'State', cell: (campaign) => STATUS_LABELS[campaign.status] },
+          { header: 'Sent', cell: (campaign) => campaign.counts.sent },
+          { header: 'Failed', cell: (campaign) => campaign.counts.failed },
+          { header: 'Pending', cell: (campaign) => campaign.counts.pending },
+          { header: 'Created', cell: (campaign) => formatKampalaShortDateTime(campaign.created_at) },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (campaign) => (
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm')}
+                aria-label={`Open ${campaign.subject}`}
+                onClick={() => setOpen(campaign.id)}
+              >
+                Open
+              </button>
+            ),
+          },
+        ]}
+        rowKey={(campaign) => campaign.id}
+        isCurrent={(campaign) => campaign.id === open}
+        query={query}
         what="The campaigns"
         loading="Loading campaigns…"
-        isEmpty={(page) => page.results.length === 0}
         empty="No campaigns yet."
-      >
-        {(data) => (
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Campaigns">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['Subject', 'State', 'Sent', 'Failed', 'Pending', 'Created', ''].map((label) => (
-                    <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
-                      {label || <span className="sr-only">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.results.map((campaign) => (
-                  <tr key={campaign.id} className={stackedTable.row}>
-                    <td data-label="Subject" className={stackedTable.cell}>
-                      {campaign.subject}
-                    </td>
-                    <td data-label="State" className={stackedTable.cell}>
-                      {STATUS_LABELS[campaign.status]}
-                    </td>
-                    <td data-label="Sent" className={stackedTable.cell}>
-                      {campaign.counts.sent}
-                    </td>
-                    <td data-label="Failed" className={stackedTable.cell}>
-                      {campaign.counts.failed}
-                    </td>
-                    <td data-label="Pending" className={stackedTable.cell}>
-                      {campaign.counts.pending}
-                    </td>
-                    <td data-label="Created" className={stackedTable.cell}>
-                      {formatKampalaShortDateTime(campaign.created_at)}
-                    </td>
-                    <td data-label="" className={stackedTable.cell}>
-                      <button
-                        type="button"
-                        className={buttonClass('secondary', 'sm')}
-                        aria-label={`Open ${campaign.subject}`}
-                        onClick={() => setOpen(campaign.id)}
-                      >
-                        Open
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryState>
-      {data ? (
-        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-      ) : null}
+        page={page}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -2,11 +2,9 @@ import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { PagedDataTable } from '../../../components/data-table';
 import { inputClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
-import { QueryState } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { newsletterSubscribersCsvUrl } from '../../../lib/exports';
@@ -30,7 +28,7 @@ function Subscribers() {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const searchId = useId();
-  const { data, isPending, isError, refetch } = useSubscribers(status, page, q);
+  const query = useSubscribers(status, page, q);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-4">
@@ -76,56 +74,30 @@ function Subscribers() {
           setPage(1);
         }}
       >
-        <QueryState
-          query={{ isPending, isError, data, refetch }}
+        <PagedDataTable
+          caption="Subscribers"
+          columns={[
+            { header: 'E-mail', cell: (row) => row.email },
+            { header: 'State', cell: (row) => STATUS_LABELS[row.status] },
+            { header: 'Signed up', cell: (row) => formatKampalaShortDateTime(row.created_at) },
+            {
+              header: 'Confirmed',
+              cell: (row) => (row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'),
+            },
+            {
+              header: 'Unsubscribed',
+              cell: (row) => (row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'),
+            },
+          ]}
+          rowKey={(row) => row.id}
+          query={query}
           what="The subscribers"
           loading="Loading subscribers…"
-          isEmpty={(page) => page.results.length === 0}
           empty={q ? `No address contains “${q}”.` : 'No subscribers here yet.'}
-        >
-          {(data) => (
-            <>
-              <p className="text-sm text-ink-soft">{data.count} in all</p>
-              <div className={stackedTable.frame}>
-                <table className={stackedTable.table} aria-label="Subscribers">
-                  <thead className={stackedTable.head}>
-                    <tr>
-                      {['E-mail', 'State', 'Signed up', 'Confirmed', 'Unsubscribed'].map((label) => (
-                        <th key={label} scope="col" className={stackedTable.headerCell}>
-                          {label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className={stackedTable.body}>
-                    {data.results.map((row) => (
-                      <tr key={row.id} className={stackedTable.row}>
-                        <td data-label="E-mail" className={stackedTable.cell}>
-                          {row.email}
-                        </td>
-                        <td data-label="State" className={stackedTable.cell}>
-                          {STATUS_LABELS[row.status]}
-                        </td>
-                        <td data-label="Signed up" className={stackedTable.cell}>
-                          {formatKampalaShortDateTime(row.created_at)}
-                        </td>
-                        <td data-label="Confirmed" className={stackedTable.cell}>
-                          {row.confirmed_at ? formatKampalaShortDateTime(row.confirmed_at) : '—'}
-                        </td>
-                        <td data-label="Unsubscribed" className={stackedTable.cell}>
-                          {row.unsubscribed_at ? formatKampalaShortDateTime(row.unsubscribed_at) : '—'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )}
-        </QueryState>
-        {data ? (
-          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-        ) : null}
+          summary={(answer) => <p className="text-sm text-ink-soft">{answer.count} in all</p>}
+          page={page}
+          onPage={setPage}
+        />
       </Tabs>
     </div>
   );

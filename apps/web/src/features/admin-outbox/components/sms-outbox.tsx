@@ -1,9 +1,8 @@
-import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { useState } from 'react';
+import { PagedDataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
-import { Pager } from '../../../components/pager';
-import { QueryState } from '../../../components/query-state';
 import { type SmsOutboxFilter, useSmsOutboxList } from '../api/sms-outbox-list';
+import { writtenColumn } from '../lib/written-column';
 
 const FILTERS: Array<{ value: SmsOutboxFilter; label: string }> = [
   { value: 'unsent', label: 'Not sent' },
@@ -26,7 +25,8 @@ export const SMS_CODES_HIDDEN_NOTE =
 export function SmsOutbox() {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<SmsOutboxFilter>('unsent');
-  const { data, isPending, isError, refetch } = useSmsOutboxList(page, state);
+  const query = useSmsOutboxList(page, state);
+  const { data } = query;
 
   return (
     <section aria-labelledby="sms-outbox-heading" className="mt-12 space-y-4">
@@ -58,54 +58,23 @@ export function SmsOutbox() {
           ))}
         </select>
       </label>
-      <QueryState
-        query={{ isPending, isError, data, refetch }}
+      <PagedDataTable
+        caption="SMS, newest first"
+        columns={[
+          writtenColumn(),
+          { header: 'To', className: 'md:whitespace-nowrap', cell: (sms) => sms.phone },
+          { header: 'Kind', cell: (sms) => sms.kind_label },
+          { header: 'Message', cell: (sms) => sms.body },
+          { header: 'Status', cell: (sms) => sms.state_label },
+        ]}
+        rowKey={(sms) => sms.id}
+        query={query}
         what="The SMS"
         loading="Loading the SMS…"
-        isEmpty={(page) => page.results.length === 0}
         empty="No SMS here."
-      >
-        {(data) => (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">SMS, newest first</caption>
-            <thead>
-              <tr className="border-b border-cream-200">
-                <th scope="col" className="py-2 pr-3">
-                  Written
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  To
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Kind
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Message
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((sms) => (
-                <tr key={sms.id} className="border-b border-cream-100 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {formatKampalaShortDateTime(sms.created_at)}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{sms.phone}</td>
-                  <td className="py-2 pr-3">{sms.kind_label}</td>
-                  <td className="py-2 pr-3 break-words">{sms.body}</td>
-                  <td className="py-2 pr-3">{sms.state_label}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
-      {data ? (
-        <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-      ) : null}
+        page={page}
+        onPage={setPage}
+      />
     </section>
   );
 }

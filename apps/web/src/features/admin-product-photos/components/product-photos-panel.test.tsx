@@ -2,6 +2,7 @@ import { type AdminProductImage, responsivePicture } from '@shop/contract/produc
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '../../../lib/toast';
 import { renderWithRouter } from '../../../test/render';
 import { ProductPhotosPanel } from './product-photos-panel';
 
@@ -163,7 +164,12 @@ describe('ProductPhotosPanel', () => {
   it('reorders with the buttons, saves the alt text (required) and removes a photo after confirming', async () => {
     const api = fakePhotosApi([photo(1, 'Front label', 0), photo(2, 'Back label', 1)]);
     const user = userEvent.setup();
-    await renderWithRouter(<ProductPhotosPanel productId={PRODUCT} />);
+    await renderWithRouter(
+      <>
+        <ProductPhotosPanel productId={PRODUCT} />
+        <Toasts />
+      </>,
+    );
     await screen.findByRole('list', { name: 'Photos in order' });
 
     await user.click(screen.getByRole('button', { name: 'Move up photo 2' }));
@@ -173,6 +179,7 @@ describe('ProductPhotosPanel', () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Alt text of photo 1' })).toHaveValue('Back label'),
     );
+    expect(await screen.findByText('Order of the photos saved')).toBeInTheDocument();
 
     const alt = screen.getByRole('textbox', { name: 'Alt text of photo 2' });
     await user.clear(alt);
@@ -195,7 +202,12 @@ describe('ProductPhotosPanel', () => {
     expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Photos in order' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
+    expect(await screen.findByText('Photo 1 removed')).toBeInTheDocument();
     expect(api.requests.find((request) => request.method === 'DELETE')?.path).toBe(
       '/admin/catalog/images/2/',
     );

@@ -8,6 +8,7 @@ import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ProductImage } from '../../../components/product-image';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useProductPhotos } from '../api/product-photos';
 import { useRemoveProductPhoto } from '../api/remove-product-photo';
 import { useReorderProductPhotos } from '../api/reorder-product-photos';
@@ -71,7 +72,10 @@ export function ProductPhotosPanel({ productId }: { productId: number }) {
     const [moved] = ids.splice(from, 1);
     ids.splice(to, 0, moved!);
     setReorderError(null);
-    reorder.mutate(ids, { onError: (error) => setReorderError(errorText(error)) });
+    reorder.mutate(ids, {
+      onSuccess: () => toast.success('Order of the photos saved'),
+      onError: (error) => setReorderError(errorText(error)),
+    });
   };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -367,7 +371,10 @@ function RemovePhotoButton({
         onClick={() => {
           setConfirming(false);
           setError(null);
-          remove.mutate(image.id, { onError: (failure) => setError(errorText(failure)) });
+          remove.mutate(image.id, {
+            onSuccess: () => toast.success(`Photo ${position} removed`),
+            onError: (failure) => setError(errorText(failure)),
+          });
         }}
         className="rounded-full bg-wine-800 px-3 py-1 text-xs font-semibold text-cream-50"
       >

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormMessage, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { toast } from '../../../lib/toast';
 import { useDeleteAdminProduct } from '../api/delete-admin-product';
 import { adminProductQuery } from '../api/get-admin-product';
 import { useUpdateAdminProduct } from '../api/update-admin-product';
@@ -30,8 +31,10 @@ export function ProductEditor({ product }: { product: AdminProduct }) {
       return;
     remove.mutate(undefined, {
       onSuccess: (answer) => {
-        if (answer.outcome === 'deleted') void navigate({ to: '/admin/products' });
-        else {
+        if (answer.outcome === 'deleted') {
+          toast.success(`${product.name} deleted`);
+          void navigate({ to: '/admin/products' });
+        } else {
           setRemoval('It was ordered before, so it was archived: hidden from the shop, kept for its orders.');
           void reload();
         }

@@ -1,7 +1,9 @@
 import type { AdminProduct, AdminVariant } from '@shop/contract/catalog-admin';
 import { formatUGX } from '@shop/contract/money';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
+import { toast } from '../../../lib/toast';
 import { useCreateVariant } from '../api/create-variant';
 import { useReorderVariants } from '../api/reorder-variants';
 import { useUpdateVariant } from '../api/update-variant';
@@ -28,11 +30,20 @@ export function SizesTable({ product }: { product: AdminProduct }) {
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
     setMessage(null);
-    reorder.mutate(ids, { onError: (error) => setMessage(errorText(error)) });
+    reorder.mutate(ids, {
+      onSuccess: () => toast.success('Order of the sizes saved'),
+      onError: (error) => setMessage(errorText(error)),
+    });
   };
   const change = (size: AdminVariant, body: Parameters<typeof update.mutate>[0]['body']) => {
     setMessage(null);
-    update.mutate({ variantId: size.id, body }, { onError: (error) => setMessage(errorText(error)) });
+    update.mutate(
+      { variantId: size.id, body },
+      {
+        onSuccess: () => toast.success(`${size.name} saved`),
+        onError: (error) => setMessage(errorText(error)),
+      },
+    );
   };
 
   return (
@@ -41,118 +52,111 @@ export function SizesTable({ product }: { product: AdminProduct }) {
         Sizes
       </h2>
       {message ? <FormMessage kind="error">{message}</FormMessage> : null}
-      {sizes.length === 0 ? (
-        <p className="text-ink-soft">
-          No sizes yet. Add one below: the first size is the one the product is listed at.
-        </p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-cream-300 text-ink-soft">
-              <th scope="col" className="py-2">
-                Size
-              </th>
-              <th scope="col">SKU</th>
-              <th scope="col">Price</th>
-              <th scope="col">Compare-at</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Low at</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sizes.map((size, index) =>
-              editing === size.id ? (
-                <tr key={size.id}>
-                  <td colSpan={7} className="py-2">
-                    <SizeForm
-                      size={size}
-                      pending={update.isPending}
-                      onCancel={() => setEditing(null)}
-                      onSubmit={(body) =>
-                        update.mutateAsync({ variantId: size.id, body }).then(() => setEditing(null))
-                      }
-                    />
-                  </td>
-                </tr>
-              ) : (
-                <tr
-                  key={size.id}
-                  className={`border-b border-cream-200 ${size.retired_at ? 'text-ink-soft' : ''}`}
+      <DataTable
+        caption="Sizes of the product"
+        columns={[
+          {
+            header: 'Size',
+            rowHeader: true,
+            cell: (size) => (
+              <span>
+                {size.name}
+                {size.is_default ? <span className="ml-1 text-xs font-normal">(default)</span> : null}
+                {size.retired_at ? <span className="ml-1 text-xs font-normal">(retired)</span> : null}
+              </span>
+            ),
+          },
+          { header: 'SKU', className: 'font-mono text-xs', cell: (size) => size.sku },
+          { header: 'Price', cell: (size) => formatUGX(size.price) },
+          {
+            header: 'Compare-at',
+            cell: (size) => (size.compare_at_price === null ? '—' : formatUGX(size.compare_at_price)),
+          },
+          { header: 'Stock', cell: (size) => size.stock },
+          { header: 'Low at', cell: (size) => size.low_stock_threshold },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (size, index) => (
+              <div className="flex flex-wrap justify-end gap-1 md:justify-start">
+                <button
+                  type="button"
+                  className={actionClass}
+                  aria-expanded={editing === size.id}
+                  onClick={() => setEditing((current) => (current === size.id ? null : size.id))}
+                  aria-label={`Edit ${size.name}`}
                 >
-                  <th scope="row" className="py-2 font-semibold">
-                    {size.name}
-                    {size.is_default ? <span className="ml-1 text-xs font-normal">(default)</span> : null}
-                    {size.retired_at ? <span className="ml-1 text-xs font-normal">(retired)</span> : null}
-                  </th>
-                  <td className="font-mono text-xs">{size.sku}</td>
-                  <td>{formatUGX(size.price)}</td>
-                  <td>{size.compare_at_price === null ? '—' : formatUGX(size.compare_at_price)}</td>
-                  <td>{size.stock}</td>
-                  <td>{size.low_stock_threshold}</td>
-                  <td className="flex flex-wrap gap-1 py-2">
-                    <button
-                      type="button"
-                      className={actionClass}
-                      onClick={() => setEditing(size.id)}
-                      aria-label={`Edit ${size.name}`}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={actionClass}
-                      disabled={index === 0 || reorder.isPending}
-                      onClick={() => move(index, -1)}
-                      aria-label={`Move ${size.name} up`}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className={actionClass}
-                      disabled={index === sizes.length - 1 || reorder.isPending}
-                      onClick={() => move(index, 1)}
-                      aria-label={`Move ${size.name} down`}
-                    >
-                      ↓
-                    </button>
-                    {!size.is_default && !size.retired_at ? (
-                      <button
-                        type="button"
-                        className={actionClass}
-                        onClick={() => change(size, { is_default: true })}
-                      >
-                        Make default
-                      </button>
-                    ) : null}
-                    {size.retired_at ? (
-                      <button
-                        type="button"
-                        className={actionClass}
-                        onClick={() => change(size, { retired: false })}
-                      >
-                        Bring back
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className={actionClass}
-                        onClick={() => change(size, { retired: true })}
-                        aria-label={`Retire ${size.name}`}
-                      >
-                        Retire
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      )}
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className={actionClass}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, -1)}
+                  aria-label={`Move ${size.name} up`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className={actionClass}
+                  disabled={index === sizes.length - 1 || reorder.isPending}
+                  onClick={() => move(index, 1)}
+                  aria-label={`Move ${size.name} down`}
+                >
+                  ↓
+                </button>
+                {!size.is_default && !size.retired_at ? (
+                  <button
+                    type="button"
+                    className={actionClass}
+                    onClick={() => change(size, { is_default: true })}
+                  >
+                    Make default
+                  </button>
+                ) : null}
+                {size.retired_at ? (
+                  <button
+                    type="button"
+                    className={actionClass}
+                    onClick={() => change(size, { retired: false })}
+                  >
+                    Bring back
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={actionClass}
+                    onClick={() => change(size, { retired: true })}
+                    aria-label={`Retire ${size.name}`}
+                  >
+                    Retire
+                  </button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+        rows={sizes}
+        rowKey={(size) => size.id}
+        rowClassName={(size) => (size.retired_at ? 'text-ink-soft' : '')}
+        detail={(size) =>
+          editing === size.id ? (
+            <SizeForm
+              size={size}
+              pending={update.isPending}
+              onCancel={() => setEditing(null)}
+              onSubmit={(body) =>
+                update.mutateAsync({ variantId: size.id, body }).then(() => {
+                  setEditing(null);
+                  toast.success(`${size.name} saved`);
+                })
+              }
+            />
+          ) : null
+        }
+        empty="No sizes yet. Add one below: the first size is the one the product is listed at."
+      />
       <p className="text-sm text-ink-soft">
         A new size starts with no stock: record the bottles received in its stock ledger.
       </p>

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
+import { toast } from '../../../lib/toast';
 import { useCreateAdminProduct } from '../api/create-admin-product';
 import { ProductForm } from '../components/product-form';
 
@@ -20,9 +21,10 @@ export function AdminProductNewPage() {
         <ProductForm
           pending={create.isPending}
           onSubmit={(body) =>
-            create
-              .mutateAsync(body)
-              .then((product) => navigate({ to: '/admin/products/$id', params: { id: String(product.id) } }))
+            create.mutateAsync(body).then((product) => {
+              toast.success(`${product.name} created: add its sizes and photos`);
+              return navigate({ to: '/admin/products/$id', params: { id: String(product.id) } });
+            })
           }
         />
       </StaffOnly>

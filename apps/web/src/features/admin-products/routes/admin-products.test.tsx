@@ -287,6 +287,7 @@ describe('/admin/products/new and /admin/products/$id', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Create product' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/40'));
+    expect(await screen.findByText(/created: add its sizes and photos$/)).toBeInTheDocument();
   });
 
   it('saves with the version; a stale save shows who changed it, and Reload brings the latest', async () => {

@@ -14,6 +14,7 @@ import {
   weekdayLabels,
 } from '@shop/contract/settings';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -164,6 +165,21 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
     'aria-invalid': errors[path] ? true : undefined,
     'aria-describedby': errors[path] ? errorId(path) : undefined,
   });
+  /** A day's opening or closing time, with its error under it. */
+  const timeField = (day: OpeningDay, index: number, edge: 'opens' | 'closes') => (
+    <div>
+      <input
+        type="time"
+        aria-label={`${weekdayLabels[day.day]} ${edge}`}
+        className={`${inputClass} w-32`}
+        value={day[edge]}
+        disabled={!day.open}
+        onChange={(event) => updateDay(index, { [edge]: event.currentTarget.value })}
+        {...aria(`opening_hours.${index}.${edge}`)}
+      />
+      {fieldError(`opening_hours.${index}.${edge}`)}
+    </div>
+  );
 
   const text = (
     path: 'phone' | 'whatsapp' | 'email' | 'address' | 'vat_tin',
@@ -228,60 +244,27 @@ export function SettingsForm({ settings }: { settings: AdminShopSettings }) {
       </Section>
 
       <Section title="Opening hours" lead="Kampala time. Shown in the footer and on the contact page.">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th className="py-2">Day</th>
-              <th className="py-2">Open</th>
-              <th className="py-2">Opens</th>
-              <th className="py-2">Closes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {draft.opening_hours.map((day, index) => {
-              const name = weekdayLabels[day.day];
-              return (
-                <tr key={day.day} className="border-t border-cream-200 align-top">
-                  <th scope="row" className="py-2 pr-4 font-semibold">
-                    {name}
-                  </th>
-                  <td className="py-2 pr-4">
-                    <input
-                      type="checkbox"
-                      aria-label={`Open on ${name}`}
-                      checked={day.open}
-                      onChange={(event) => updateDay(index, { open: event.currentTarget.checked })}
-                    />
-                  </td>
-                  <td className="py-2 pr-4">
-                    <input
-                      type="time"
-                      aria-label={`${name} opens`}
-                      className={`${inputClass} w-32`}
-                      value={day.opens}
-                      disabled={!day.open}
-                      onChange={(event) => updateDay(index, { opens: event.currentTarget.value })}
-                      {...aria(`opening_hours.${index}.opens`)}
-                    />
-                    {fieldError(`opening_hours.${index}.opens`)}
-                  </td>
-                  <td className="py-2">
-                    <input
-                      type="time"
-                      aria-label={`${name} closes`}
-                      className={`${inputClass} w-32`}
-                      value={day.closes}
-                      disabled={!day.open}
-                      onChange={(event) => updateDay(index, { closes: event.currentTarget.value })}
-                      {...aria(`opening_hours.${index}.closes`)}
-                    />
-                    {fieldError(`opening_hours.${index}.closes`)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Opening hours"
+          columns={[
+            { header: 'Day', rowHeader: true, cell: (day) => weekdayLabels[day.day] },
+            {
+              header: 'Open',
+              cell: (day, index) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Open on ${weekdayLabels[day.day]}`}
+                  checked={day.open}
+                  onChange={(event) => updateDay(index, { open: event.currentTarget.checked })}
+                />
+              ),
+            },
+            { header: 'Opens', cell: (day, index) => timeField(day, index, 'opens') },
+            { header: 'Closes', cell: (day, index) => timeField(day, index, 'closes') },
+          ]}
+          rows={draft.opening_hours}
+          rowKey={(day) => day.day}
+        />
       </Section>
 
       <Section title="Delivery">

@@ -3,10 +3,10 @@ import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import type { StaffMember } from '@shop/contract/staff-accounts';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { DataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { QueryStatus } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useChangeRole } from '../api/change-role';
@@ -112,48 +112,40 @@ function StaffDesk() {
         {isPending || isError ? (
           <QueryStatus pending={isPending} onRetry={refetch} what="The staff list" loading="Loading staff…" />
         ) : (
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Staff and admins">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['Name', 'E-mail', 'Role', 'Since', 'Password', ''].map((label) => (
-                    <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
-                      {label || <span className="sr-only">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.results.map((member) => (
-                  <tr key={member.id} className={stackedTable.row}>
-                    <td data-label="Name" className={stackedTable.cell}>
-                      <span className="font-semibold">{member.name}</span>
-                      {member.disabled ? <span className="block text-wine-700">Disabled</span> : null}
-                    </td>
-                    <td data-label="E-mail" className={stackedTable.cell}>
-                      {member.email}
-                    </td>
-                    <td data-label="Role" className={stackedTable.cell}>
-                      {ROLE_LABELS[member.role]}
-                    </td>
-                    <td data-label="Since" className={stackedTable.cell}>
-                      {formatKampalaShortDate(member.created_at)}
-                    </td>
-                    <td data-label="Password" className={stackedTable.cell}>
-                      {member.has_password ? 'Set' : 'Invitation not accepted yet'}
-                    </td>
-                    <td data-label="" className={stackedTable.cell}>
-                      <RoleActions
-                        key={`${member.id}-${member.role}`}
-                        member={member}
-                        onDone={(text, kind) => setMessage({ text, kind })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Staff and admins"
+            columns={[
+              {
+                header: 'Name',
+                cell: (member) => (
+                  <span>
+                    <span className="font-semibold">{member.name}</span>
+                    {member.disabled ? <span className="block text-wine-700">Disabled</span> : null}
+                  </span>
+                ),
+              },
+              { header: 'E-mail', cell: (member) => member.email },
+              { header: 'Role', cell: (member) => ROLE_LABELS[member.role] },
+              { header: 'Since', cell: (member) => formatKampalaShortDate(member.created_at) },
+              {
+                header: 'Password',
+                cell: (member) => (member.has_password ? 'Set' : 'Invitation not accepted yet'),
+              },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                cell: (member) => (
+                  <RoleActions
+                    key={`${member.id}-${member.role}`}
+                    member={member}
+                    onDone={(text, kind) => setMessage({ text, kind })}
+                  />
+                ),
+              },
+            ]}
+            rows={data.results}
+            rowKey={(member) => member.id}
+          />
         )}
       </section>
     </div>

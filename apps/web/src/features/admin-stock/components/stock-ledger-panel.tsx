@@ -1,9 +1,7 @@
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { STOCK_REASON_LABELS, stockCount } from '@shop/contract/stock';
 import { useState } from 'react';
-import { Pager } from '../../../components/pager';
-import { QueryState } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
+import { PagedDataTable } from '../../../components/data-table';
 import { useStockLedger } from '../api/stock-ledger';
 import { StockMovementForm } from './stock-movement-form';
 
@@ -24,7 +22,8 @@ export function StockLedgerPanel({
   packSize?: number;
 }) {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useStockLedger(variantId, page);
+  const query = useStockLedger(variantId, page);
+  const { data } = query;
   const latest = page === 1 ? data?.results[0] : undefined;
 
   return (
@@ -43,72 +42,40 @@ export function StockLedgerPanel({
         packSize={packSize}
         onDone={() => setPage(1)}
       />
-      <QueryState
-        query={{ isPending, isError, data, refetch }}
+      <PagedDataTable
+        caption={`Stock ledger of ${variantName}`}
+        columns={[
+          {
+            header: 'When',
+            cell: (movement) => (
+              <time dateTime={movement.created_at}>{formatKampalaShortDateTime(movement.created_at)}</time>
+            ),
+          },
+          { header: 'Who', cell: (movement) => movement.actor?.name ?? 'The shop' },
+          {
+            header: 'Change',
+            cell: (movement) => (
+              <span className={`font-semibold ${movement.delta > 0 ? 'text-green-800' : 'text-wine-700'}`}>
+                {signed(movement.delta)}
+              </span>
+            ),
+          },
+          { header: 'Reason', cell: (movement) => STOCK_REASON_LABELS[movement.reason] },
+          { header: 'Note', cell: (movement) => movement.note ?? '' },
+          { header: 'Order', cell: (movement) => movement.order_number ?? '' },
+          { header: 'Stock after', cell: (movement) => movement.stock_after },
+        ]}
+        rowKey={(movement) => movement.id}
+        query={query}
         what="The ledger"
         loading="Loading the ledger…"
-        isEmpty={(page) => page.results.length === 0}
         empty="No stock movements yet."
-      >
-        {(data) => (
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label={`Stock ledger of ${variantName}`}>
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['When', 'Who', 'Change', 'Reason', 'Note', 'Order', 'Stock after'].map((label) => (
-                    <th key={label} scope="col" className={stackedTable.headerCell}>
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.results.map((movement) => (
-                  <tr key={movement.id} className={stackedTable.row}>
-                    <td data-label="When" className={stackedTable.cell}>
-                      <time dateTime={movement.created_at}>
-                        {formatKampalaShortDateTime(movement.created_at)}
-                      </time>
-                    </td>
-                    <td data-label="Who" className={stackedTable.cell}>
-                      {movement.actor?.name ?? 'The shop'}
-                    </td>
-                    <td
-                      data-label="Change"
-                      className={`${stackedTable.cell} font-semibold ${movement.delta > 0 ? 'text-green-800' : 'text-wine-700'}`}
-                    >
-                      {signed(movement.delta)}
-                    </td>
-                    <td data-label="Reason" className={stackedTable.cell}>
-                      {STOCK_REASON_LABELS[movement.reason]}
-                    </td>
-                    <td data-label="Note" className={stackedTable.cell}>
-                      {movement.note ?? ''}
-                    </td>
-                    <td data-label="Order" className={stackedTable.cell}>
-                      {movement.order_number ?? ''}
-                    </td>
-                    <td data-label="Stock after" className={stackedTable.cell}>
-                      {movement.stock_after}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryState>
-      {data ? (
-        <Pager
-          page={page}
-          totalPages={data.total_pages}
-          hasNext={data.next !== null}
-          onPage={setPage}
-          label="Ledger pages"
-          previousLabel="Newer"
-          nextLabel="Older"
-        />
-      ) : null}
+        page={page}
+        onPage={setPage}
+        pagerLabel="Ledger pages"
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
     </section>
   );
 }

@@ -1,0 +1,210 @@
+import { type ColumnDef, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
+import { Fragment, type ReactNode, useMemo } from 'react';
+import { Pager } from './pager';
+import { QueryState } from './query-state';
+import { stackedTable } from './stacked-table';
+
+/** One column of a DataTable, declared once: its name, and what each row shows in it. */
+export type DataColumn<Row> = {
+  /** The column's name: its header on a desk, the label before each value on a phone. */
+  header: string;
+  /** The header is read by screen readers only (a column of row actions, say). */
+  hideHeader?: boolean;
+  /** These cells name their row (a `th scope="row"`), as a day names its opening hours. */
+  rowHeader?: boolean;
+  /** Extra classes of the column's cells (alignment, figures). */
+  className?: string;
+  cell: (row: Row, index: number) => ReactNode;
+};
+
+type DataTableProps<Row> = {
+  /** The table's name (its caption): "Audit trail", "Delivery zones". */
+  caption: string;
+  /** The caption is shown as the table's title, not only read out. */
+  showCaption?: boolean;
+  columns: ReadonlyArray<DataColumn<Row>>;
+  rows: ReadonlyArray<Row>;
+  rowKey: (row: Row) => string | number;
+  /** A row marked as the one open elsewhere on the page (aria-current). */
+  isCurrent?: (row: Row) => boolean;
+  /** Extra classes of a row (a retired size is greyed). */
+  rowClassName?: (row: Row) => string;
+  /** A full-width row under a row (the form that edits it), or null. */
+  detail?: (row: Row) => ReactNode;
+  /** Said instead of the table when there are no rows. */
+  empty?: ReactNode;
+};
+
+const captionClass = 'mb-2 text-left font-serif text-lg text-wine-900';
+
+// Only the core row model: sorting, filtering and paging are the server's (every list is paged there).
+const features = tableFeatures({});
+
+/**
+ * The back office's table (issue 36's kit), on TanStack Table: columns declared once, and a layout
+ * that fits a phone (below `md` each row is a card of label/value lines, `stacked-table.ts`), so no
+ * table pushes a page sideways.
+ */
+export function DataTable<Row extends RowData>({
+  caption,
+  showCaption = false,
+  columns,
+  rows,
+  rowKey,
+  isCurrent,
+  rowClassName,
+  detail,
+  empty,
+}: DataTableProps<Row>) {
+  const definitions = useMemo<Array<ColumnDef<typeof features, Row>>>(
+    () =>
+      columns.map((column, index) => ({
+        id: String(index),
+        header: column.header,
+        cell: (info) => column.cell(info.row.original, info.row.index),
+      })),
+    [columns],
+  );
+  // TanStack keeps the rows it is given; a copy of a read-only list is what it asks for.
+  const data = useMemo(() => [...rows], [rows]);
+  const table = useTable({ features, columns: definitions, data, getRowId: (row) => String(rowKey(row)) });
+
+  if (rows.length === 0 && empty !== undefined) {
+    return (
+      <div>
+        {showCaption ? <p className={captionClass}>{caption}</p> : null}
+        <p className="text-ink-soft">{empty}</p>
+      </div>
+    );
+  }
+  const columnOf = (id: string) => columns[Number(id)]!;
+  return (
+    <div className={stackedTable.frame}>
+      <table className={stackedTable.table}>
+        <caption className={showCaption ? `${captionClass} block px-4 pt-3 md:table-caption` : 'sr-only'}>
+          {caption}
+        </caption>
+        <thead className={stackedTable.head}>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const column = columnOf(header.column.id);
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={`${stackedTable.headerCell} ${column.className ?? ''}`}
+                  >
+                    {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody className={stackedTable.body}>
+          {table.getRowModel().rows.map((row) => {
+            const more = detail?.(row.original);
+            return (
+              <Fragment key={row.id}>
+                <tr
+                  aria-current={isCurrent?.(row.original) ? 'true' : undefined}
+                  className={`${stackedTable.row} align-top aria-[current]:bg-cream-100 ${rowClassName?.(row.original) ?? ''}`}
+                >
+                  {row.getAllCells().map((cell) => {
+                    const column = columnOf(cell.column.id);
+                    const Cell = column.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={cell.id}
+                        scope={column.rowHeader ? 'row' : undefined}
+                        data-label={column.hideHeader ? '' : column.header}
+                        className={`${stackedTable.cell} ${column.rowHeader ? 'font-semibold' : ''} ${column.className ?? ''}`}
+                      >
+                        {column.cell(row.original, row.index)}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+                {more ? (
+                  <tr className={stackedTable.row}>
+                    <td colSpan={columns.length} className="block py-3 md:table-cell md:px-4">
+                      {more}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A page of a paged back-office list, as the API answers it. */
+type ListPage = { results: RowData[]; total_pages: number; next: unknown };
+
+/**
+ * A paged list of the back office: QueryState while its page loads or failed, the `empty` wording
+ * when it holds nothing, then the DataTable and, under it, the pager that asks the server for
+ * another page.
+ */
+export function PagedDataTable<Page extends ListPage>({
+  query,
+  page,
+  onPage,
+  pagerLabel,
+  previousLabel,
+  nextLabel,
+  what,
+  loading,
+  empty,
+  summary,
+  ...table
+}: Omit<DataTableProps<Page['results'][number]>, 'rows' | 'empty'> & {
+  query: { isPending: boolean; isError: boolean; data: Page | undefined; refetch: () => unknown };
+  page: number;
+  onPage: (page: number) => void;
+  /** The pager's name and its buttons' words, where "Previous" and "Next" say less ("Newer", "Older"). */
+  pagerLabel?: string;
+  previousLabel?: string;
+  nextLabel?: string;
+  /** QueryState's wording: "The outbox" (could not be loaded), "Loading the outbox…". */
+  what: string;
+  loading: string;
+  empty: ReactNode;
+  /** A line above the table about the whole list ("1,204 entries"). */
+  summary?: (answer: Page) => ReactNode;
+}) {
+  const { data } = query;
+  return (
+    <>
+      <QueryState
+        query={query}
+        what={what}
+        loading={loading}
+        isEmpty={(answer) => answer.results.length === 0}
+        empty={empty}
+      >
+        {(answer) => (
+          <>
+            {summary?.(answer)}
+            <DataTable {...table} rows={answer.results} />
+          </>
+        )}
+      </QueryState>
+      {data ? (
+        <Pager
+          label={pagerLabel}
+          previousLabel={previousLabel}
+          nextLabel={nextLabel}
+          page={page}
+          totalPages={data.total_pages}
+          hasNext={data.next !== null}
+          onPage={onPage}
+        />
+      ) : null}
+    </>
+  );
+}
