@@ -34,6 +34,8 @@ process.env.E2E_SMS_CALLBACK_TOKEN ||= 'e2e-sms-callback-token-0123456789';
 // EFRIS goes to a local fake of URA on this port, which e2e/efris.spec.ts starts (and the key it holds).
 process.env.E2E_EFRIS_PORT ||= findFreePortSync();
 
+const SHOP_HOURS_JOURNEYS = ['back-office-journey.spec.ts', 'back-office-settings.spec.ts'];
+
 const browser = {
   browserName: 'chromium' as const,
   viewport: { width: 1280, height: 720 },
@@ -65,7 +67,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: 'efris.spec.ts',
+      testIgnore: [...SHOP_HOURS_JOURNEYS, 'efris.spec.ts'],
+      use: browser,
+    },
+    {
+      // Both change the shop's opening hours and expect to read back their own: one at a time.
+      name: 'shop-hours',
+      testMatch: SHOP_HOURS_JOURNEYS,
+      workers: 1,
       use: browser,
     },
     {
@@ -73,7 +82,7 @@ export default defineConfig({
       // on runs after all the others, so no other journey's order meets it.
       name: 'efris',
       testMatch: 'efris.spec.ts',
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'shop-hours'],
       use: browser,
     },
   ],
