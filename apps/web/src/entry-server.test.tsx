@@ -2,6 +2,7 @@ import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings-values';
 import { describe, expect, it, vi } from 'vitest';
 import { keptFrameCount, renderPage } from './entry-server';
 import { json, makeDetail, makeProduct } from './test/fakes/catalog-api';
+import { makeEventDetail } from './test/fakes/events-api';
 
 /*
  * A product page is its own part put in a frame rendered once (lib/server-parts.tsx): the two
@@ -85,5 +86,27 @@ describe('product pages rendered in a kept frame', () => {
     expect(changed?.html).toContain('+256 700 000002');
     expect(changed?.html).not.toContain('+256 700 000001');
     expect(changed?.html).toBe((await whole(url, detail, after))?.html);
+  });
+
+  it('puts an event page in its own kept frame, the same text as the whole page', async () => {
+    const settings = { ...DEFAULT_SHOP_SETTINGS };
+    const event = makeEventDetail({ slug: 'tasting-evening' });
+    const eventsFetch: typeof fetch = async (input) => {
+      const url = String(input);
+      if (url.includes('/settings/')) return json(settings);
+      if (url.includes('/events/events/tasting-evening/')) return json(event);
+      return json({ detail: 'not found' }, 404);
+    };
+    const url = '/events/tasting-evening';
+    // With these settings, a product page's frame is kept already: the event page adds its own.
+    await framed('/products/bottle-501', products[0], settings);
+    const framesBefore = keptFrameCount();
+    const inFrame = await renderPage({ url, fetch: eventsFetch, settings });
+    const reference = await renderPage({ url, fetch: eventsFetch });
+    expect(reference?.html).toContain(event.title);
+    expect(inFrame?.html).toBe(reference?.html);
+    expect(inFrame?.queriesJson).toBe(reference?.queriesJson);
+    // Rendered in a frame of the event route's own.
+    expect(keptFrameCount()).toBeGreaterThan(framesBefore);
   });
 });
