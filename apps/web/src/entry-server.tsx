@@ -3,10 +3,11 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { AppProviders, createQueryClient } from './app/providers';
-import { createAppRouter } from './app/router';
+import { type AppRouter, createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { setApiTransport } from './lib/api-client';
 import { renderOnServer } from './lib/hydration-steps';
+import { type IdCounter, PAGE_SLOT, type ServerPart, ServerPartProvider } from './lib/server-parts';
 import { SHOP_SETTINGS_KEY, shopSettingsQueryOptions } from './lib/shop-settings';
 
 /*
@@ -40,6 +41,80 @@ export type RenderOutput = {
   /** JSON of the query cache the markup was rendered from, for the browser to hydrate. */
   queriesJson: string;
 };
+
+/**
+ * The routes whose frame (header, footer, age dialog, toasts) is the same text on every page of the
+ * route: their frame is rendered once per settings and only the page's own part per request. The
+ * others (home, the lists, the content pages: few addresses, kept whole by the API) render whole.
+ */
+const FRAMED_ROUTES: ReadonlySet<string> = new Set(['product_detail', 'event_detail']);
+
+/** A rendered frame: its text either side of the page, and the ids taken before the page's. */
+type Frame = { before: string; after: string; idsBefore: number };
+
+/** Frames by route and ids in the page (a handful); null when a frame cannot be split at its slot. */
+const frames = new Map<string, Frame | null>();
+/** The settings the kept frames show (a new settings object is a change of settings). */
+let framesSettings: unknown;
+/** More would mean pages taking ever more ids; frames are then made again rather than kept. */
+const MAX_FRAMES = 64;
+
+/** How many frames are kept (the renderer's own check that product pages are put in a kept frame). */
+export function keptFrameCount(): number {
+  return [...frames.values()].filter(Boolean).length;
+}
+
+/** The app rendered, or one part of it; `ids`: the counter `useId` numbers from (the root's `__m`). */
+function renderTree(router: AppRouter, queryClient: QueryClient, part?: ServerPart, ids?: IdCounter): string {
+  const tree = (
+    <ServerPartProvider value={part}>
+      <AppProviders router={router} queryClient={queryClient} />
+    </ServerPartProvider>
+  );
+  if (ids) (tree as unknown as { __m: IdCounter }).__m = ids;
+  // Stores answer what the browser's hydration will answer too (useExternalStore).
+  return renderOnServer(() => renderToString(tree));
+}
+
+function frameFor(key: string, idsInPage: number, router: AppRouter, queryClient: QueryClient): Frame | null {
+  const name = `${key}:${idsInPage}`;
+  const kept = frames.get(name);
+  if (kept !== undefined) return kept;
+  const part = { kind: 'frame', ids: [0, 0], idsInPage } satisfies ServerPart;
+  const pieces = renderTree(router, queryClient, part, part.ids).split(PAGE_SLOT);
+  const idsBefore = (part as ServerPart & { kind: 'frame' }).idsBefore;
+  // The slot's text could only appear twice if the settings' texts held it: then render whole.
+  const frame =
+    pieces.length === 2 && idsBefore !== undefined
+      ? { before: pieces[0] ?? '', after: pieces[1] ?? '', idsBefore }
+      : null;
+  if (frames.size >= MAX_FRAMES) frames.clear();
+  frames.set(name, frame);
+  return frame;
+}
+
+/** The page's markup: its own part in its route's kept frame, or the whole app rendered. */
+function renderMarkup(
+  router: AppRouter,
+  queryClient: QueryClient,
+  routeName: string | undefined,
+  settings: unknown,
+): string {
+  if (settings === undefined || routeName === undefined || !FRAMED_ROUTES.has(routeName)) {
+    return renderTree(router, queryClient);
+  }
+  if (settings !== framesSettings) {
+    frames.clear();
+    framesSettings = settings;
+  }
+  const first = frameFor(routeName, 0, router, queryClient);
+  if (!first) return renderTree(router, queryClient);
+  const ids: IdCounter = [0, first.idsBefore];
+  const page = renderTree(router, queryClient, { kind: 'page' }, ids);
+  const frame = frameFor(routeName, ids[1] - first.idsBefore, router, queryClient);
+  if (!frame) return renderTree(router, queryClient);
+  return frame.before + page + frame.after;
+}
 
 /** Resolves once no query is fetching, or rejects after `timeoutMs`. */
 function settled(queryClient: QueryClient, timeoutMs: number): Promise<void> {
@@ -90,10 +165,8 @@ export async function renderPage({
       .getAll()
       .some((query) => query.state.status === 'error');
   if (unrenderable) return null;
-  // Stores answer what the browser's hydration will answer too (useExternalStore).
-  const html = renderOnServer(() =>
-    renderToString(<AppProviders router={router} queryClient={queryClient} />),
-  );
+  const routeName = matches.at(-1)?.staticData.routeName;
+  const html = renderMarkup(router, queryClient, routeName, settings);
   // Without the moments the data was read: the browser takes the page's data as fresh when it
   // hydrates (lib/page-data.ts), and a page rendered twice from the same data is the same text.
   const dehydrated = dehydrate(queryClient);

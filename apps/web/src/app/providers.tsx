@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { useServerPart } from '../lib/server-parts';
 import { Toasts } from '../lib/toast';
 import { FeatureSlots } from './catalog-slots';
 import type { AppRouter } from './router';
@@ -16,12 +17,14 @@ export function createQueryClient(): QueryClient {
 
 /** Everything the app runs inside: the query cache, the features' slots, the router and the toasts (lib/toast.tsx). */
 export function AppProviders({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  // The toasts are the frame's (lib/server-parts.tsx), not the page's own part.
+  const pagePartOnly = useServerPart()?.kind === 'page';
   return (
     <QueryClientProvider client={queryClient}>
       <FeatureSlots>
         <RouterProvider router={router} />
       </FeatureSlots>
-      <Toasts />
+      {pagePartOnly ? null : <Toasts />}
     </QueryClientProvider>
   );
 }

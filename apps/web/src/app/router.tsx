@@ -6,6 +6,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  Outlet,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { validateAuditSearch } from '../features/admin-audit/lib/audit-search';
@@ -27,6 +28,7 @@ import { validateTokenSearch } from '../features/newsletter/lib/token-search';
 import { validatePageSearch } from '../features/orders/lib/page-search';
 import { validatePaymentReturnSearch } from '../features/payments/lib/payment-return-search';
 import { parseSearch, stringifySearch } from '../lib/search-params';
+import { useServerPart } from '../lib/server-parts';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './layout/not-found-page';
 import { PageLoading } from './layout/page-loading';
@@ -49,6 +51,8 @@ function contractRoute<N extends AppRouteName>(name: N): ContractRoute<N> {
 
 /** Every page, behind the age question of the first visit. */
 function RootLayout() {
+  // The server renders a product page's own part apart from its frame (lib/server-parts.tsx).
+  if (useServerPart()?.kind === 'page') return <Outlet />;
   return (
     <AgeGate>
       <AppLayout />

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { BackOfficeFrame } from '../../components/back-office/back-office-frame';
 import { ConnectionBanner } from '../../features/connection/connection-banner';
 import { useWishlistCount } from '../../features/wishlist/api/get-wishlist-summary';
+import { PageSlot } from '../../lib/server-parts';
 import { useSession } from '../../lib/session/use-session';
 import { useDocumentTitle } from '../document-title';
 import { useCartSummary } from '../use-cart-summary';
@@ -52,7 +53,9 @@ export function AppLayout() {
             <Outlet />
           </BackOfficeFrame>
         ) : (
-          <Outlet />
+          <PageSlot>
+            <Outlet />
+          </PageSlot>
         )}
       </main>
       <MiniCartBar itemCount={cart.itemCount} total={cart.total} />
