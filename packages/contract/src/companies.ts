@@ -16,6 +16,11 @@ import { ugandaTinSchema } from './vat';
 export const COMPANY_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const companyStatusSchema = z.enum(COMPANY_STATUSES);
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;
+export const companyStatusLabels: Record<CompanyStatus, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Not approved',
+};
 
 /** People who may order for one company: a company's buying office, not its staff list. */
 export const MAX_COMPANY_BUYERS = 100;
@@ -77,6 +82,7 @@ export const companyOrderSchema = z.object({
 });
 export type CompanyOrder = z.infer<typeof companyOrderSchema>;
 export const companyOrderListSchema = pagedListSchema(companyOrderSchema);
+export type CompanyOrderList = z.infer<typeof companyOrderListSchema>;
 export const companyOrdersQuerySchema = pageQuerySchema;
 
 /** A company as staff see it: what it owes and who orders for it. */
@@ -90,6 +96,7 @@ export const staffCompanySchema = companySchema.extend({
 });
 export type StaffCompany = z.infer<typeof staffCompanySchema>;
 export const staffCompanyListSchema = pagedListSchema(staffCompanySchema);
+export type StaffCompanyList = z.infer<typeof staffCompanyListSchema>;
 export const staffCompaniesQuerySchema = pageQuerySchema.extend({
   status: companyStatusSchema.optional().describe('Only companies in this state'),
 });

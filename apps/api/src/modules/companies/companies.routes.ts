@@ -15,7 +15,7 @@ import {
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { pageQuerySchema } from '@shop/contract/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth, requireCustomer, requireStaff } from '../../plugins/auth';
+import { currentAuth, requireCustomer, requireSection } from '../../plugins/auth';
 import {
   addBuyer,
   applyForCompany,
@@ -99,7 +99,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/admin/companies/',
     {
-      preHandler: requireStaff,
+      preHandler: requireSection('companies'),
       schema: {
         ...staff,
         summary: 'Company accounts, newest first, with what each owes (staff)',
@@ -113,7 +113,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/admin/companies/:id/',
     {
-      preHandler: requireStaff,
+      preHandler: requireSection('companies'),
       schema: {
         ...staff,
         summary: 'A company account with its buyers and what it owes (staff)',
@@ -127,7 +127,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/admin/companies/:id/orders/',
     {
-      preHandler: requireStaff,
+      preHandler: requireSection('companies'),
       schema: {
         ...staff,
         summary: 'The orders placed for a company, newest first (staff)',
@@ -142,7 +142,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/companies/admin/companies/:id/decision/',
     {
-      preHandler: requireStaff,
+      preHandler: requireSection('companies'),
       schema: {
         ...staff,
         summary: 'Approve or reject a company account (staff)',
@@ -158,7 +158,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/companies/admin/companies/:id/buyers/',
     {
-      preHandler: requireStaff,
+      preHandler: requireSection('companies'),
       schema: {
         ...staff,
         summary: 'Let a customer (by e-mail) order for the company (staff)',
@@ -178,7 +178,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/companies/admin/companies/:id/buyers/:user_id/',
     {
-      preHandler: requireStaff,
+      preHandler: requireSection('companies'),
       schema: {
         ...staff,
         summary: 'Stop a person ordering for the company (staff); their past orders stay the company’s',
