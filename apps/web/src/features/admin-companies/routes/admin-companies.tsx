@@ -15,8 +15,13 @@ import { QueryState } from '../../../components/query-state';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
+import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useChangeCompany, useStaffCompanies, useStaffCompany } from '../api/companies';
+
+/** The API's own reason when it names one ("No customer account has this e-mail address"). */
+const reasonOf = (error: unknown) =>
+  (isApiError(error) ? error.fields[0]?.message : undefined) ?? formErrorMessage(error);
 
 type StatusTab = CompanyStatus | 'all';
 const TABS: ReadonlyArray<{ value: StatusTab; label: string }> = [
@@ -51,7 +56,7 @@ function Buyers({ company, onError }: { company: StaffCompany; onError: (message
                   onClick={() =>
                     change.mutate(
                       { kind: 'remove_buyer', id: detail.id, userId: buyer.user_id },
-                      { onError: (error) => onError(formErrorMessage(error)) },
+                      { onError: (error) => onError(reasonOf(error)) },
                     )
                   }
                 >
@@ -70,7 +75,7 @@ function Buyers({ company, onError }: { company: StaffCompany; onError: (message
                 { kind: 'add_buyer', id: detail.id, email: email.trim() },
                 {
                   onSuccess: () => setEmail(''),
-                  onError: (error) => onError(formErrorMessage(error)),
+                  onError: (error) => onError(reasonOf(error)),
                 },
               );
             }}
@@ -110,7 +115,7 @@ function Decision({
     onError(null);
     change.mutate(
       { kind: 'decide', id: company.id, status },
-      { onError: (error) => onError(formErrorMessage(error)) },
+      { onError: (error) => onError(reasonOf(error)) },
     );
   };
   return (
