@@ -36,7 +36,7 @@ test.describe('a company account', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const bottle = await bottleInStock(request);
     // A TIN no other run used: one account per TIN.
     const tin = `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -105,7 +105,7 @@ test.describe('a company account', () => {
     await desk.reload();
     await desk
       .getByRole('tablist', { name: 'Company accounts by state' })
-      .getByRole('tab', { name: 'Approved' })
+      .getByRole('tab', { name: 'Approved', exact: true })
       .click();
     const listed = desk.getByRole('row', { name: new RegExp(companyName) });
     await expect(listed).not.toContainText('Shs 0');
