@@ -166,7 +166,7 @@ export async function decideCompany(
   db: Executor,
   companyId: string,
   status: 'approved' | 'rejected',
-  staffId: string,
+  staffId: string | null,
 ): Promise<boolean> {
   const result = await db.execute(sql`
     UPDATE companies SET status = ${status}, decided_by = ${staffId}, decided_at = now(), updated_at = now()

@@ -16,6 +16,7 @@ import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { pageQuerySchema } from '@shop/contract/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth, requireCustomer, requireSection } from '../../plugins/auth';
+import { actorOf } from '../audit/audit';
 import {
   addBuyer,
   applyForCompany,
@@ -152,7 +153,12 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideCompanyAccount(app.db, request.params.id, request.body.status, currentAuth(request).user.id),
+      decideCompanyAccount(
+        app.db,
+        request.params.id,
+        request.body.status,
+        actorOf(currentAuth(request).user),
+      ),
   );
 
   app.post(
@@ -172,7 +178,8 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => addBuyer(app.db, request.params.id, request.body.email),
+    async (request) =>
+      addBuyer(app.db, request.params.id, request.body.email, actorOf(currentAuth(request).user)),
   );
 
   app.delete(
@@ -186,7 +193,8 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffCompanyDetailSchema, ...staffOnly, 404: errorEnvelopeSchema },
       },
     },
-    async (request) => removeBuyer(app.db, request.params.id, request.params.user_id),
+    async (request) =>
+      removeBuyer(app.db, request.params.id, request.params.user_id, actorOf(currentAuth(request).user)),
   );
 };
 

@@ -3,6 +3,7 @@ import {
   type CompanyOrder,
   type companyApplicationSchema,
   companyMessages,
+  companyStatusLabels,
   type StaffCompany,
   type StaffCompanyDetail,
 } from '@shop/contract/companies';
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
 import { conflict, invalidInput, notFound } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit';
 import {
   addCompanyBuyer,
   type CompanyOrderRow,
@@ -161,22 +163,50 @@ export async function decideCompanyAccount(
   db: Database,
   companyId: string,
   status: 'approved' | 'rejected',
-  staffId: string,
+  actor: AuditActor,
 ): Promise<StaffCompanyDetail> {
-  if (!(await decideCompany(db, companyId, status, staffId))) throw notFound('Company');
+  // The decision and its audit entry commit together.
+  await db.transaction(async (tx) => {
+    const company = await findCompanyForStaff(tx, companyId);
+    if (!company || !(await decideCompany(tx, companyId, status, actor.id))) throw notFound('Company');
+    await recordAudit(tx, actor, {
+      kind: status === 'approved' ? 'company.approve' : 'company.reject',
+      subjectType: 'company',
+      subjectId: companyId,
+      summary: `${company.name} (TIN ${company.tin}): ${companyStatusLabels[status]}`,
+      before: { status: company.status },
+      after: { status },
+    });
+  });
   return companyForStaff(db, companyId);
 }
 
 /** Staff add a person (a customer account, by e-mail) who may order for the company. */
-export async function addBuyer(db: Database, companyId: string, email: string): Promise<StaffCompanyDetail> {
-  if (!(await findCompanyForStaff(db, companyId))) throw notFound('Company');
-  const person = await findCustomerByEmail(db, email);
-  if (!person) throw invalidInput([{ field: 'email', message: companyMessages.noSuchPerson }]);
-  if (!(await addCompanyBuyer(db, companyId, person.id))) {
-    throw conflict(`This person ${companyMessages.alreadyBuyer}.`, 'conflict', [
-      { field: 'email', message: companyMessages.alreadyBuyer },
-    ]);
-  }
+export async function addBuyer(
+  db: Database,
+  companyId: string,
+  email: string,
+  actor: AuditActor,
+): Promise<StaffCompanyDetail> {
+  await db.transaction(async (tx) => {
+    const company = await findCompanyForStaff(tx, companyId);
+    if (!company) throw notFound('Company');
+    const person = await findCustomerByEmail(tx, email);
+    if (!person) throw invalidInput([{ field: 'email', message: companyMessages.noSuchPerson }]);
+    if (!(await addCompanyBuyer(tx, companyId, person.id))) {
+      throw conflict(`This person ${companyMessages.alreadyBuyer}.`, 'conflict', [
+        { field: 'email', message: companyMessages.alreadyBuyer },
+      ]);
+    }
+    // The person by account id only: the trail keeps no e-mail address.
+    await recordAudit(tx, actor, {
+      kind: 'company.buyer_add',
+      subjectType: 'company',
+      subjectId: companyId,
+      summary: `${company.name}: a buyer added`,
+      after: { user_id: person.id },
+    });
+  });
   return companyForStaff(db, companyId);
 }
 
@@ -184,7 +214,17 @@ export async function removeBuyer(
   db: Database,
   companyId: string,
   userId: string,
+  actor: AuditActor,
 ): Promise<StaffCompanyDetail> {
-  if (!(await removeCompanyBuyer(db, companyId, userId))) throw notFound('Buyer');
+  await db.transaction(async (tx) => {
+    if (!(await removeCompanyBuyer(tx, companyId, userId))) throw notFound('Buyer');
+    await recordAudit(tx, actor, {
+      kind: 'company.buyer_remove',
+      subjectType: 'company',
+      subjectId: companyId,
+      summary: 'A buyer removed',
+      before: { user_id: userId },
+    });
+  });
   return companyForStaff(db, companyId);
 }

@@ -248,6 +248,18 @@ describe('staff', () => {
     );
     expect(approved).toMatchObject({ status: 'approved', owed: 0, buyer_count: 1 });
     expect(approved.decided_at).not.toBeNull();
+    const trail = await harness.database.pool.query(
+      "SELECT kind, actor_id, before, after FROM audit_entries WHERE subject_type = 'company' AND subject_id = $1",
+      [company.id],
+    );
+    expect(trail.rows).toEqual([
+      {
+        kind: 'company.approve',
+        actor_id: staff.userId,
+        before: { status: 'pending' },
+        after: { status: 'approved' },
+      },
+    ]);
 
     const colleague = await signedInCustomer(harness.app, 'Peter Okello');
     const added = await staff.client.post(`${ADMIN}/${company.id}/buyers/`, {
@@ -299,6 +311,15 @@ describe('staff', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().buyer_count).toBe(1);
+    const kinds = await harness.database.pool.query(
+      "SELECT kind FROM audit_entries WHERE subject_type = 'company' AND subject_id = $1 ORDER BY id",
+      [company.id],
+    );
+    expect(kinds.rows.map((row) => row.kind)).toEqual([
+      'company.approve',
+      'company.buyer_add',
+      'company.buyer_remove',
+    ]);
     expect((await colleague.client.get(`${COMPANIES}${company.id}/orders/`)).statusCode).toBe(404);
   });
 
