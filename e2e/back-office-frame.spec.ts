@@ -23,6 +23,7 @@ const SECTIONS: [name: string, route: AppRouteName][] = [
   ['Refunds', 'admin_refunds'],
   ['EFRIS', 'admin_efris'],
   ['Discount codes', 'admin_discounts'],
+  ['Company accounts', 'admin_companies'],
   ['Delivery zones', 'admin_delivery_zones'],
   ['Reviews', 'admin_reviews'],
   ['Newsletter', 'admin_newsletter'],

@@ -27,6 +27,7 @@ import photosRoutes from './modules/catalog/photos/photos.routes';
 import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
+import companiesRoutes from './modules/companies/companies.routes';
 import consentsRoutes from './modules/consents/consents.routes';
 import { backOfficeSearchRoutes } from './modules/dashboard/back-office-search.routes';
 import { backOfficeWorkRoutes } from './modules/dashboard/back-office-work.routes';
@@ -253,6 +254,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(deliveryRoutes);
       await api.register(riderRoutes);
       await api.register(giftsRoutes);
+      await api.register(companiesRoutes);
       await api.register(notificationsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);

@@ -20,6 +20,7 @@ export const BACK_OFFICE_SECTIONS = {
   stock: 'staff',
   refunds: 'refunds',
   discounts: 'staff',
+  companies: 'staff',
   audit: 'staff',
   settings: 'admin',
   reviews: 'staff',

@@ -58,8 +58,8 @@ describe('pageTitle', () => {
 });
 
 describe('appRoutes', () => {
-  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the gift link page, the rider run, the staff pages and the 8 footer pages', () => {
-    expect(appRoutes).toHaveLength(63);
+  it('registers the 21 routes of docs/product.md section 2, the password-reset page, the order page, the payment and sandbox phone pages, the two newsletter e-mail pages, the gift link page, the rider run, the company accounts page, the staff pages and the 8 footer pages', () => {
+    expect(appRoutes).toHaveLength(65);
     const protectedPaths = appRoutes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(protectedPaths.sort()).toEqual(
       [
@@ -90,6 +90,8 @@ describe('appRoutes', () => {
         '/admin/refunds',
         '/rider',
         '/admin/discounts',
+        '/admin/companies',
+        '/company',
         '/admin/efris',
         '/admin/reviews',
         '/admin/newsletter',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND } from './brand';
+import { companyOrderMessages, companyOrderRequestSchema } from './company-order';
 import {
   deliveryInstructionsResponseSchema,
   deliveryInstructionsSchema,
@@ -177,8 +178,20 @@ export const checkoutRequestSchema = z
       .describe(
         'This is a gift: delivered (to the address above) on its day to the recipient, paid by mobile money',
       ),
+    company: companyOrderRequestSchema
+      .nullish()
+      .describe(
+        'Placed for a company account the customer orders for (approved by staff): its tax invoice names the company and its TIN',
+      ),
   })
   .superRefine((body, context) => {
+    if (body.company && body.vat_invoice) {
+      context.addIssue({
+        code: 'custom',
+        path: ['vat_invoice'],
+        message: companyOrderMessages.withVatInvoice,
+      });
+    }
     if (body.gift && body.fulfilment !== 'delivery') {
       context.addIssue({ code: 'custom', path: ['fulfilment'], message: giftMessages.deliveryOnly });
     }

@@ -93,6 +93,10 @@ export const appRoutes = [
   route('rider', '/rider', true),
   // The back office's discount codes (staff and admins only): create, change, pause, end.
   route('admin_discounts', '/admin/discounts', true),
+  // Company accounts (staff and admins only): approve, buyers, what each owes.
+  route('admin_companies', '/admin/companies', true),
+  // A customer's company accounts: ask for one, the companies they order for and their orders.
+  route('company', '/company', true),
   // The back office's review moderation (staff and admins only): reported first, hide and show again.
   route('admin_reviews', '/admin/reviews', true),
   // The back office's newsletter (staff and admins only): subscribers, and campaigns composed and sent.

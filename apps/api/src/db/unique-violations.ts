@@ -1,4 +1,5 @@
 import { catalogAdminMessages } from '@shop/contract/catalog-admin';
+import { companyMessages } from '@shop/contract/companies';
 import type { ErrorCode } from '@shop/contract/errors';
 import { refundMessages } from '@shop/contract/refunds';
 import { AppError, invalidInput } from '../errors';
@@ -30,6 +31,7 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
   carts_userId_unique: { field: 'cart', message: 'was just created by another request' },
   cash_collections_order_key: { field: 'order_id', message: 'already has its cash recorded' },
   categories_slug_unique: { field: 'slug', message: 'is already used by another category' },
+  companies_tin_key: { field: 'tin', message: companyMessages.tinTaken },
   credit_notes_number_key: { field: 'number', message: 'is already used by another credit note' },
   credit_notes_refund_key: { field: 'refund_id', message: 'already has a credit note' },
   data_exports_one_queued_uidx: {

@@ -28,8 +28,8 @@ describe('the router', () => {
         .map((route) => [route.fullPath as string, route.options.staticData] as const),
     );
     // 31, the two payment pages (pay, sandbox pay), the two newsletter e-mail pages, the gift link's page,
-    // the rider's run and the staff pages.
-    expect(appRoutes).toHaveLength(63);
+    // the rider's run, the company accounts page and the staff pages.
+    expect(appRoutes).toHaveLength(65);
     for (const route of appRoutes) {
       expect(registered.get(route.path), route.path).toEqual({
         routeName: route.name,

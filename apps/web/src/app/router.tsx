@@ -357,6 +357,20 @@ const routes = {
       'AdminDiscountsPage',
     ),
   }),
+  admin_companies: createRoute({
+    ...page('admin_companies'),
+    component: lazyRouteComponent(
+      () => import('../features/admin-companies/routes/admin-companies'),
+      'AdminCompaniesPage',
+    ),
+  }),
+  company: createRoute({
+    ...page('company'),
+    component: lazyRouteComponent(
+      () => import('../features/companies/routes/company-accounts'),
+      'CompanyAccountsPage',
+    ),
+  }),
   admin_reviews: createRoute({
     ...page('admin_reviews'),
     component: lazyRouteComponent(

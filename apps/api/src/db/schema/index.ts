@@ -5,6 +5,7 @@
 export * from './audit';
 export * from './catalog';
 export * from './catalog-imports';
+export * from './companies';
 export * from './consents';
 export * from './data-exports';
 export * from './deliveries';

@@ -23,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalog';
+import { companies } from './companies';
 import { users } from './identity';
 
 /**
@@ -134,6 +135,10 @@ export const orders = pgTable(
     /** A business's name and TIN for its VAT invoice, when the customer asked for one. */
     vatBusinessName: text(),
     vatBusinessTin: text(),
+    /** The company the order was placed for by one of its buyers (its invoice names the company). */
+    companyId: uuid().references(() => companies.id),
+    /** The company's local purchase order number, as its buyer typed it. */
+    lpoNumber: text(),
     total: integer().notNull(),
     currency: text().notNull().default('UGX'),
     contactName: text().notNull(),
@@ -173,6 +178,9 @@ export const orders = pgTable(
     ),
     index('orders_zone_created_idx').on(table.deliveryZoneId, table.createdAt.desc(), table.id.desc()),
     index('orders_total_idx').on(table.total, table.id),
+    index('orders_company_created_idx')
+      .on(table.companyId, table.createdAt.desc(), table.id.desc())
+      .where(sql`company_id is not null`),
     index('orders_order_number_trgm_idx').using('gin', sql`${table.orderNumber} gin_trgm_ops`),
     index('orders_contact_name_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
     index('orders_contact_phone_trgm_idx').using('gin', sql`${table.contactPhone} gin_trgm_ops`),
@@ -191,6 +199,7 @@ export const orders = pgTable(
       'orders_vat_business_check',
       sql`(${table.vatBusinessName} is null) = (${table.vatBusinessTin} is null)`,
     ),
+    check('orders_lpo_company_check', sql`${table.lpoNumber} is null or ${table.companyId} is not null`),
     check('orders_item_count_check', sql`${table.itemCount} >= 1`),
     check('orders_currency_check', sql`${table.currency} = 'UGX'`),
   ],

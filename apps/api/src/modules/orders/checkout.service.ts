@@ -11,6 +11,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import type { Jobs } from '../../plugins/jobs';
 import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
+import { companyForCheckout } from '../companies/companies.service';
 import { type AppliedDiscount, claimDiscount, recordDiscountUse } from '../discounts/discount-rules';
 import { insertGift } from '../gifts/gifts.repository';
 import { updateProfile } from '../profile/profile.repository';
@@ -183,6 +184,8 @@ export async function placeOrder(
   if (repeat) return answerRepeat(repeat);
 
   if (input.vat_invoice && !context.vat.shopTin) throw notVatRegistered();
+  // Placed for a company: its buyer's own and approved (422 on company.company_id otherwise).
+  const company = input.company ? await companyForCheckout(db, input.company.company_id, userId) : null;
 
   let zone: ZoneRow | undefined;
   if (input.fulfilment === 'delivery') {
@@ -256,9 +259,15 @@ export async function placeOrder(
         discount,
         discountCode: applied?.code ?? null,
         vatAdded,
-        vatInvoice: input.vat_invoice
-          ? { businessName: input.vat_invoice.business_name, tin: input.vat_invoice.tin }
-          : null,
+        // A company's order: its tax invoice is made out to the company (a shop without a TIN issues none).
+        vatInvoice: company
+          ? shopTin
+            ? { businessName: company.name, tin: company.tin }
+            : null
+          : input.vat_invoice
+            ? { businessName: input.vat_invoice.business_name, tin: input.vat_invoice.tin }
+            : null,
+        company: company ? { id: company.id, lpoNumber: input.company?.lpo_number || null } : null,
         total,
         contactName: input.contact_name,
         contactPhone: input.contact_phone,

@@ -25,6 +25,7 @@ function order(overrides: Partial<OrderRow> = {}): OrderRow {
     vat_added: 0,
     vat_business_name: null,
     vat_business_tin: null,
+    lpo_number: null,
     total: 250_000,
     contact_name: 'Namara Kisakye',
     contact_phone: '+256772123456',
@@ -172,6 +173,7 @@ describe('the invoice PDF', () => {
         total: 659_800,
         vat_business_name: 'Acacia Lodge Ltd',
         vat_business_tin: '1000987654',
+        lpo_number: '2026/118',
         invoice_shop_tin: '1000123456',
         invoice_prices_include_vat: true,
         invoice_vat_total: 100_647,
@@ -184,6 +186,7 @@ describe('the invoice PDF', () => {
       'Acacia Lodge Ltd',
       'TIN 1000987654',
       'Attn. Namara Kisakye',
+      'LPO 2026/118',
       'VAT 18%',
       'Amount incl. VAT',
       // 555,000 × 18 / 118 = 84,661.0…; 129,000 → 19,677.9…

@@ -311,6 +311,7 @@ export async function renderInvoicePdf(
     shopTin && order.vat_business_name && order.vat_business_tin
       ? [order.vat_business_name, `TIN ${order.vat_business_tin}`, `Attn. ${order.contact_name}`]
       : [order.contact_name];
+  if (order.lpo_number) business.push(`LPO ${order.lpo_number}`);
   // An erased customer's order keeps no phone, and its account's placeholder address is no address.
   const billedTo = [...business, order.contact_phone, order.customer_email].filter(
     (line) => line !== '' && !isErasedEmail(line),

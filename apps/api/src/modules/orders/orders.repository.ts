@@ -212,6 +212,8 @@ export type NewOrder = {
   vatAdded: number;
   /** The business a VAT invoice is made out to, when the customer asked for one. */
   vatInvoice: { businessName: string; tin: string } | null;
+  /** The company it is placed for by one of its buyers, and the buyer's LPO number. */
+  company: { id: string; lpoNumber: string | null } | null;
   total: number;
   contactName: string;
   contactPhone: string;
@@ -267,12 +269,13 @@ export async function insertOrder(
     WITH placed AS (
       INSERT INTO orders (order_number, user_id, idempotency_key, request_hash, status, payment_method,
         mobile_money_network, payment_phone, fulfilment, item_count, subtotal, delivery_fee, discount, discount_code,
-        vat_added, vat_business_name, vat_business_tin, total, contact_name, contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
+        vat_added, vat_business_name, vat_business_tin, company_id, lpo_number, total, contact_name, contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
         customer_note, estimated_delivery_time, payment_due_at, confirmed_at)
       VALUES (${order.orderNumber}, ${order.userId}, ${order.idempotencyKey}, ${order.requestHash}, ${order.status},
         ${order.paymentMethod}, ${order.mobileMoneyNetwork}, ${order.paymentPhone}, ${order.fulfilment},
         ${order.itemCount}, ${order.subtotal}, ${order.deliveryFee}, ${order.discount}, ${order.discountCode},
-        ${order.vatAdded}, ${order.vatInvoice?.businessName ?? null}, ${order.vatInvoice?.tin ?? null}, ${order.total}, ${order.contactName},
+        ${order.vatAdded}, ${order.vatInvoice?.businessName ?? null}, ${order.vatInvoice?.tin ?? null},
+        ${order.company?.id ?? null}, ${order.company?.lpoNumber ?? null}, ${order.total}, ${order.contactName},
         ${order.contactPhone}, ${order.zone?.id ?? null}, ${order.zone?.name ?? null}, ${order.zone?.label ?? null},
         ${order.street}, ${order.deliveryInstructions === null ? null : JSON.stringify(order.deliveryInstructions)}::jsonb,
         ${order.customerNote}, ${estimated}, ${due}, ${confirmed ? sql`now()` : sql`NULL`})
@@ -395,6 +398,8 @@ export type OrderRow = {
   vat_added: number;
   vat_business_name: string | null;
   vat_business_tin: string | null;
+  /** The company's LPO number, on an order placed for a company account. */
+  lpo_number: string | null;
   total: number;
   contact_name: string;
   contact_phone: string;
@@ -428,7 +433,7 @@ export type OrderRow = {
 const orderSelect = sql`
   SELECT o.id, o.order_number, o.user_id, o.status, o.payment_status, o.payment_method, o.mobile_money_network,
          o.payment_phone, o.fulfilment, o.item_count, o.subtotal, o.delivery_fee, o.discount, o.discount_code,
-         o.vat_added, o.vat_business_name, o.vat_business_tin, o.total, o.contact_name,
+         o.vat_added, o.vat_business_name, o.vat_business_tin, o.lpo_number, o.total, o.contact_name,
          o.contact_phone, o.delivery_zone_id, o.delivery_zone_name, o.delivery_time_label, o.street,
          o.delivery_instructions, o.customer_note, o.estimated_delivery_time, o.payment_due_at, o.paid_at,
          o.cancel_reason, o.created_at, o.updated_at,

@@ -47,6 +47,7 @@ describe('the account page', () => {
       ['Payment history', '/payments'],
       ['Delivery tracking', '/delivery-tracking'],
       ['Wishlist', '/wishlist'],
+      ['Company accounts', '/company'],
       ['Profile', '/profile'],
     ] as const) {
       expect(within(shopping).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute(
@@ -70,6 +71,7 @@ describe('the account page', () => {
     ['Stock', '/admin/stock'],
     ['Refunds', '/admin/refunds'],
     ['Discount codes', '/admin/discounts'],
+    ['Company accounts', '/admin/companies'],
     ['Reviews', '/admin/reviews'],
     ['Newsletter', '/admin/newsletter'],
     ['Customers', '/admin/customers'],

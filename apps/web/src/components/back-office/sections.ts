@@ -85,6 +85,12 @@ export const BACK_OFFICE_LINKS: BackOfficeLink[] = [
     description: 'Promotion codes: percentage or amount off, limits and dates; pause or end them.',
   },
   {
+    section: 'companies',
+    to: '/admin/companies',
+    title: 'Company accounts',
+    description: 'Approve companies, choose who orders for them, see what each owes.',
+  },
+  {
     section: 'delivery_zones',
     to: '/admin/delivery-zones',
     title: 'Delivery zones',

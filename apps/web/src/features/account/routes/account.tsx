@@ -75,6 +75,11 @@ export function AccountPage({ profileSummary, rsvps, changePassword, staffNotice
               },
               { to: '/wishlist', title: 'Wishlist', description: 'Bottles you saved for later.' },
               {
+                to: '/company',
+                title: 'Company accounts',
+                description: 'Order for your company, with its TIN on the tax invoice.',
+              },
+              {
                 to: '/profile',
                 title: 'Profile',
                 description: 'Your name, phone number and delivery address.',

@@ -25,6 +25,7 @@ const subjectLabels: Record<string, string> = {
   order: 'Order',
   refund: 'Refund',
   discount_code: 'Discount code',
+  company: 'Company account',
   user: 'Account',
   settings: 'Shop settings',
   review: 'Review',

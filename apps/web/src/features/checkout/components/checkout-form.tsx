@@ -48,6 +48,9 @@ import { CheckoutSummary } from './checkout-summary';
 import { DiscountCodeField, discountErrorOf } from './discount-code-field';
 import { GiftFields } from './gift-fields';
 
+/** A company account the customer may order for, as the checkout offers it. */
+export type CheckoutCompany = { id: string; name: string };
+
 /** The API's field names (422 `fields`) → the form's. */
 const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
   [
@@ -65,6 +68,8 @@ const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
     ].map((field) => `delivery_instructions.${field}`),
     'vat_invoice.business_name',
     'vat_invoice.tin',
+    'company.company_id',
+    'company.lpo_number',
     'gift',
     ...['recipient_name', 'recipient_phone', 'message', 'delivery_date'].map((field) => `gift.${field}`),
   ].map((path) => [path, formFieldOf(path) as CheckoutField]),
@@ -124,6 +129,7 @@ export function CheckoutForm({
   zonesFailed,
   recent,
   rememberOrder,
+  companies = [],
 }: {
   cart: Cart;
   profile: Profile | undefined;
@@ -134,6 +140,8 @@ export function CheckoutForm({
   zonesFailed: boolean;
   /** Keeps the placed order where the orders' pages read it (src/app hands it in), so the next page shows it at once. */
   rememberOrder: (order: Order) => void;
+  /** The approved company accounts the customer may order for (src/app hands them in). */
+  companies?: readonly CheckoutCompany[];
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -160,9 +168,17 @@ export function CheckoutForm({
     mode: 'onTouched',
     defaultValues: initial,
   });
-  const [fulfilment, zoneId, paymentMethod, wantsVatInvoice, isGift, giftMessage] = useWatch({
+  const [fulfilment, zoneId, paymentMethod, wantsVatInvoice, isGift, giftMessage, companyId] = useWatch({
     control,
-    name: ['fulfilment', 'delivery_zone', 'payment_method', 'vat_invoice', 'is_gift', 'gift_message'],
+    name: [
+      'fulfilment',
+      'delivery_zone',
+      'payment_method',
+      'vat_invoice',
+      'is_gift',
+      'gift_message',
+      'company_id',
+    ],
   });
   const zone = zones.find((candidate) => String(candidate.id) === zoneId);
   // The shop's free-delivery threshold (its setting) comes with the cart.
@@ -303,7 +319,27 @@ export function CheckoutForm({
               </datalist>
             ) : null}
           </div>
-          {vatRegistered ? (
+          {companies.length > 0 ? (
+            <div className="grid gap-5 sm:grid-cols-2">
+              <SelectField
+                label="Order for"
+                registration={register('company_id')}
+                error={errors.company_id?.message}
+                placeholder="Myself"
+                defaultValue=""
+                options={companies.map((company) => ({ value: company.id, label: company.name }))}
+              />
+              {companyId ? (
+                <FormField
+                  label="LPO number (optional)"
+                  registration={register('lpo_number')}
+                  error={errors.lpo_number?.message}
+                  hint="Printed on the company’s tax invoice."
+                />
+              ) : null}
+            </div>
+          ) : null}
+          {vatRegistered && !companyId ? (
             <>
               <CheckboxField
                 label="I need a VAT invoice"

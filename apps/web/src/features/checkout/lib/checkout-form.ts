@@ -38,6 +38,9 @@ export type CheckoutFormValues = {
   vat_invoice: boolean;
   vat_business_name: string;
   vat_tin: string;
+  /** "Order for": a company account's id ('' = for oneself), and its LPO number. */
+  company_id: string;
+  lpo_number: string;
   /** "Save to my profile": the phone and address become the profile's. */
   save_to_profile: boolean;
   /** "This is a gift" (delivery only): the recipient, the message and the day. */
@@ -72,6 +75,8 @@ export const CHECKOUT_FIELDS = [
   'vat_invoice',
   'vat_business_name',
   'vat_tin',
+  'company_id',
+  'lpo_number',
   'save_to_profile',
   'is_gift',
   'gift_recipient_name',
@@ -101,6 +106,8 @@ export function formFieldOf(path: string): CheckoutField | null {
   if (path === 'vat_invoice.business_name') return 'vat_business_name';
   if (path === 'vat_invoice.tin') return 'vat_tin';
   if (path === 'gift') return 'is_gift';
+  if (path === 'company' || path === 'company.company_id') return 'company_id';
+  if (path === 'company.lpo_number') return 'lpo_number';
   if (path.startsWith('gift.')) {
     const field = `gift_${path.slice('gift.'.length)}`;
     return (CHECKOUT_FIELDS as readonly string[]).includes(field) ? (field as CheckoutField) : 'is_gift';
@@ -203,6 +210,8 @@ export function initialCheckoutValues(
     vat_invoice: false,
     vat_business_name: '',
     vat_tin: '',
+    company_id: '',
+    lpo_number: '',
     save_to_profile: !profile?.phone || !address,
     is_gift: false,
     gift_recipient_name: '',
@@ -246,7 +255,14 @@ export function checkoutRequestOf(values: CheckoutFormValues, idempotencyKey: st
       mobileMoney && values.mobile_money_network !== '' ? values.mobile_money_network : null,
     payment_phone: mobileMoney && values.payment_phone.trim() !== '' ? values.payment_phone : null,
     customer_note: values.customer_note.trim() === '' ? null : values.customer_note,
-    vat_invoice: values.vat_invoice ? { business_name: values.vat_business_name, tin: values.vat_tin } : null,
+    // A company's order is invoiced to the company: the VAT invoice's own fields are not sent with it.
+    vat_invoice:
+      values.vat_invoice && !values.company_id
+        ? { business_name: values.vat_business_name, tin: values.vat_tin }
+        : null,
+    ...(values.company_id
+      ? { company: { company_id: values.company_id, lpo_number: values.lpo_number.trim() || null } }
+      : {}),
     save_to_profile: values.save_to_profile,
     // Only a gift carries one; its message goes as typed (the contract keeps it exactly).
     ...(delivery && values.is_gift
@@ -285,6 +301,7 @@ const STAND_INS: Record<string, unknown> = {
   customer_note: null,
   discount_code: null,
   vat_invoice: null,
+  company: null,
 };
 /** A gift's failed parts stand in by these, so that its rules with payment and fulfilment still run. */
 const giftStandIns = (): Record<string, unknown> => ({

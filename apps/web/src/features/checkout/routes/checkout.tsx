@@ -8,7 +8,7 @@ import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { useDeliveryZones } from '../api/get-delivery-zones';
 import { NO_RECENT_DETAILS, useRecentDetails } from '../api/get-recent-details';
-import { CheckoutForm } from '../components/checkout-form';
+import { type CheckoutCompany, CheckoutForm } from '../components/checkout-form';
 
 const lead =
   'Tell us where and when to deliver, or collect from our shop, then pay with MTN or Airtel mobile money or in cash.';
@@ -23,13 +23,22 @@ export type CheckoutPageProps = {
   profile: { data: Profile | undefined; isPending: boolean };
   /** Keeps the placed order for the page that follows. */
   rememberOrder: (order: Order) => void;
+  /** The approved company accounts the customer may order for (none: the choice is not shown). */
+  companies?: readonly CheckoutCompany[];
 };
 
 /**
  * /checkout (signed in): the form, filled from the profile, beside the order summary. The cart,
  * the profile and the orders belong to other features: the route in src/app hands them in.
  */
-export function CheckoutPage({ cart, cartFailed, retryCart, profile, rememberOrder }: CheckoutPageProps) {
+export function CheckoutPage({
+  cart,
+  cartFailed,
+  retryCart,
+  profile,
+  rememberOrder,
+  companies = [],
+}: CheckoutPageProps) {
   const zones = useDeliveryZones();
   const recent = useRecentDetails();
 
@@ -96,6 +105,7 @@ export function CheckoutPage({ cart, cartFailed, retryCart, profile, rememberOrd
         zonesFailed={zones.isError}
         recent={recent.data ?? NO_RECENT_DETAILS}
         rememberOrder={rememberOrder}
+        companies={companies}
       />
     </PageShell>
   );
