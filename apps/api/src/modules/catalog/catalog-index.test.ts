@@ -303,6 +303,35 @@ describe('the catalog index answers lists, searches and facets', () => {
   });
 });
 
+describe('catalog_changed notifications', () => {
+  it('name up to 1,000 products, 250 a notification, each with its version; more name none', async () => {
+    const client = await harness.database.pool.connect();
+    const heard: string[] = [];
+    const listener = (message: { payload?: string }) => heard.push(message.payload ?? '');
+    try {
+      client.on('notification', listener);
+      await client.query('LISTEN catalog_changed');
+      await client.query("SELECT catalog_notify_ids('products', ARRAY(SELECT generate_series(1, 600)))");
+      await client.query("SELECT catalog_notify_ids('products', ARRAY(SELECT generate_series(1, 1001)))");
+      for (let tries = 0; tries < 100 && heard.length < 4; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const changes = heard.map(parseChange);
+      expect(changes.map((change) => change.ids?.length ?? null)).toEqual([250, 250, 100, null]);
+      expect(changes.slice(0, 3).flatMap((change) => change.ids)).toEqual(
+        Array.from({ length: 600 }, (_, i) => i + 1),
+      );
+      const versions = changes.map((change) => change.version!);
+      expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+      expect(new Set(versions).size).toBe(4);
+    } finally {
+      client.off('notification', listener);
+      await client.query('UNLISTEN catalog_changed');
+      client.release();
+    }
+  });
+});
+
 describe('catalog index pieces', () => {
   it('folds and splits text as PostgreSQL does', () => {
     expect(catalogFold("Château d'Yquem Œil")).toBe('chateau dyquem oil');
