@@ -132,6 +132,8 @@ export class CatalogIndexKeeper {
   private pending = 0;
   /** Queued steps whose changes carry no version (reads wait for them all). */
   private blocking = 0;
+  /** A refresh or build failed: some change may be missing, only a whole build catches up. */
+  private stale = false;
   private listening = false;
   private closed = false;
   private chain: Promise<void> = Promise.resolve();
@@ -200,7 +202,7 @@ export class CatalogIndexKeeper {
       if (index && this.pending === 0) {
         // Behind, nothing queued: the notification is on its way, or none will come.
         behindSince ??= now;
-        if (!this.listening || now - behindSince >= CATCH_UP_MS) {
+        if (!this.listening || this.stale || now - behindSince >= CATCH_UP_MS) {
           this.catchUp();
           behindSince = undefined;
         }
@@ -210,13 +212,13 @@ export class CatalogIndexKeeper {
   }
 
   /**
-   * No notification will bring the index to the database's version. With the LISTEN lost the
-   * changes are unknown: the index is built again. With it up and nothing queued, the version was
+   * No notification will bring the index to the database's version. With the LISTEN lost (or a
+   * refresh failed) the changes are unknown: the index is built again. With it up and nothing queued, the version was
    * taken by a change rolled back (it advances the sequence and notifies nothing): the index takes
    * the database's version.
    */
   private catchUp() {
-    if (!this.listening) {
+    if (!this.listening || this.stale) {
       this.rebuild();
       return;
     }
@@ -339,6 +341,7 @@ export class CatalogIndexKeeper {
       const index = await buildCatalogIndex(this.db);
       if (this.closed) return;
       this.index = index;
+      this.stale = false;
       this.retryMs = 1_000;
       // A large build leaves tens of MB of read documents behind: return them to the system now.
       if (index.productCount >= 10_000) collectGarbageNow();
@@ -351,8 +354,8 @@ export class CatalogIndexKeeper {
     this.chain = this.chain
       .then(step)
       .catch((error: unknown) => {
-        // Reads wait (then 503) until the next notification or reconnection rebuilds the index.
-        this.index = null;
+        // The index keeps answering reads up to its version; later ones wait for a whole build.
+        this.stale = true;
         this.rebuildQueued = false;
         const cause = (error as Error & { cause?: Error }).cause?.message;
         this.log.warn(`catalog index not refreshed: ${cause ?? (error as Error).message}`);
@@ -360,7 +363,7 @@ export class CatalogIndexKeeper {
         if (!this.closed && !this.retryTimer) {
           this.retryTimer = setTimeout(() => {
             this.retryTimer = undefined;
-            if (!this.index) this.rebuild();
+            if (!this.index || this.stale) this.rebuild();
           }, this.retryMs);
           this.retryTimer.unref();
           this.retryMs = Math.min(this.retryMs * 2, 30_000);

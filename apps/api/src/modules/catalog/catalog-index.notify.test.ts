@@ -217,6 +217,40 @@ describe('the catalog index on every instance', () => {
     }
   });
 
+  it('keeps answering after a failed refresh, and catches up by a whole build', async () => {
+    let failNext = false;
+    const db = harness.app.db;
+    const flaky = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (...args: Parameters<typeof db.execute>) => {
+          if (failNext) {
+            failNext = false;
+            return Promise.reject(new Error('connection terminated'));
+          }
+          return target.execute(...args);
+        };
+      },
+    });
+    const keeper = new CatalogIndexKeeper(flaky, { warn: () => undefined });
+    try {
+      keeper.onChange('listening');
+      await keeper.settled();
+      const { rows } = await harness.database.pool.query<{ id: number }>(
+        "UPDATE products SET name = 'Failed Refreshqz Rum' WHERE id = (SELECT max(id) FROM products WHERE listed) RETURNING id",
+      );
+      failNext = true;
+      keeper.onChange(`products:${rows[0]!.id}@${await catalogVersion(db)}`);
+      await keeper.settled();
+      // Still an index (the instance stays ready), and a read gets the change by a rebuild.
+      expect(keeper.built).toBe(true);
+      const index = await keeper.read();
+      expect(index.search({ search: 'refreshqz' }, 'relevance', 12, 0, true).ids).toEqual([rows[0]!.id]);
+    } finally {
+      keeper.close();
+    }
+  });
+
   it('answers a staff change to its author at once, from the index', async () => {
     await eventually(
       () => currentIndex(harness.app),
