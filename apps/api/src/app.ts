@@ -267,10 +267,18 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(devMailboxRoutes);
       await api.register(auditRoutes);
       await api.register(outboxRoutes);
-      await api.register(catalogAdminRoutes);
-      await api.register(catalogBulkRoutes);
-      await api.register(photosRoutes);
-      await api.register(stockRoutes);
+      await api.register(async (staffCatalog) => {
+        // A staff change is answered once this instance's catalog index holds it, so the next
+        // read of the person who made it shows it (decision 0027).
+        staffCatalog.addHook('onSend', async (request, reply) => {
+          if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+          await app.catalog.indexKeeper.caughtUp();
+        });
+        await staffCatalog.register(catalogAdminRoutes);
+        await staffCatalog.register(catalogBulkRoutes);
+        await staffCatalog.register(photosRoutes);
+        await staffCatalog.register(stockRoutes);
+      });
       await api.register(refundsDeskRoutes);
       await api.register(refundsCustomerRoutes);
       await api.register(efrisSettingsRoutes);

@@ -73,8 +73,6 @@ export const configSchema = z.object({
    * once through the database (LISTEN identity_changed); this only bounds a lost message.
    */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
-  // The in-process catalog index answers product lists, searches and facets (decision 0016).
-  CATALOG_INDEX: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** The compressed server-rendered pages kept at most, in bytes (plugins/page-cache.ts, decision 0020). */
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number()

@@ -9,8 +9,9 @@ export const readyResponseSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.enum(['up', 'down']),
   /**
-   * The in-process catalog index (CATALOG_INDEX): 'current' once built and caught up, 'building'
-   * while the SQL answers instead (start-up, a rebuild, a lost LISTEN), 'off' when disabled.
+   * The catalog index, the read model of lists and searches (decision 0027): 'current' once built,
+   * 'building' while a first build or a whole rebuild runs (no index yet: 503). 'off' is no longer
+   * sent (kept for clients reading older instances).
    */
   catalog_index: z.enum(['current', 'building', 'off']).optional(),
 });

@@ -6,7 +6,7 @@ import {
 } from '@shop/contract/catalog-admin';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction';
-import { relevance, SEARCH_RANKED, SORT_MATCHES_BELOW, searchQuery } from '../catalog/catalog.repository';
+import { SEARCH_RANKED } from '../catalog/catalog-index';
 
 /**
  * The back office's catalog queries. The staff list reads every product (listed, hidden or
@@ -74,6 +74,32 @@ export type AdminProductRecord = {
   created_at: Date;
   updated_at: Date;
 };
+
+/**
+ * The corrected full-text queries of a search (see the migration 0016_search_at_scale): `words`
+ * finds, `name_words` and `place_words` (the same words in the name, or in the name or place)
+ * rank; `folded` is the text for the name's closeness. `matchAll`: every word, else any.
+ */
+function searchQuery(search: string, matchAll: boolean): SQL {
+  return sql`q AS MATERIALIZED (
+    SELECT x.queries[1] AS words, x.queries[2] AS name_words, x.queries[3] AS place_words,
+           catalog_fold(${search}) AS folded
+    FROM (SELECT catalog_search_query(${search}, ${matchAll}) AS queries) x)`;
+}
+
+/**
+ * How well a found product answers the search: every word in its name first, then every word in
+ * its name, grape, region, country, category, type or vintage; then how close its name is.
+ */
+const relevance = sql`(
+  4 * (p.search_document @@ q.name_words)::int + 2 * (p.search_document @@ q.place_words)::int
+  + 2 * word_similarity(q.folded, p.name_folded) + similarity(q.folded, p.name_folded))`;
+
+/**
+ * Below this many matches a page is cut from its matches sorted, above it by walking the sort's
+ * index: walking an index for rare rows reads much of the catalog.
+ */
+const SORT_MATCHES_BELOW = 3_000;
 
 const statusColumn = sql`CASE WHEN p.archived_at IS NOT NULL THEN 'archived'
   WHEN p.listed THEN 'listed' ELSE 'hidden' END`;

@@ -21,8 +21,6 @@ const MAX_ENTRIES = 2_000;
  * and as much again of compressed copies, which no one asked for a third time.
  */
 const MAX_CHARACTERS = 4 * 1024 * 1024;
-/** List counts, kept apart from the answers so that a stream of distinct pages does not push them out. */
-const MAX_COUNTS = 5_000;
 /** Slots of the record of keys asked once (a 32-bit hash each): 64 KB. */
 const ASKED_ONCE_SLOTS = 16_384;
 
@@ -51,8 +49,6 @@ export function etagFor(body: string): string {
 export class CatalogCache {
   private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
-  private readonly counts = new Map<string, { count: number; expires: number }>();
-  private readonly countsInflight = new Map<string, Promise<number>>();
   /** Hashes of keys asked once, by slot; forgotten every TTL and on every change. */
   private readonly askedOnce = new Uint32Array(ASKED_ONCE_SLOTS);
   private askedOnceSince = Date.now();
@@ -180,39 +176,12 @@ export class CatalogCache {
     return false;
   }
 
-  /** A list's count by its filters, or `load`'s (once however many ask), dropped with the rest. */
-  getCount(key: string, load: () => Promise<number>): Promise<number> {
-    const hit = this.counts.get(key);
-    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.count);
-    const pending = this.countsInflight.get(key);
-    if (pending) return pending;
-    const generation = this.generation;
-    const promise = load().then((count) => {
-      if (generation === this.generation) {
-        if (this.counts.size >= MAX_COUNTS) {
-          const oldest = this.counts.keys().next().value;
-          if (oldest !== undefined) this.counts.delete(oldest);
-        }
-        this.counts.set(key, { count, expires: Date.now() + this.ttlMs });
-      }
-      return count;
-    });
-    this.countsInflight.set(key, promise);
-    const forget = () => {
-      if (this.countsInflight.get(key) === promise) this.countsInflight.delete(key);
-    };
-    promise.then(forget, forget);
-    return promise;
-  }
-
   clear() {
     this.generation += 1;
     this.entries.clear();
     this.characters = 0;
     this.askedOnce.fill(0);
     this.inflight.clear();
-    this.counts.clear();
-    this.countsInflight.clear();
   }
 }
 

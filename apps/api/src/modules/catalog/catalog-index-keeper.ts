@@ -1,21 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
 import { collectGarbageNow } from '../../lib/heap-growth';
 import { cardImage } from './catalog.repository';
 import { CatalogIndex, type IndexRow, type Vocabulary } from './catalog-index';
 
 /**
- * Keeps one instance's catalog index current (docs/decisions/0016-in-process-catalog-index.md):
- * built whole when the LISTEN on `catalog_changed` is (re)established, then refreshed product by
- * product from the ids the NOTIFY names (migration 0033). A notification without ids (a bulk
- * import, a category, a seed) rebuilds it whole. Until the index has caught up with every
- * notification heard — and while the LISTEN is lost — `current()` is null and the SQL answers.
+ * Keeps one instance's catalog index, the only read model of the catalog's lists, searches and
+ * counts (docs/decisions/0027-one-catalog-read-path.md): built whole when the LISTEN on
+ * `catalog_changed` is (re)established, then refreshed product by product from the ids the NOTIFY
+ * names (migration 0033). A notification without ids (a bulk import, a category, a seed) rebuilds
+ * it whole. A read (`read()`) waits until the index holds every change committed before it: the
+ * database's catalog version is the measure, and an index behind it with no notification coming
+ * (the LISTEN lost, a rolled-back change) catches up from the database.
  */
 
 // Small batches: each holds its products' whole documents as text until indexed.
 const BATCH = 1_000;
-/** How long a version ahead of the index waits for its notification (see behind()). */
-const CATCH_UP_MS = 2_000;
+/** How long a version ahead of the index waits for its notification before catching up. */
+const CATCH_UP_MS = 1_000;
+/** How long a read waits for the index (a first build at 100,000 products takes about 4 s). */
+const READ_WAIT_MS = 20_000;
+
+const indexUnavailable = () =>
+  new AppError('service_unavailable', 'The catalog is being prepared. Please try again in a moment.');
 
 const indexColumns = sql`
   p.id, p.category_id, p.product_type, p.country, p.region, p.varietal, p.vintage, p.price,
@@ -122,6 +130,10 @@ export class CatalogIndexKeeper {
   private index: CatalogIndex | null = null;
   /** Notifications heard and not yet applied (a refresh or a rebuild queued). */
   private pending = 0;
+  /** Queued steps whose changes carry no version (reads wait for them all). */
+  private blocking = 0;
+  /** A refresh or build failed: some change may be missing, only a whole build catches up. */
+  private stale = false;
   private listening = false;
   private closed = false;
   private chain: Promise<void> = Promise.resolve();
@@ -134,21 +146,21 @@ export class CatalogIndexKeeper {
     private readonly log: Log,
   ) {}
 
-  /** The index, when it reflects every change heard; else null (the SQL answers). */
+  /**
+   * The index when it answers without waiting: built, and no change queued whose version is
+   * unknown (a manual invalidation). Readiness reports it.
+   */
   current(): CatalogIndex | null {
-    return this.listening && this.pending === 0 ? this.index : null;
+    return this.blocking === 0 ? this.index : null;
   }
 
-  /** Answers the index's lookups answered by the index (hits) and left to SQL (misses), for /metrics. */
+  /** Reads answered at once (hits) and reads that had to wait for the index (misses), for /metrics. */
   hits = 0;
   misses = 0;
 
-  /** `current()` for an answer: counted as a hit or a miss. */
-  forAnswer(): CatalogIndex | null {
-    const index = this.current();
-    if (index) this.hits += 1;
-    else this.misses += 1;
-    return index;
+  /** An index is held (it may be rebuilding): the instance can answer catalog reads. */
+  get built(): boolean {
+    return this.index !== null;
   }
 
   /** Products the index holds (positions in use), 0 before it is built. */
@@ -156,26 +168,85 @@ export class CatalogIndexKeeper {
     return this.index?.size ?? 0;
   }
 
-  private catchUpTimer: NodeJS.Timeout | undefined;
+  /**
+   * The index holding every change committed before this call: the database's version is read
+   * (one query shared by the reads of the moment, sent after this call) and the read waits, if
+   * need be, for the index to reach it. 503 when it cannot within READ_WAIT_MS.
+   */
+  async read(): Promise<CatalogIndex> {
+    const index = this.current();
+    const wanted = await this.versionNow();
+    if (index && index === this.current() && index.version >= wanted) {
+      this.hits += 1;
+      return index;
+    }
+    this.misses += 1;
+    return this.reach(wanted);
+  }
+
+  /** Waits until the index holds the database's current version (a writer before it answers). */
+  async caughtUp(): Promise<void> {
+    await this.reach(await this.versionNow());
+  }
+
+  private async reach(wanted: number): Promise<CatalogIndex> {
+    const deadline = Date.now() + READ_WAIT_MS;
+    let behindSince: number | undefined;
+    for (;;) {
+      if (this.closed) throw indexUnavailable();
+      const index = this.current();
+      // A version is only taken after its changes are in (refreshes, whole builds read it first).
+      if (index && index.version >= wanted) return index;
+      const now = Date.now();
+      if (now >= deadline) throw indexUnavailable();
+      if (index && this.pending === 0) {
+        // Behind, nothing queued: the notification is on its way, or none will come.
+        behindSince ??= now;
+        if (!this.listening || this.stale || now - behindSince >= CATCH_UP_MS) {
+          this.catchUp();
+          behindSince = undefined;
+        }
+      } else behindSince = undefined;
+      await this.nextStep(Math.min(deadline - now, CATCH_UP_MS / 4));
+    }
+  }
 
   /**
-   * An answer found the database's version ahead of the index's. Normally its notification is on
-   * its way; but a rolled-back change advances the version without one. If, after a moment, the
-   * index is still behind with nothing queued and the LISTEN up, it takes the database's version.
+   * No notification will bring the index to the database's version. With the LISTEN lost (or a
+   * refresh failed) the changes are unknown: the index is built again. With it up and nothing queued, the version was
+   * taken by a change rolled back (it advances the sequence and notifies nothing): the index takes
+   * the database's version.
    */
-  behind() {
-    if (this.catchUpTimer || this.closed) return;
-    this.catchUpTimer = setTimeout(() => {
-      this.catchUpTimer = undefined;
-      if (this.pending > 0 || !this.listening || !this.index) return;
-      this.enqueue(async () => {
-        const index = this.index;
-        if (!index) return;
-        const version = await catalogVersion(this.db);
-        if (version > index.version) index.version = version;
-      });
-    }, CATCH_UP_MS);
-    this.catchUpTimer.unref();
+  private catchUp() {
+    if (!this.listening || this.stale) {
+      this.rebuild();
+      return;
+    }
+    this.enqueue(async () => {
+      const index = this.index;
+      if (!index) return;
+      const version = await catalogVersion(this.db);
+      if (this.pending === 1 && version > index.version) index.version = version;
+    });
+  }
+
+  private readonly waiting = new Set<() => void>();
+
+  /** Resolves when a queued step ends or the LISTEN changes, or after `ms`. */
+  private nextStep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(ms, 1));
+      this.waiting.add(done);
+    });
+  }
+
+  private wake() {
+    for (const done of [...this.waiting]) done();
   }
 
   private versionInflight: Promise<number> | null = null;
@@ -212,12 +283,16 @@ export class CatalogIndexKeeper {
   onChange(payload: string) {
     if (this.closed) return;
     if (payload === 'listening') {
+      // Changes may have been missed: a whole build. The index answers meanwhile as far as its
+      // version goes (a read asking for a later one waits).
       this.listening = true;
       this.rebuild();
+      this.wake();
       return;
     }
     const { ids, version } = parseChange(payload);
-    if (ids === null || this.index === null) this.rebuild();
+    // Without a version, nothing tells a read what it misses: reads wait for the rebuild.
+    if (ids === null || this.index === null) this.rebuild(version === undefined);
     this.enqueue(async () => {
       const index = this.index;
       if (!index) return;
@@ -230,22 +305,35 @@ export class CatalogIndexKeeper {
   /** The LISTEN connection failed: notifications may be missed until it is back (then rebuilt). */
   onLost() {
     this.listening = false;
+    this.wake();
   }
 
-  /** Dropped by invalidateCatalogCache(): a whole rebuild, the SQL answering meanwhile. */
+  /** Dropped by invalidateCatalogCache(): a whole rebuild, reads waiting for it. */
   clear() {
-    this.rebuild();
+    this.rebuild(true);
   }
 
   close() {
     this.closed = true;
     this.index = null;
     clearTimeout(this.retryTimer);
-    clearTimeout(this.catchUpTimer);
+    this.wake();
   }
 
-  private rebuild() {
-    if (this.rebuildQueued) return;
+  /** A whole build, queued once; `blocking`: reads wait for it whatever their version. */
+  private rebuild(blocking = false) {
+    if (!this.rebuildQueued) this.queueRebuild();
+    if (blocking) {
+      // Ends after the rebuild queued (not yet started) above or before.
+      this.blocking++;
+      this.enqueue(
+        async () => undefined,
+        () => this.blocking--,
+      );
+    }
+  }
+
+  private queueRebuild() {
     this.rebuildQueued = true;
     this.enqueue(async () => {
       this.rebuildQueued = false;
@@ -253,6 +341,7 @@ export class CatalogIndexKeeper {
       const index = await buildCatalogIndex(this.db);
       if (this.closed) return;
       this.index = index;
+      this.stale = false;
       this.retryMs = 1_000;
       // A large build leaves tens of MB of read documents behind: return them to the system now.
       if (index.productCount >= 10_000) collectGarbageNow();
@@ -260,13 +349,13 @@ export class CatalogIndexKeeper {
     });
   }
 
-  private enqueue(step: () => Promise<void>) {
+  private enqueue(step: () => Promise<void>, after?: () => void) {
     this.pending++;
     this.chain = this.chain
       .then(step)
       .catch((error: unknown) => {
-        // The SQL answers until the next notification or reconnection rebuilds the index.
-        this.index = null;
+        // The index keeps answering reads up to its version; later ones wait for a whole build.
+        this.stale = true;
         this.rebuildQueued = false;
         const cause = (error as Error & { cause?: Error }).cause?.message;
         this.log.warn(`catalog index not refreshed: ${cause ?? (error as Error).message}`);
@@ -274,7 +363,7 @@ export class CatalogIndexKeeper {
         if (!this.closed && !this.retryTimer) {
           this.retryTimer = setTimeout(() => {
             this.retryTimer = undefined;
-            if (!this.index) this.rebuild();
+            if (!this.index || this.stale) this.rebuild();
           }, this.retryMs);
           this.retryTimer.unref();
           this.retryMs = Math.min(this.retryMs * 2, 30_000);
@@ -282,6 +371,8 @@ export class CatalogIndexKeeper {
       })
       .finally(() => {
         this.pending--;
+        after?.();
+        this.wake();
       });
   }
 }

@@ -5,16 +5,58 @@ import {
   type ProductType,
   SEARCH_COUNT_CAP,
 } from '@shop/contract/catalog';
-import type { CardImage, CardRow, FacetRow, ListOrder, ProductFilters } from './catalog.repository';
-import { SEARCH_RANKED } from './catalog.repository';
+import type { CardImage, CardRow } from './catalog.repository';
 import { generatedImageFile } from './media/media-urls';
 
+/** The storefront's filters of a list, a search or facet counts. */
+export type ProductFilters = {
+  search?: string | undefined;
+  categoryId?: number | undefined;
+  type?: ProductType | undefined;
+  country?: string | undefined;
+  region?: string | undefined;
+  varietal?: string | undefined;
+  vintageMin?: number | undefined;
+  vintageMax?: number | undefined;
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+  onSale?: boolean | undefined;
+  inStock?: boolean | undefined;
+  featured?: boolean | undefined;
+  newArrivals?: boolean | undefined;
+};
+
+export type ListOrder =
+  | 'relevance'
+  | 'newest'
+  | 'price'
+  | '-price'
+  | 'rating'
+  | '-rating'
+  | 'name'
+  | '-name'
+  | 'featured'
+  | 'discount';
+
+export type FacetRow = {
+  facet: 'category' | 'type' | 'country' | 'price' | 'total';
+  key: string;
+  count: number;
+};
+
 /**
- * The in-process catalog index (docs/decisions/0016-in-process-catalog-index.md): every listed
- * product's list fields in typed columns, its search document as an inverted index (lexeme →
- * product positions, with the weights it has there), and the catalog's words for correcting a
- * query. It answers the product list, search and facets as the SQL of catalog.repository does,
- * and the cards of the page, without a database round trip (only the catalog's version is asked,
+ * Matches ranked in relevance order (the first found); the rest follow in the order found (by
+ * id). The staff list's search ranks as many.
+ */
+export const SEARCH_RANKED = 60;
+
+/**
+ * The in-process catalog index, the only read model of the storefront's lists, searches, facets,
+ * counts and related products (docs/decisions/0027-one-catalog-read-path.md; built by 0016):
+ * every listed product's list fields in typed columns, its search document as an inverted index
+ * (lexeme → product positions, with the weights it has there), and the catalog's words for
+ * correcting a query. Each filter, order and facet band is written here once. It answers the
+ * cards of the page too, without a database round trip (only the catalog's version is asked,
  * one query shared by the requests of the moment).
  *
  * Positions are in id order (a full build reads by id; new products come last), so "the order
@@ -140,7 +182,7 @@ export function wordSimilarity(a: string, b: string): number {
 /**
  * pg_trgm's similarity and word_similarity of one query against many names (a search's ranking),
  * on integer trigram ids: each word's trigrams are worked out once and kept, and the counts use
- * typed scratch arrays (a test compares them with PostgreSQL's).
+ * typed scratch arrays (pg_trgm's rules; the search fixture judges the result).
  */
 export class TrigramRanker {
   private ids = new Map<string, number>();
@@ -860,8 +902,8 @@ export class CatalogIndex {
   }
 
   /**
-   * The cards of the given products, in that order, as the SQL's cardColumns read them; a product
-   * the index no longer holds is left out (as the SQL leaves out one no longer listed).
+   * The cards of the given products, in that order, as a product's page reads its own card
+   * (cardColumns); a product the index no longer holds (no longer listed) is left out.
    */
   cards(ids: number[]): CardRow[] {
     const since = Date.now() - NEW_ARRIVAL_DAYS * DAY_MS;
@@ -1213,6 +1255,42 @@ export class CatalogIndex {
     return { ids, count, capped: false };
   }
 
+  /**
+   * The ids of the `limit` products of the product's category closest to it in price, ties by id,
+   * nearest first: read either side of the product in the category's price order (price, id),
+   * never a sort of the category. Empty for a product the index does not hold.
+   */
+  related(id: number, limit: number): number[] {
+    const position = this.byId.get(id);
+    if (position === undefined || this.alive[position] !== 1) return [];
+    const scope = this.sortedByCategory.get(this.category[position]!);
+    if (!scope) return [];
+    const byPrice = scope.orders.get('price')!;
+    const { price, ids } = this;
+    const target = price[position]!;
+    let low = 0;
+    let high = scope.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (price[byPrice[mid]!]! < target) low = mid + 1;
+      else high = mid;
+    }
+    const near: number[] = [];
+    // At or above the price: (price, id) ascending is already nearest first, ties by id.
+    for (let i = low; i < scope.length && near.length < limit + 1; i++) {
+      if (byPrice[i] !== position) near.push(byPrice[i]!);
+    }
+    // Below it, walked down: the last run of one price is taken whole, its ids ascending matter.
+    let below = 0;
+    for (let i = low - 1; i >= 0; i--) {
+      if (below >= limit && price[byPrice[i]!] !== price[byPrice[i + 1]!]) break;
+      near.push(byPrice[i]!);
+      below++;
+    }
+    near.sort((a, b) => Math.abs(price[a]! - target) - Math.abs(price[b]! - target) || ids[a]! - ids[b]!);
+    return near.slice(0, limit).map((p) => ids[p]!);
+  }
+
   // -------------------------------------------------------------------------------------------
   // Search
   // -------------------------------------------------------------------------------------------
@@ -1280,9 +1358,9 @@ export class CatalogIndex {
 
   /**
    * The query's words as full-text terms, as catalog_search_query makes them: each is a list of
-   * lexemes (all needed), or null when this index cannot say (then the SQL answers).
+   * lexemes (all needed).
    */
-  queryTerms(search: string): { lexeme: string; prefix: boolean }[][] | null {
+  queryTerms(search: string): { lexeme: string; prefix: boolean }[][] {
     const typedWords = catalogFold(search)
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word !== '')
@@ -1300,7 +1378,8 @@ export class CatalogIndex {
         query =
           nearest === undefined ? `'${typed.replaceAll("'", "''")}'` : this.vocabulary.exact.get(nearest);
       }
-      if (query === undefined || query === null) return null;
+      // A word PostgreSQL would not parse alone (no stems read for it): looked up as it is.
+      if (query === undefined || query === null) query = `'${typed.replaceAll("'", "''")}'`;
       const lexemes = parseQueryLexemes(query);
       // A stop word: no lexeme, the word is left out.
       if (lexemes.length > 0) terms.push(lexemes);
@@ -1325,9 +1404,8 @@ export class CatalogIndex {
   }
 
   /** The products the search's words find (all, or any), with their name and place flags. */
-  private searchMatches(search: string, matchAll: boolean): Matches | null {
+  private searchMatches(search: string, matchAll: boolean): Matches {
     const terms = this.queryTerms(search);
-    if (terms === null) return null;
     let result: Matches | undefined;
     for (const term of terms) {
       const found = this.termMatches(term);
@@ -1337,9 +1415,9 @@ export class CatalogIndex {
   }
 
   /**
-   * A search page as searchProductPage answers it: at most SEARCH_COUNT_CAP + 1 matches counted;
+   * A search page: at most SEARCH_COUNT_CAP + 1 matches counted;
    * in relevance order the first SEARCH_RANKED found are ranked, the rest follow as found; in
-   * other orders the page is cut from every match. Null: the SQL must answer.
+   * other orders the page is cut from every match.
    */
   search(
     filters: ProductFilters & { search: string },
@@ -1347,9 +1425,8 @@ export class CatalogIndex {
     limit: number,
     offset: number,
     matchAll: boolean,
-  ): IndexPage | null {
+  ): IndexPage {
     const found = this.searchMatches(filters.search, matchAll);
-    if (found === null) return null;
     const matches = this.matcher(filters);
     const hits: number[] = [];
     // The name and place flags of the hits ranked (the first SEARCH_RANKED found).
@@ -1367,7 +1444,7 @@ export class CatalogIndex {
     const capped = total > SEARCH_COUNT_CAP;
     if (order === 'relevance') {
       // The first SEARCH_RANKED found, by rank (ties by id); then the rest in the order found.
-      // Every rank is 0 or more, so the ranked ones all come first, as in searchProductPage.
+      // Every rank is 0 or more, so the ranked ones all come first.
       const ranker = this.ranker;
       ranker.setQuery(catalogFold(filters.search));
       const ranked: { position: number; rank: number }[] = [];
@@ -1410,12 +1487,14 @@ export class CatalogIndex {
   // Facets
   // -------------------------------------------------------------------------------------------
 
-  /** The rows findFacetCounts answers, from the index; null when the SQL must answer. */
-  facetRows(filters: ProductFilters, matchAll = true): FacetRow[] | null {
+  /**
+   * Each facet's counts with the other filters applied (a facet leaves its own filter out), and
+   * the total.
+   */
+  facetRows(filters: ProductFilters, matchAll = true): FacetRow[] {
     let candidates: Int32Array | null = null;
     if (filters.search) {
       const found = this.searchMatches(filters.search, matchAll);
-      if (found === null) return null;
       candidates = found.positions;
     }
     const facets: FacetName[] = ['category', 'type', 'country', 'price'];
@@ -1470,7 +1549,7 @@ export class CatalogIndex {
         for (const { key, count } of counted.country.values()) rows.push({ facet, key, count });
       else
         for (const [key, count] of counted.band) {
-          // A price in no band (below the first) is no choice; the SQL's NULL key is dropped too.
+          // A price in no band (below the first) is no choice.
           if (key >= 0) rows.push({ facet, key: PRICE_BANDS[key]!.key, count });
         }
     };

@@ -26,23 +26,20 @@ export default fp(
     const cache = new CatalogCache();
     const dependents = new Set<(reason: string) => void>();
     const unregister = registerCatalogCache(cache);
-    // The in-process index of lists and searches (CATALOG_INDEX=on), kept by the same LISTEN.
-    const index =
-      app.config.CATALOG_INDEX === 'on'
-        ? new CatalogIndexKeeper(app.db, {
-            warn: (message) => app.log.warn(message),
-            info: (message) => app.log.info(message),
-          })
-        : undefined;
-    const unregisterIndex = index ? registerCatalogCache(index) : () => undefined;
+    // The catalog index, the read model of lists, searches and counts, kept by the same LISTEN.
+    const index = new CatalogIndexKeeper(app.db, {
+      warn: (message) => app.log.warn(message),
+      info: (message) => app.log.info(message),
+    });
+    const unregisterIndex = registerCatalogCache(index);
     const listener = listenForCatalogChanges({
       connection: app.pool.options,
       onChange: (reason) => {
         cache.clear();
-        index?.onChange(reason);
+        index.onChange(reason);
         for (const listener of dependents) listener(reason);
       },
-      onLost: () => index?.onLost(),
+      onLost: () => index.onLost(),
       backoff: reconnectBackoff(app.config),
       log: { warn: (message) => app.log.warn(message), debug: (message) => app.log.debug(message) },
     });
@@ -50,10 +47,10 @@ export default fp(
       unregister();
       unregisterIndex();
       await listener.close();
-      index?.close();
+      index.close();
     });
     app.metrics.watchCache('catalog', () => cache);
-    if (index) app.metrics.watchCache('catalog_index', () => index);
+    app.metrics.watchCache('catalog_index', () => index);
     app.decorate('catalog', createCatalogService(app.db, cache, index));
     app.decorate('onCatalogChange', (listener: (reason: string) => void) => {
       dependents.add(listener);

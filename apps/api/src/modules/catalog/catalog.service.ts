@@ -13,6 +13,7 @@ import {
   type ProductListResponse,
   type ProductType,
   priceBandLabel,
+  RELATED_PRODUCTS_LIMIT,
   salePercentage,
 } from '@shop/contract/catalog';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
@@ -22,21 +23,13 @@ import { invalidInput, notFound } from '../../errors';
 import {
   type CardImage,
   type CardRow,
-  countProducts,
   findCategories,
   findCategoryIndex,
-  findFacetCounts,
   findProductDetail,
-  findProductRows,
   findSlugRedirect,
-  findStats,
-  type ListOrder,
-  type ProductFilters,
-  type SearchPage,
-  searchProductPage,
 } from './catalog.repository';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
-import type { CatalogIndex } from './catalog-index';
+import type { ListOrder, ProductFilters } from './catalog-index';
 import type { CatalogIndexKeeper } from './catalog-index-keeper';
 
 export type ProductSection = 'featured' | 'new' | 'on_sale';
@@ -88,26 +81,12 @@ function normalizeText(text: string | undefined) {
 }
 
 /**
- * The catalog's read side. Every answer goes through the cache: the caller gets the value,
- * its JSON and its ETag.
+ * The catalog's read side. Lists, searches, facets, counts and related products come from the
+ * instance's catalog index alone (`keeper.read()` waits until it holds every change committed
+ * before the request); a product's page and the categories from PostgreSQL. Every answer goes
+ * through the cache: the caller gets the value, its JSON and its ETag.
  */
-export function createCatalogService(db: Database, cache: CatalogCache, keeper?: CatalogIndexKeeper) {
-  /**
-   * The page's cards, from the index, once the database's catalog version (one query shared by
-   * the requests of the moment, sent after this request arrived) says the index has every change
-   * committed before it; null otherwise (a notification still on its way): the SQL answers.
-   */
-  async function cardsOf(index: CatalogIndex, ids: number[]): Promise<ProductCard[] | null> {
-    const version = index.version;
-    const current = await keeper!.versionNow();
-    if (current !== version) {
-      keeper!.behind();
-      return null;
-    }
-    // The index may have taken a later change meanwhile: its cards are then newer still.
-    return index.cards(ids).map(toCard);
-  }
-
+export function createCatalogService(db: Database, cache: CatalogCache, keeper: CatalogIndexKeeper) {
   const categoryIndex = () =>
     cache.get('categories:index', async () => {
       const rows = await findCategoryIndex(db);
@@ -148,14 +127,13 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     };
   }
 
-  async function page(
+  function page(
     keyPrefix: string,
     filters: ProductFilters,
     order: ListOrder,
     paging: PageQuery,
   ): Promise<CachedAnswer<ProductListResponse>> {
-    const filterKey = JSON.stringify(filters);
-    const key = `${keyPrefix}:${order}:${paging.page}:${paging.page_size}:${filterKey}`;
+    const key = `${keyPrefix}:${order}:${paging.page}:${paging.page_size}:${JSON.stringify(filters)}`;
     const { search } = filters;
     if (search) {
       return cache.get(key, () => searchPage({ ...filters, search }, order, paging), PAGE_CACHING);
@@ -163,51 +141,32 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     return cache.get(
       key,
       async () => {
-        const index = keeper?.forAnswer();
-        if (index) {
-          const found = index.list(filters, order, paging.page_size, pageOffset(paging));
-          const cards = await cardsOf(index, found.ids);
-          if (cards) return toPagedList(cards, found.count, paging);
-        }
-        // The count is cached by the filters alone, apart from the pages (whose churn would push it
-        // out): every page and order of a list shares it. It comes first: it picks the page's plan.
-        const count = await cache.getCount(filterKey, () => countProducts(db, filters));
-        const rows = await findProductRows(db, filters, order, paging.page_size, pageOffset(paging), count);
-        return toPagedList(rows.map(toCard), count, paging);
+        const index = await keeper.read();
+        const found = index.list(filters, order, paging.page_size, pageOffset(paging));
+        return toPagedList(index.cards(found.ids).map(toCard), found.count, paging);
       },
       PAGE_CACHING,
     );
   }
 
-  /** A search's page and count in one statement; when not every word matches, any word may. */
+  /** A search's page and count; when not every word matches, any word may. */
   async function searchPage(
     filters: ProductFilters & { search: string },
     order: ListOrder,
     paging: PageQuery,
   ): Promise<ProductListResponse> {
     const offset = pageOffset(paging);
-    const index = keeper?.forAnswer();
-    if (index) {
-      let hits = index.search(filters, order, paging.page_size, offset, true);
-      if (hits && hits.count === 0 && filters.search.includes(' ')) {
-        hits = index.search(filters, order, paging.page_size, offset, false);
-      }
-      const cards = hits && (await cardsOf(index, hits.ids));
-      if (hits && cards) {
-        const list: ProductListResponse = toPagedList(cards, hits.count, paging);
-        return hits.capped ? { ...list, count_capped: true } : list;
-      }
+    const index = await keeper.read();
+    let hits = index.search(filters, order, paging.page_size, offset, true);
+    if (hits.count === 0 && filters.search.includes(' ')) {
+      hits = index.search(filters, order, paging.page_size, offset, false);
     }
-    let found: SearchPage = await searchProductPage(db, filters, order, paging.page_size, offset, true);
-    if (found.count === 0 && filters.search.includes(' ')) {
-      found = await searchProductPage(db, filters, order, paging.page_size, offset, false);
-    }
-    const list: ProductListResponse = toPagedList(found.rows.map(toCard), found.count, paging);
-    return found.capped ? { ...list, count_capped: true } : list;
+    const list: ProductListResponse = toPagedList(index.cards(hits.ids).map(toCard), hits.count, paging);
+    return hits.capped ? { ...list, count_capped: true } : list;
   }
 
   return {
-    /** The in-process index's keeper (CATALOG_INDEX=on), for tests and health. */
+    /** The catalog index's keeper, for tests, readiness and the writers that wait for it. */
     indexKeeper: keeper,
 
     async listProducts(query: ProductListQuery) {
@@ -233,20 +192,14 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     async facets(query: ProductFacetsQuery): Promise<CachedAnswer<ProductFacets>> {
       const filters = await toFilters(query);
       return cache.get(`facets:${JSON.stringify(filters)}`, async () => {
-        let index = keeper?.forAnswer();
-        if (index && (await keeper!.versionNow()) !== index.version) {
-          keeper!.behind();
-          index = null;
-        }
-        const counts = (matchAll: boolean) =>
-          index?.facetRows(filters, matchAll) ?? findFacetCounts(db, filters, matchAll);
-        const [allWords, categories] = await Promise.all([
-          counts(true),
+        const [index, categories] = await Promise.all([
+          keeper.read(),
           cache.get('categories', () => loadCategories()),
         ]);
+        const allWords = index.facetRows(filters, true);
         // As the list: when not every word matches, the counts are those of any word.
         const nothing = !allWords.some((row) => row.facet === 'total' && row.count > 0);
-        const rows = nothing && filters.search?.includes(' ') ? await counts(false) : allWords;
+        const rows = nothing && filters.search?.includes(' ') ? index.facetRows(filters, false) : allWords;
         const byId = new Map(categories.value.results.map((category) => [category.id, category]));
         const facets: ProductFacets = {
           count: 0,
@@ -293,7 +246,20 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     },
 
     stats(): Promise<CachedAnswer<CatalogStats>> {
-      return cache.get('stats', () => findStats(db));
+      return cache.get('stats', async () => {
+        const [index, categories] = await Promise.all([
+          keeper.read(),
+          cache.get('categories', loadCategories),
+        ]);
+        const count = (filters: ProductFilters) => index.list(filters, 'newest', 0, 0).count;
+        return {
+          product_count: count({}),
+          featured_count: count({ featured: true }),
+          new_count: count({ newArrivals: true }),
+          on_sale_count: count({ onSale: true }),
+          category_count: categories.value.count,
+        };
+      });
     },
 
     categories(): Promise<CachedAnswer<CategoryListResponse>> {
@@ -303,7 +269,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
     async product(idOrSlug: string): Promise<CachedAnswer<ProductDetail>> {
       const key = /^\d{1,9}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
       const answer = await cache.get(`product:${JSON.stringify(key)}`, async () => {
-        const row = await findProductDetail(db, key);
+        const [row, index] = await Promise.all([findProductDetail(db, key), keeper.read()]);
         if (!row) return null;
         const detail: ProductDetail = {
           ...toCard(row),
@@ -334,7 +300,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
             in_stock: variant.stock > 0,
             is_default: variant.is_default,
           })),
-          related: row.related.map(toCard),
+          related: index.cards(index.related(row.id, RELATED_PRODUCTS_LIMIT)).map(toCard),
         };
         return detail;
       });
@@ -350,14 +316,14 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper?:
   };
 
   async function loadCategories(): Promise<CategoryListResponse> {
-    const rows = await findCategories(db);
+    const [rows, index] = await Promise.all([findCategories(db), keeper.read()]);
     const results: Category[] = rows.map((row) => ({
       id: row.id,
       slug: row.slug,
       name: row.name,
       description: row.description,
       image: row.image,
-      product_count: row.product_count,
+      product_count: index.list({ categoryId: row.id }, 'newest', 0, 0).count,
       sort_order: row.sort_order,
     }));
     return { results, count: results.length, total_pages: results.length > 0 ? 1 : 0, next: null };

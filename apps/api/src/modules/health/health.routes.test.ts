@@ -24,8 +24,8 @@ describe('health and readiness', () => {
     expect(response.json()).toMatchObject({ status: 'ready', database: 'up' });
   });
 
-  it('says whether the catalog index is current (the SQL answers while it is built)', async () => {
-    const index = harness.app.catalog.indexKeeper!;
+  it('is ready once the catalog index is built, and says whether it is current', async () => {
+    const index = harness.app.catalog.indexKeeper;
     const readiness = async () => (await harness.app.inject({ method: 'GET', url: '/api/v1/ready' })).json();
     // The first build starts once the LISTEN is up.
     for (let tries = 0; tries < 200 && (await readiness()).catalog_index !== 'current'; tries++) {
@@ -46,6 +46,16 @@ describe('health and readiness', () => {
       building.mockRestore();
     }
     expect(await readiness()).toMatchObject({ catalog_index: 'current' });
+    // Before its first index the instance answers no catalog list: not ready.
+    const notBuilt = vi.spyOn(index, 'built', 'get').mockReturnValue(false);
+    try {
+      const response = await harness.app.inject({ method: 'GET', url: '/api/v1/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toMatchObject({ status: 'unavailable', database: 'up' });
+    } finally {
+      notBuilt.mockRestore();
+    }
   });
 
   it('answers 503 when the database cannot be reached', async () => {

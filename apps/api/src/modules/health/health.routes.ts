@@ -24,7 +24,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers (503 with Retry-After while it does not)',
+        summary:
+          'Readiness: the database answers and the catalog index is built (503 with Retry-After while not)',
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
@@ -32,11 +33,14 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.db.execute(sql`select 1`);
         const keeper = app.catalog.indexKeeper;
-        const catalogIndex: ReadyResponse['catalog_index'] = !keeper
-          ? 'off'
-          : keeper.current()
-            ? 'current'
-            : 'building';
+        const catalogIndex: ReadyResponse['catalog_index'] = keeper.current() ? 'current' : 'building';
+        // The catalog's lists and searches are answered by the index alone: no index, not ready.
+        if (!keeper.built) {
+          reply.header('retry-after', '1');
+          return reply
+            .status(503)
+            .send({ status: 'unavailable', database: 'up', catalog_index: catalogIndex });
+        }
         return { status: 'ready' as const, database: 'up' as const, catalog_index: catalogIndex };
       } catch (error) {
         request.log.warn({ reason: connectionLossReason(error) }, 'database is not reachable');
