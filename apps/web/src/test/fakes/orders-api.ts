@@ -100,6 +100,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     invoice_number: 'INV-000042',
     fiscal: null,
     gift: null,
+    refund_withheld: null,
     history: [{ status: 'pending', note: null, created_at: '2026-11-22T11:05:00.000Z' }],
     created_at: '2026-11-22T11:05:00.000Z',
     updated_at: '2026-11-22T11:05:00.000Z',

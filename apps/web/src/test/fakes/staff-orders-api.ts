@@ -105,7 +105,7 @@ export function makeStaffOrderDetail(overrides: Partial<StaffOrderDetail> = {}):
     cash_collection: null,
     packing_slip_url: `/api/v1/orders/admin/orders/${base.id}/packing-slip.pdf`,
     gift: null,
-    door: { handover_locked: false, door_outcome: null, bottles_back_pending: false },
+    door: { handover_locked: false, door_outcome: null, bottles_back_pending: false, proof: null },
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ function stop(overrides: Partial<RiderStop> = {}): RiderStop {
     door_outcome: null,
     refusal_reason: null,
     delivered_at: null,
+    proof_taken: false,
     ...overrides,
   };
 }
