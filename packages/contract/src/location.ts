@@ -1,4 +1,10 @@
+import * as olcModule from 'open-location-code-typescript';
 import { z } from 'zod';
+
+type Olc = typeof olcModule.default;
+// A CommonJS module: bundlers hand over its `default` export, Node's ESM loader the whole `exports`.
+const olcDefault = olcModule.default as Olc | { default: Olc };
+const OpenLocationCode: Olc = 'encode' in olcDefault ? olcDefault : olcDefault.default;
 
 /**
  * Places on the map (issue 38): the phone's position at a handover, and (with a plus code) the
@@ -9,6 +15,7 @@ export const locationMessages = {
   latitude: 'must be a latitude between -90 and 90',
   longitude: 'must be a longitude between -180 and 180',
   accuracy: 'must be the position’s accuracy in metres',
+  plusCode: 'must be a full plus code, like 6GGJ8JQ2+5V (from Google Maps, or “Use my location”)',
 } as const;
 
 export const positionSchema = z.object({
@@ -46,3 +53,29 @@ export const mapLinkOf = (place: { latitude: number; longitude: number } | strin
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
     typeof place === 'string' ? place : `${place.latitude.toFixed(6)},${place.longitude.toFixed(6)}`,
   )}`;
+
+/** A plus code precise to about 14 × 14 m: a house or a gate. */
+const PLUS_CODE_LENGTH = 10;
+
+/** The plus code (Open Location Code) of a position: what "Use my location" fills in. */
+export const plusCodeOf = (position: { latitude: number; longitude: number }): string =>
+  OpenLocationCode.encode(position.latitude, position.longitude, PLUS_CODE_LENGTH);
+
+/**
+ * A customer's pin as a plus code: spaces dropped, upper case, and a full code (a short one such
+ * as "8JQ2+5V Kampala" needs a town the shop would have to guess).
+ */
+export const plusCodeSchema = z
+  .string({ error: locationMessages.plusCode })
+  .trim()
+  .max(20, { error: locationMessages.plusCode })
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .refine((value) => value === '' || (OpenLocationCode.isValid(value) && OpenLocationCode.isFull(value)), {
+    error: locationMessages.plusCode,
+  });
+
+/** The centre of a plus code's area. */
+export function positionOfPlusCode(code: string): { latitude: number; longitude: number } {
+  const area = OpenLocationCode.decode(code);
+  return { latitude: area.latitudeCenter, longitude: area.longitudeCenter };
+}

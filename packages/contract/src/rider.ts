@@ -120,6 +120,13 @@ export const riderStopSchema = z.object({
   zone: z.string().nullable(),
   street: z.string().nullable(),
   landmark: z.string().nullable(),
+  pin: z
+    .object({
+      plus_code: z.string().describe('The customer’s plus code, as they gave it'),
+      map_url: z.string().describe('Opens the pin in the phone’s maps app'),
+    })
+    .nullable()
+    .describe('The customer’s pin, when they dropped one (checkout or the tracking page)'),
   access_instructions: z.string().nullable(),
   delivery_window: z.string().nullable().describe('The customer’s preferred time'),
   expected_at: isoTime.nullable(),

@@ -51,7 +51,13 @@ describe('security headers', () => {
   it('switches off browser features the shop does not use (the camera and the position only for its own pages)', async () => {
     for (const url of ['/api/v1/health', '/api/v1/no-such-route', '/']) {
       const policy = String((await harness.app.inject({ method: 'GET', url })).headers['permissions-policy']);
-      for (const feature of ['microphone=()', 'geolocation=(self)', 'payment=()', 'usb=()', 'camera=(self)']) {
+      for (const feature of [
+        'microphone=()',
+        'geolocation=(self)',
+        'payment=()',
+        'usb=()',
+        'camera=(self)',
+      ]) {
         expect(policy, url).toContain(feature);
       }
     }

@@ -1,5 +1,6 @@
 import { preferredDeliveryTimeLabels } from '@shop/contract/delivery';
 import { kampalaIsoDate } from '@shop/contract/kampala-time';
+import { mapLinkOf, positionOfPlusCode } from '@shop/contract/location';
 import { formatUGX } from '@shop/contract/money';
 import {
   CUSTOMER_REFUSAL_REASONS,
@@ -87,6 +88,12 @@ function toStop(row: StopRow): RiderStop {
     zone: row.delivery_zone_name,
     street: row.street,
     landmark: instructions?.landmark ?? null,
+    pin: instructions?.plus_code
+      ? {
+          plus_code: instructions.plus_code,
+          map_url: mapLinkOf(positionOfPlusCode(instructions.plus_code)),
+        }
+      : null,
     access_instructions: instructions?.access_instructions ?? null,
     delivery_window: instructions ? preferredDeliveryTimeLabels[instructions.preferred_delivery_time] : null,
     expected_at: iso(row.estimated_delivery_time),

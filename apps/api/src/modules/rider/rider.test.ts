@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { dashboardSchema } from '@shop/contract/dashboard';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
+import { plusCodeOf } from '@shop/contract/location';
 import { orderSchema } from '@shop/contract/orders';
 import { DEFAULT_RETENTION } from '@shop/contract/privacy';
 import { refundDueListResponseSchema, refundSubjectSchema } from '@shop/contract/refunds';
@@ -934,5 +935,85 @@ describe('proof of delivery', () => {
       (await staff.client.get(`${STAFF}/${old.id}/detail/`)).json(),
     );
     expect(detail.door?.proof).toBeNull();
+  });
+});
+
+describe('the customer’s pin (a plus code)', () => {
+  /** Kololo, the plus code of a gate there. */
+  const GATE = '6GGJ8JQ2+5V';
+
+  it('is refused at checkout and on the tracking page when it is not a full plus code, naming the field', async () => {
+    const buyer = await signedInCustomer(harness.app, 'Namara Kisakye');
+    const red = await stockedProduct(harness.database.pool, { name: `Pin Red ${unique()}`, price: 60_000 });
+    await addToCart(buyer.client, red.id, red.variantIds[0]!, 1);
+    for (const plus_code of ['8JQ2+5V', 'not a code', '6GGJ8JQ2+5VXXXXXXXXXXX']) {
+      const refused = await buyer.client.post(
+        CHECKOUT,
+        checkoutBody(central.id, {
+          delivery_instructions: { preferred_delivery_time: 'evening', plus_code },
+        }),
+      );
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(envelope(refused.body).fields?.map((field) => field.field)).toContain(
+        'delivery_instructions.plus_code',
+      );
+    }
+    const placed = await buyer.client.post(CHECKOUT, checkoutBody(central.id));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    const tracking = '/api/v1/orders/delivery-tracking/deliverable_orders/';
+    const bad = await buyer.client.post(tracking, {
+      order_id: order.id,
+      preferred_delivery_time: 'evening',
+      plus_code: 'ZZZZ',
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(envelope(bad.body).fields?.map((field) => field.field)).toContain('plus_code');
+    const good = await buyer.client.post(tracking, {
+      order_id: order.id,
+      preferred_delivery_time: 'evening',
+      plus_code: ' 6ggj8jq2+5v ',
+    });
+    expect(good.statusCode, good.body).toBeLessThan(300);
+    const saved = await harness.database.pool.query(
+      `SELECT delivery_instructions->>'plus_code' AS code FROM orders WHERE id = $1`,
+      [order.id],
+    );
+    expect(saved.rows[0].code).toBe(GATE);
+  });
+
+  it('is on the assigned rider’s stop with a link that opens it in a maps app, and on nobody else’s', async () => {
+    const okello = await rider(`Pin ${unique()}`);
+    const other = await rider(`Other ${unique()}`);
+    const buyer = await signedInCustomer(harness.app, 'Namara Kisakye');
+    const red = await stockedProduct(harness.database.pool, { name: `Pin Red ${unique()}`, price: 60_000 });
+    await addToCart(buyer.client, red.id, red.variantIds[0]!, 1);
+    const placed = await buyer.client.post(
+      CHECKOUT,
+      checkoutBody(central.id, {
+        delivery_instructions: { preferred_delivery_time: 'evening', plus_code: GATE },
+      }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    for (const status of ['processing', 'ready_for_delivery']) {
+      expect((await staff.client.post(`${STAFF}/${order.id}/status/`, { status })).statusCode).toBe(200);
+    }
+    expect(
+      (await staff.client.post(`${STAFF}/${order.id}/rider-account/`, { rider_id: okello.userId }))
+        .statusCode,
+    ).toBe(200);
+    const run = riderRunSchema.parse((await okello.client.get('/api/v1/rider/run/')).json());
+    const pin = run.stops.find((stop) => stop.order_id === order.id)?.pin;
+    expect(pin?.plus_code).toBe(GATE);
+    const query = new URL(pin!.map_url).searchParams.get('query')!;
+    const [latitude, longitude] = query.split(',').map(Number);
+    // The centre of the code's 14 m square, in Kampala, which is that code again.
+    expect(latitude).toBeGreaterThan(0.2);
+    expect(latitude).toBeLessThan(0.45);
+    expect(longitude).toBeCloseTo(32.602187, 5);
+    expect(plusCodeOf({ latitude: latitude!, longitude: longitude! })).toBe(GATE);
+    const theirs = riderRunSchema.parse((await other.client.get('/api/v1/rider/run/')).json());
+    expect(theirs.stops.map((stop) => stop.order_id)).not.toContain(order.id);
   });
 });

@@ -92,6 +92,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       access_instructions: 'Blue gate, second floor',
       security_code: null,
       landmark: 'Opposite Shell Kololo',
+      plus_code: null,
     },
     customer_note: null,
     estimated_delivery_time: null,

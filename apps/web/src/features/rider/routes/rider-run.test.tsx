@@ -28,6 +28,7 @@ function stop(overrides: Partial<RiderStop> = {}): RiderStop {
     zone: 'Kampala Central',
     street: 'Acacia Avenue 12',
     landmark: 'Opposite Shell Kololo',
+    pin: null,
     access_instructions: null,
     delivery_window: 'Evening',
     expected_at: null,
@@ -79,6 +80,22 @@ describe('the rider’s screen', () => {
     expect(within(card).getByText('Opposite Shell Kololo')).toBeInTheDocument();
     expect(within(card).getByText(/290,000 cash/)).toBeInTheDocument();
     expect(within(card).getByText('3 bottles, 1 case')).toBeInTheDocument();
+  });
+
+  it('shows the customer’s pin with a link that opens it in the maps app', async () => {
+    const map = 'https://www.google.com/maps/search/?api=1&query=0.337813%2C32.602187';
+    await renderScreen({
+      'GET /rider/run/': () => run([stop({ pin: { plus_code: '6GGJ8JQ2+5V', map_url: map } })]),
+    });
+    const card = await screen.findByRole('article', { name: /Stop 1/ });
+    expect(within(card).getByText(/6GGJ8JQ2\+5V/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', map);
+  });
+
+  it('shows no pin when the customer dropped none', async () => {
+    await renderScreen({ 'GET /rider/run/': () => run([stop()]) });
+    const card = await screen.findByRole('article', { name: /Stop 1/ });
+    expect(within(card).queryByRole('link', { name: 'Open in maps' })).toBeNull();
   });
 
   it('sends "out for delivery" with an action id made on the phone', async () => {

@@ -197,6 +197,17 @@ function Stop({
             <dd>{stop.landmark}</dd>
           </>
         ) : null}
+        {stop.pin ? (
+          <>
+            <dt className="font-semibold">Pin</dt>
+            <dd>
+              {stop.pin.plus_code}{' '}
+              <a className="font-semibold underline" href={stop.pin.map_url} target="_blank" rel="noreferrer">
+                Open in maps
+              </a>
+            </dd>
+          </>
+        ) : null}
         {stop.access_instructions ? (
           <>
             <dt className="font-semibold">Access</dt>
