@@ -1,5 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { mapLinkOf } from '@shop/contract/location';
 import { formatUGX } from '@shop/contract/money';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
@@ -13,6 +15,14 @@ import { makeStaff } from './support/staff/staff';
 const PHONE = { width: 360, height: 740 };
 /** The back office on a staff member's phone. */
 const PHONE_390 = { width: 390, height: 844 };
+/** Where the rider's phone says it is at the first door. */
+const KOLOLO = { latitude: 0.332614, longitude: 32.590231 };
+
+/** A camera's photo of the door: a real JPEG, larger than the shop keeps. */
+const doorPhoto = () =>
+  sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#6b2230' } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 
 /** A bottle with stock, the `nth` such (journeys side by side each count their own bottle's stock). */
 async function bottle(request: APIRequestContext, nth: number): Promise<{ slug: string }> {
@@ -139,7 +149,15 @@ test.describe('the rider at the door', () => {
     }
 
     // The rider's phone.
-    const phone = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    // The phone lets the shop's page ask where it is (the rider ticks "Share my position").
+    const phone = await browser.newContext({
+      baseURL,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      geolocation: KOLOLO,
+      permissions: ['geolocation'],
+    });
     await confirmAgeInAdvance(phone);
     const run = await phone.newPage();
     await run.goto('/login?redirect=%2Frider');
@@ -163,15 +181,37 @@ test.describe('the rider at the door', () => {
     await card.getByLabel(/Customer’s code/).fill(code);
     await card.getByLabel(/Cash received/).fill(String(first.total + 5_000));
     await expect(card.getByText(/^Change: Shs 5,000$/)).toBeVisible();
+    // Proof of delivery: a photo from the camera and the phone's position, kept offline too.
+    await card.getByLabel('Photo of the handover').setInputFiles({
+      name: 'door.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await doorPhoto(),
+    });
+    await expect(card.getByText('Photo ready: it is sent with the handover.')).toBeVisible();
+    await card.getByLabel('Share my position with the shop').check();
+    await expect(card.getByText(/^Position found/)).toBeVisible();
     await card.getByRole('button', { name: 'Hand over' }).click();
     const waiting = run.getByRole('region', { name: 'Waiting to send' });
     await expect(waiting).toContainText(`${first.number} handed over`);
+    await expect(waiting).toContainText(`${first.number} proof of delivery`);
     await expect(card.getByText(/waiting to send/)).toBeVisible();
 
     // Back online: it is sent, once.
     await phone.setOffline(false);
     await expect(waiting).toHaveCount(0, { timeout: 20_000 });
-    await expect(stop(first.number).getByText('Delivered')).toBeVisible();
+    await expect(stop(first.number).getByText('Delivered · proof kept')).toBeVisible();
+    // Staff see the proof on the order: the photo (served to them) and the map link to the position.
+    await desk.goto(`/admin/orders/${first.id}`);
+    const door = desk.getByRole('region', { name: 'At the door' });
+    const photo = door.getByRole('img', { name: 'The door at the handover, as the rider saw it' });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(door.getByRole('link', { name: 'Where the rider’s phone was' })).toHaveAttribute(
+      'href',
+      mapLinkOf(KOLOLO),
+    );
     await page.reload();
     await expect(page.getByText('Delivered').first()).toBeVisible();
 

@@ -108,7 +108,23 @@ describe('delivery instructions (docs/product.md sections 3 and 5)', () => {
       access_instructions: null,
       security_code: null,
       landmark: null,
+      plus_code: null,
     });
+  });
+
+  it('take a full plus code (normalised) and refuse anything else, naming the field', () => {
+    const base = { preferred_delivery_time: 'asap' };
+    expect(deliveryInstructionsSchema.parse({ ...base, plus_code: ' 6ggj 8jq2+5v ' }).plus_code).toBe(
+      '6GGJ8JQ2+5V',
+    );
+    expect(deliveryInstructionsSchema.parse({ ...base, plus_code: '' }).plus_code).toBeNull();
+    for (const plus_code of ['8JQ2+5V', '6GGJ8JQ2', 'hello', 42]) {
+      const result = deliveryInstructionsSchema.safeParse({ ...base, plus_code });
+      expect(
+        result.error?.issues.map((issue) => issue.path.join('.')),
+        String(plus_code),
+      ).toEqual(['plus_code']);
+    }
   });
 
   it('say which field is required', () => {
@@ -138,6 +154,7 @@ describe('delivery instructions (docs/product.md sections 3 and 5)', () => {
       access_instructions: null,
       security_code: null,
       landmark: 'opposite Shell Kololo',
+      plus_code: null,
     });
     expect(deliveryInstructionsResponseSchema.parse(answered)).toEqual(answered);
     expect(toInstructionsResponse(null)).toBeNull();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliveryInstructionMessages } from './errors';
+import { plusCodeSchema } from './location';
 
 /** Delivery statuses and their progress (docs/product.md section 4). */
 export const DELIVERY_STATUSES = [
@@ -80,6 +81,10 @@ export const deliveryInstructionsSchema = z.object({
   access_instructions: optionalText(500).describe('Gate, floor, which door'),
   security_code: optionalText(50).describe('Gate or building code, shown to the rider only'),
   landmark: optionalText(200).describe('e.g. "opposite Shell Kololo"'),
+  plus_code: plusCodeSchema
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .describe('The customer’s pin as a full plus code (Open Location Code), e.g. 6GGJ8JQ2+5V'),
 });
 export type DeliveryInstructionsInput = z.input<typeof deliveryInstructionsSchema>;
 export type DeliveryInstructions = z.output<typeof deliveryInstructionsSchema>;
@@ -95,6 +100,7 @@ export const deliveryInstructionsResponseSchema = z.object({
   access_instructions: z.string().nullable(),
   security_code: z.string().nullable(),
   landmark: z.string().nullable(),
+  plus_code: z.string().nullable().describe('The customer’s pin as a full plus code'),
 });
 export type DeliveryInstructionsResponse = z.infer<typeof deliveryInstructionsResponseSchema>;
 
@@ -120,6 +126,7 @@ export function toInstructionsResponse(
     access_instructions: value.access_instructions ?? null,
     security_code: value.security_code ?? null,
     landmark: value.landmark ?? null,
+    plus_code: value.plus_code ?? null,
   };
 }
 

@@ -327,6 +327,14 @@ export const orderSchema = z.object({
     .nullable()
     .describe('URA’s fiscal document number and verification code once EFRIS fiscalised the invoice'),
   gift: orderGiftSchema.nullable().describe('The gift’s recipient, message and day; null: not a gift'),
+  refund_withheld: z
+    .object({
+      amount: money('What the shop keeps of the payment'),
+      reason: z.string().describe('Why, in words: the refusal at the door'),
+      refund_due: money('What is still to be refunded to the customer after it'),
+    })
+    .nullable()
+    .describe('A fee kept from the refund of an order refused at the door (issue 38); null: none'),
   history: z.array(orderStatusChangeSchema).describe('Every status change, oldest first'),
   created_at: isoTime,
   updated_at: isoTime,

@@ -37,6 +37,12 @@ export const RETENTION_KINDS = {
   },
   anonymous_carts: { label: 'Carts of visitors who have not signed in', min: 1, max: 30, default: 2 },
   data_exports: { label: 'Records of your requests for a copy of your data', min: 1, max: 365, default: 30 },
+  delivery_proofs: {
+    label: 'Proof of delivery (the rider’s photo at your door and where their phone was)',
+    min: 7,
+    max: 365,
+    default: 90,
+  },
 } as const;
 export type RetentionKind = keyof typeof RETENTION_KINDS;
 export const RETENTION_KIND_NAMES = Object.keys(RETENTION_KINDS) as RetentionKind[];
@@ -57,6 +63,7 @@ export const retentionFieldsSchema = z.object({
   messages: days('messages'),
   anonymous_carts: days('anonymous_carts'),
   data_exports: days('data_exports'),
+  delivery_proofs: days('delivery_proofs'),
 });
 export type RetentionFields = z.infer<typeof retentionFieldsSchema>;
 

@@ -113,7 +113,12 @@ export const refundableTransactionSchema = z.object({
   phone: z.string().describe('Masked paying number'),
   paid: money('What the provider took'),
   refunded: money('Refunds succeeded or pending'),
-  refundable: money('What may still be refunded'),
+  withheld: money('Kept by the shop: the fee for an order the customer refused at the door (0: none)'),
+  withheld_reason: z
+    .string()
+    .nullable()
+    .describe('Why the fee was kept, in words (the refusal at the door); null when nothing is kept'),
+  refundable: money('What may still be refunded: paid − withheld − refunded'),
   paid_at: isoTime.nullable(),
 });
 export type RefundableTransaction = z.infer<typeof refundableTransactionSchema>;

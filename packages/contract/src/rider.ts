@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positionSchema } from './location';
 import { kampalaDaySchema } from './staff-orders';
 
 /**
@@ -33,6 +34,12 @@ export const riderMessages = {
   cashShort: (due: string) => `The customer must pay ${due}`,
   actionReused: 'This action id was used for another action',
   handinNotYours: 'This cash count is not yours',
+  proofEmpty: 'Take a photo or share your position',
+  proofNotDelivered: 'Proof is for an order you handed over',
+  proofTaken: 'This order’s proof of delivery is already recorded',
+  photoNotBase64: 'must be the photo’s bytes in base64',
+  photoTooLarge: 'is too large: take it again at a smaller size',
+  photoNotPicture: 'is not a photo (JPEG, PNG or WebP)',
   notAnAssignableRider: 'Choose a rider account',
   noReturn: 'No returned bottles are waiting for this order',
   reasonRequired: 'Give the reason',
@@ -71,6 +78,13 @@ export const CUSTOMER_REFUSAL_REASONS: readonly RefusalReason[] = [
   'intoxicated',
   'customer_refused',
 ];
+/**
+ * Why the shop kept part of a refused order's refund (the `refused_order_fee` setting), in the
+ * words both the refund screen and the customer's order page use.
+ */
+export const keptFeeReason = (reason: RefusalReason): string =>
+  `The delivery fee is kept: the order was refused at the door (${refusalReasonLabels[reason]})`;
+
 export const doorOutcomeLabels: Record<DoorOutcome, string> = {
   returned_to_shop: 'Returned to shop',
   failed_retry: 'Delivery failed, will retry',
@@ -106,6 +120,13 @@ export const riderStopSchema = z.object({
   zone: z.string().nullable(),
   street: z.string().nullable(),
   landmark: z.string().nullable(),
+  pin: z
+    .object({
+      plus_code: z.string().describe('The customer’s plus code, as they gave it'),
+      map_url: z.string().describe('Opens the pin in the phone’s maps app'),
+    })
+    .nullable()
+    .describe('The customer’s pin, when they dropped one (checkout or the tracking page)'),
   access_instructions: z.string().nullable(),
   delivery_window: z.string().nullable().describe('The customer’s preferred time'),
   expected_at: isoTime.nullable(),
@@ -123,6 +144,7 @@ export const riderStopSchema = z.object({
   door_outcome: z.enum(['returned_to_shop', 'failed_retry']).nullable(),
   refusal_reason: refusalReasonSchema.nullable(),
   delivered_at: isoTime.nullable(),
+  proof_taken: z.boolean().describe('A proof of delivery (photo or position) is recorded'),
 });
 export type RiderStop = z.infer<typeof riderStopSchema>;
 
@@ -153,6 +175,16 @@ export type RiderRun = z.infer<typeof riderRunSchema>;
 
 const actionId = z.uuid({ error: 'must be a UUID made by the phone' });
 const orderId = z.uuid({ error: 'must be an order id' });
+
+/**
+ * The proof photo as the phone sends it: base64 of a JPEG, PNG or WebP, at most
+ * PROOF_PHOTO_MAX_BYTES (the phone scales the camera's photo down first; decision 0031).
+ */
+export const PROOF_PHOTO_MAX_BYTES = 2_000_000;
+const proofPhotoSchema = z
+  .string({ error: riderMessages.photoNotBase64 })
+  .max(Math.ceil(PROOF_PHOTO_MAX_BYTES / 3) * 4, { error: riderMessages.photoTooLarge })
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: riderMessages.photoNotBase64 });
 
 export const riderActionSchema = z.discriminatedUnion(
   'kind',
@@ -192,12 +224,19 @@ export const riderActionSchema = z.discriminatedUnion(
       reason: refusalReasonSchema,
     }),
     z.object({
+      kind: z.literal('proof'),
+      action_id: actionId,
+      order_id: orderId,
+      photo: proofPhotoSchema.nullish().transform((value) => value ?? null),
+      position: positionSchema.nullish().transform((value) => value ?? null),
+    }),
+    z.object({
       kind: z.literal('confirm_handin'),
       action_id: actionId,
       handin_id: z.number().int().positive(),
     }),
   ],
-  { error: 'kind must be out_for_delivery, handover, refuse or confirm_handin' },
+  { error: 'kind must be out_for_delivery, handover, refuse, proof or confirm_handin' },
 );
 export type RiderAction = z.input<typeof riderActionSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deliveryInstructionsResponseSchema, deliveryStatusSchema } from './delivery';
 import { staffOrderGiftSchema } from './gifts';
+import { storedPositionSchema } from './location';
 import {
   canTransition,
   type Fulfilment,
@@ -270,6 +271,19 @@ export const staffOrderDoorSchema = z.object({
   bottles_back_pending: z
     .boolean()
     .describe('Returned to the shop and the bottles not yet confirmed back in stock'),
+  proof: z
+    .object({
+      photo_url: z
+        .string()
+        .nullable()
+        .describe('GET it (staff) for the rider’s photo at the door; null: none'),
+      position: storedPositionSchema
+        .nullable()
+        .describe('Where the phone was; null: the rider did not share it'),
+      taken_at: isoTime,
+    })
+    .nullable()
+    .describe('Proof of delivery from the rider’s phone; null: none (or deleted after the retention period)'),
 });
 export type StaffOrderDoor = z.infer<typeof staffOrderDoorSchema>;
 

@@ -48,10 +48,16 @@ describe('security headers', () => {
     expect(helmetHeaders({ contentSecurityPolicy: false })['content-security-policy']).toBeUndefined();
   });
 
-  it('switches off browser features the shop does not use (the camera only for its own pages)', async () => {
+  it('switches off browser features the shop does not use (the camera and the position only for its own pages)', async () => {
     for (const url of ['/api/v1/health', '/api/v1/no-such-route', '/']) {
       const policy = String((await harness.app.inject({ method: 'GET', url })).headers['permissions-policy']);
-      for (const feature of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'camera=(self)']) {
+      for (const feature of [
+        'microphone=()',
+        'geolocation=(self)',
+        'payment=()',
+        'usb=()',
+        'camera=(self)',
+      ]) {
         expect(policy, url).toContain(feature);
       }
     }

@@ -7,12 +7,13 @@ import { allowedOrigins } from '../lib/origins';
 /**
  * Browser features the storefront never uses are switched off for the shop's pages and anything
  * they embed. The camera stays on for the shop's own pages: staff scan tickets at the door
- * (features/events, check-in). Mobile money goes through the server, not the Payment Request API.
+ * (features/events, check-in), riders photograph a handover. So does the position, for the rider's
+ * proof of delivery (asked only when the rider ticks it; issue 38). Mobile money goes through the server, not the Payment Request API.
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
   'microphone=()',
-  'geolocation=()',
+  'geolocation=(self)',
   'payment=()',
   'usb=()',
   'serial=()',

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -192,6 +194,39 @@ export const cashHandins = pgTable(
     check(
       'cash_handins_reason_check',
       sql`${table.amount} = ${table.expected} or ${table.reason} is not null`,
+    ),
+  ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Proof of delivery (0048): the rider's photo at the door (re-encoded as one JPEG with no
+ * metadata) and, where the rider allowed it, the phone's position, once per delivery. Personal
+ * data: served to staff only, never cached or logged, deleted by the retention job after the
+ * `delivery_proofs` period (`taken_at`).
+ */
+export const deliveryProofs = pgTable(
+  'delivery_proofs',
+  {
+    deliveryId: integer()
+      .primaryKey()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    photo: bytea(),
+    photoWidth: integer(),
+    photoHeight: integer(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** The phone's own estimate, in metres. */
+    accuracyM: integer(),
+    takenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('delivery_proofs_taken_idx').on(table.takenAt),
+    check('delivery_proofs_position_check', sql`(${table.latitude} is null) = (${table.longitude} is null)`),
+    check(
+      'delivery_proofs_something_check',
+      sql`${table.photo} is not null or ${table.latitude} is not null`,
     ),
   ],
 );

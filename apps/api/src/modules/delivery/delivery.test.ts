@@ -498,6 +498,7 @@ describe('delivery instructions', () => {
         access_instructions: 'Blue gate, second floor',
         security_code: '4711',
         landmark: null,
+        plus_code: null,
       },
     });
     const orderNow = orderSchema.parse((await customer.client.get(`${ORDERS}/${order.id}/`)).json());

@@ -288,6 +288,12 @@ export type DoorStateRow = {
   handover_locked: boolean;
   door_outcome: 'returned_to_shop' | 'failed_retry' | null;
   bottles_back_pending: boolean;
+  /** The rider's proof of delivery (0048): all null when there is none. */
+  proof_photo: boolean | null;
+  proof_latitude: number | null;
+  proof_longitude: number | null;
+  proof_accuracy_m: number | null;
+  proof_taken_at: string | Date | null;
 };
 
 /** The handover's state at the door, for the staff's order page: locked (and not yet verified), returned. */
@@ -296,8 +302,12 @@ export async function findDoorState(db: Executor, orderId: string): Promise<Door
     SELECT (d.handover_locked_at IS NOT NULL AND d.handover_verified_by IS DISTINCT FROM 'staff_phone'
             AND o.status = 'out_for_delivery') AS handover_locked,
            d.door_outcome,
-           (d.door_outcome = 'returned_to_shop' AND d.bottles_back_at IS NULL) AS bottles_back_pending
-    FROM deliveries d JOIN orders o ON o.id = d.order_id WHERE d.order_id = ${orderId}`);
+           (d.door_outcome = 'returned_to_shop' AND d.bottles_back_at IS NULL) AS bottles_back_pending,
+           p.photo IS NOT NULL AS proof_photo, p.latitude AS proof_latitude, p.longitude AS proof_longitude,
+           p.accuracy_m AS proof_accuracy_m, p.taken_at AS proof_taken_at
+    FROM deliveries d JOIN orders o ON o.id = d.order_id
+    LEFT JOIN delivery_proofs p ON p.delivery_id = d.id
+    WHERE d.order_id = ${orderId}`);
   return result.rows[0];
 }
 

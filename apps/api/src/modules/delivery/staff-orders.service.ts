@@ -239,6 +239,23 @@ export async function getStaffOrderDetail(db: Database, orderId: string): Promis
           handover_locked: door.handover_locked,
           door_outcome: door.door_outcome,
           bottles_back_pending: Boolean(door.bottles_back_pending),
+          proof:
+            door.proof_taken_at === null
+              ? null
+              : {
+                  photo_url: door.proof_photo
+                    ? `/api/v1/orders/admin/orders/${orderId}/proof-photo.jpg`
+                    : null,
+                  position:
+                    door.proof_latitude === null || door.proof_longitude === null
+                      ? null
+                      : {
+                          latitude: door.proof_latitude,
+                          longitude: door.proof_longitude,
+                          accuracy_m: door.proof_accuracy_m,
+                        },
+                  taken_at: new Date(door.proof_taken_at).toISOString(),
+                },
         }
       : null,
   };

@@ -154,6 +154,8 @@ export async function eraseAccount(
         WHERE note IS NOT NULL AND order_id IN (SELECT id FROM orders WHERE user_id = ${userId})`,
     sql`UPDATE delivery_events SET note = NULL
         WHERE note IS NOT NULL AND delivery_id IN (SELECT id FROM deliveries WHERE user_id = ${userId})`,
+    // The rider's photo at their door and its position are theirs alone: nothing of them is kept.
+    sql`DELETE FROM delivery_proofs WHERE delivery_id IN (SELECT id FROM deliveries WHERE user_id = ${userId})`,
     // Payments: the amount, reference, method and dates stay; the paying phone and the provider's
     // copy of the customer's details go (on the provider's side too, for the sandbox's books).
     sql`UPDATE payment_webhook_deliveries SET payload = '{"erased":true}'::jsonb

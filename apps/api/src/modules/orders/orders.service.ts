@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { fiscalOfOrder, type OrderFiscalRow } from '../efris/efris.repository';
 import { giftOfOrder } from '../gifts/gifts.service';
+import { withheldOfOrder } from '../refunds/refunds.service';
 import { smsRecipient } from '../sms/sms.service';
 import {
   findOrder,
@@ -42,6 +43,7 @@ export function toOrder(
   smsUpdatesTo: string | null,
   fiscal: OrderFiscalRow | null = null,
   gift: OrderGift | null = null,
+  refundWithheld: Order['refund_withheld'] = null,
 ): Order {
   const items = row.items.map((item) => ({
     id: item.id,
@@ -111,6 +113,7 @@ export function toOrder(
         }
       : null,
     gift,
+    refund_withheld: refundWithheld,
     history: row.history.map((change) => ({
       status: change.status,
       note: change.note,
@@ -134,14 +137,16 @@ export async function getOrder(
 ): Promise<Order> {
   const row = await findOrder(db, orderId, userId);
   if (!row) throw notFound('Order');
-  // Three independent reads of the order's page, asked together rather than one after another.
-  const [smsUpdatesTo, fiscal, gift] = await Promise.all([
+  // Independent reads of the order's page, asked together rather than one after another.
+  const [smsUpdatesTo, fiscal, gift, refundWithheld] = await Promise.all([
     // The order's updates are its owner's: the same SMS kind decides them all (order_updates).
     smsRecipient({ db, providerConfigured: smsConfigured }, row.user_id, 'order_placed'),
     fiscalOfOrder(db, row.id),
     giftOfOrder(db, orderId),
+    // Only an order refused at the door can have a fee kept from its refund.
+    row.status === 'cancelled' ? withheldOfOrder(db, orderId) : null,
   ]);
-  return toOrder(row, smsUpdatesTo, fiscal, gift);
+  return toOrder(row, smsUpdatesTo, fiscal, gift, refundWithheld);
 }
 
 export async function pageOfOrders(

@@ -60,6 +60,9 @@ export async function applyRetention(
     data_exports: await count(
       sql`DELETE FROM data_exports WHERE created_at < ${before('data_exports')}::timestamptz AND state <> 'queued'`,
     ),
+    delivery_proofs: await count(
+      sql`DELETE FROM delivery_proofs WHERE taken_at < ${before('delivery_proofs')}::timestamptz`,
+    ),
   };
 }
 

@@ -245,6 +245,7 @@ export async function privacyFacts(db: Database, config: Config): Promise<Privac
         messages: 'To know what we told you and resend it if it failed',
         anonymous_carts: 'To keep your cart while you browse',
         data_exports: 'To know when you asked and that the copy was downloaded once',
+        delivery_proofs: 'To show who received an order and where, if you ask about its delivery',
       }[kind],
       kept: daysText(days[kind]),
     })),

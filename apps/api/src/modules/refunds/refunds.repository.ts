@@ -2,6 +2,7 @@ import type { CreditNoteFiscal } from '@shop/contract/efris';
 import { type PageQuery, pageOffset } from '@shop/contract/pagination';
 import type { PaymentPurpose } from '@shop/contract/payments';
 import type { RefundStatus } from '@shop/contract/refunds';
+import type { RefusalReason } from '@shop/contract/rider';
 import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creditNotes, paymentRefunds, type RestockLine } from '../../db/schema/refunds';
@@ -24,6 +25,10 @@ const PAID = sql.raw(`CASE
   ELSE 0 END`);
 /** Kept from the refund by the shop (the fee for an order refused at the door): never owed back. */
 const WITHHELD = sql.raw('t.refund_withheld');
+/** Only an order's payment has a fee kept (at the door), so its subject is an order's id. */
+const WITHHELD_REASON = sql.raw(`CASE WHEN t.refund_withheld > 0 AND t.purpose = 'order' THEN
+  (SELECT d.refusal_reason FROM deliveries d
+   WHERE d.order_id = t.subject_id::uuid AND d.door_outcome = 'returned_to_shop') END`);
 const REFUNDED = sql.raw(`coalesce((SELECT sum(x.amount) FROM payment_refunds x
   WHERE x.transaction_id = t.id AND x.status <> 'failed'), 0)::int`);
 
@@ -236,12 +241,15 @@ export type RefundableRow = {
   paid: number;
   refunded: number;
   withheld: number;
+  /** The refusal at the door that made the shop keep `withheld`; null when nothing is kept. */
+  withheld_reason: RefusalReason | null;
   paid_at: Date | string | null;
 };
 
 const REFUNDABLE = sql`
   SELECT t.id, t.reference, t.purpose, t.subject_id, t.subject_label, t.provider, t.status, t.refund_due,
-         t.failure_reason, t.phone_masked, ${PAID} AS paid, ${REFUNDED} AS refunded, ${WITHHELD} AS withheld, t.paid_at
+         t.failure_reason, t.phone_masked, ${PAID} AS paid, ${REFUNDED} AS refunded, ${WITHHELD} AS withheld,
+         ${WITHHELD_REASON} AS withheld_reason, t.paid_at
   FROM payment_transactions t`;
 
 /** A subject's payments that took money, oldest first. */

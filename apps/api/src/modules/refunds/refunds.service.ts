@@ -1,5 +1,6 @@
 import { kampalaIsoDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
+import type { Order } from '@shop/contract/orders';
 import { type PageQuery, toPagedList } from '@shop/contract/pagination';
 import {
   CREDIT_NOTE_CSV_HEADER,
@@ -18,6 +19,7 @@ import {
   refundMessages,
   type refundRequestSchema,
 } from '@shop/contract/refunds';
+import { keptFeeReason } from '@shop/contract/rider';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { RestockLine } from '../../db/schema/refunds';
@@ -147,6 +149,21 @@ function toMyRefund(row: RefundViewRow): MyRefund {
   };
 }
 
+/**
+ * The fee kept from an order's refund and what is still due to the customer after it, for the
+ * customer's order page: from the same rows and rule as the refund screen. Null when none is kept.
+ */
+export async function withheldOfOrder(db: Database, orderId: string): Promise<Order['refund_withheld']> {
+  const payments = (await refundableOfSubject(db, 'order', orderId)).filter((row) => row.withheld > 0);
+  const first = payments[0];
+  if (!first?.withheld_reason) return null;
+  return {
+    amount: payments.reduce((sum, row) => sum + row.withheld, 0),
+    reason: keptFeeReason(first.withheld_reason),
+    refund_due: payments.reduce((sum, row) => sum + stillRefundable(row), 0),
+  };
+}
+
 function toRefundable(row: RefundableRow): RefundableTransaction {
   return {
     id: row.id,
@@ -161,6 +178,8 @@ function toRefundable(row: RefundableRow): RefundableTransaction {
     phone: row.phone_masked,
     paid: row.paid,
     refunded: row.refunded,
+    withheld: row.withheld,
+    withheld_reason: row.withheld > 0 && row.withheld_reason ? keptFeeReason(row.withheld_reason) : null,
     refundable: stillRefundable(row),
     paid_at: iso(row.paid_at),
   };

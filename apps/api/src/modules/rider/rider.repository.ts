@@ -30,6 +30,7 @@ export type StopRow = {
   delivered_at: string | null;
   bottles: number;
   cases: number;
+  proof_taken: boolean;
 };
 
 const STOP = sql`
@@ -40,7 +41,8 @@ const STOP = sql`
          (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i
            WHERE i.order_id = o.id AND i.variant_name !~* 'case') AS bottles,
          (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i
-           WHERE i.order_id = o.id AND i.variant_name ~* 'case') AS cases
+           WHERE i.order_id = o.id AND i.variant_name ~* 'case') AS cases,
+         EXISTS (SELECT 1 FROM delivery_proofs p WHERE p.delivery_id = d.id) AS proof_taken
   FROM deliveries d JOIN orders o ON o.id = d.order_id`;
 
 /**
@@ -325,4 +327,30 @@ export async function riderCashPerDay(db: Executor, from: string, to: string): P
     JOIN users u ON u.id = coalesce(c.rider_id, h.rider_id)
     ORDER BY 1 DESC, u.name, 2`);
   return result.rows;
+}
+
+/** Keeps a delivery's proof; false when it has one already (one proof per delivery). */
+export async function insertProof(
+  tx: Tx,
+  deliveryId: number,
+  proof: {
+    photo: { bytes: Buffer; width: number; height: number } | null;
+    position: { latitude: number; longitude: number; accuracy_m: number | null } | null;
+  },
+): Promise<boolean> {
+  const result = await tx.execute(sql`
+    INSERT INTO delivery_proofs (delivery_id, photo, photo_width, photo_height, latitude, longitude, accuracy_m)
+    VALUES (${deliveryId}, ${proof.photo?.bytes ?? null}, ${proof.photo?.width ?? null}, ${proof.photo?.height ?? null},
+            ${proof.position?.latitude ?? null}, ${proof.position?.longitude ?? null},
+            ${proof.position?.accuracy_m ?? null})
+    ON CONFLICT (delivery_id) DO NOTHING`);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** The proof photo's JPEG of an order, if it has one. */
+export async function proofPhotoOfOrder(db: Executor, orderId: string): Promise<Buffer | undefined> {
+  const result = await db.execute<{ photo: Buffer }>(sql`
+    SELECT p.photo FROM delivery_proofs p JOIN deliveries d ON d.id = p.delivery_id
+    WHERE d.order_id = ${orderId} AND p.photo IS NOT NULL`);
+  return result.rows[0]?.photo;
 }

@@ -3,6 +3,7 @@ import {
   assignRiderAccountRequestSchema,
   handinRequestSchema,
   handoverCodeSchema,
+  PROOF_PHOTO_MAX_BYTES,
   riderAccountListSchema,
   riderActionResultSchema,
   riderActionSchema,
@@ -15,11 +16,12 @@ import {
 import { staffOrderParamsSchema, staffOrderSchema } from '@shop/contract/staff-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../errors';
 import { csvLine } from '../../lib/csv';
 import { currentAuth, requireCustomer, requireRider, requireStaff } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import { getStaffOrder } from '../delivery/staff-orders.service';
-import { ridersList } from './rider.repository';
+import { proofPhotoOfOrder, ridersList } from './rider.repository';
 import {
   assignRiderAccountTo,
   confirmBottlesBack,
@@ -43,6 +45,8 @@ const errors = {
  * The rider's screen's calls (`/rider/…`, riders only) and the staff's side of the door under
  * `/orders/admin/…` (staff and admins; riders and customers get 403).
  */
+const RIDER_ACTION_BODY_LIMIT = Math.ceil(PROOF_PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024;
+
 const riderRoutes: FastifyPluginAsyncZod = async (app) => {
   const rider = { tags: ['rider'], security: [{ bearer: [] }] };
   const staff = { tags: ['staff', 'rider'], security: [{ bearer: [] }] };
@@ -70,10 +74,12 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rider/actions/',
     {
       preValidation: requireRider,
+      // A proof photo rides in the action (base64, at most PROOF_PHOTO_MAX_BYTES): room for it and the rest.
+      bodyLimit: RIDER_ACTION_BODY_LIMIT,
       schema: {
         ...rider,
         summary:
-          'One action of the rider (out for delivery, handover, refusal, cash confirmed); once per action_id',
+          'One action of the rider (out for delivery, handover, refusal, proof of delivery, cash confirmed); once per action_id',
         body: riderActionSchema,
         response: { 200: riderActionResultSchema, ...errors },
       },
@@ -105,6 +111,39 @@ const riderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return handoverOf(app.db, app.handoverCodes, currentAuth(request).user.id, request.params.order_number);
+    },
+  );
+
+  app.get(
+    '/orders/admin/orders/:id/proof-photo.jpg',
+    {
+      preValidation: requireStaff,
+      schema: {
+        ...staff,
+        summary: 'The rider’s photo at the door, proof of delivery (staff)',
+        description:
+          'One JPEG without metadata. Personal data: never cached (`no-store`); gone after the retention period.',
+        params: staffOrderParamsSchema,
+        response: {
+          200: {
+            description: 'The photo',
+            content: { 'image/jpeg': { schema: z.string().describe('JPEG') } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const photo = await proofPhotoOfOrder(app.db, request.params.id);
+      if (!photo) throw notFound('Photo');
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-disposition', 'inline')
+          .type('image/jpeg')
+          // Bytes go out as they are (the response schema above only documents them).
+          .send(photo as unknown as string)
+      );
     },
   );
 

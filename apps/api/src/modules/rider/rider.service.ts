@@ -1,5 +1,6 @@
 import { preferredDeliveryTimeLabels } from '@shop/contract/delivery';
 import { kampalaIsoDate } from '@shop/contract/kampala-time';
+import { mapLinkOf, positionOfPlusCode } from '@shop/contract/location';
 import { formatUGX } from '@shop/contract/money';
 import {
   CUSTOMER_REFUSAL_REASONS,
@@ -31,6 +32,7 @@ import { insertTimelineNote, lockDelivery } from '../delivery/delivery.repositor
 import { syncDelivery } from '../delivery/delivery.service';
 import { changeOrderStatus } from '../orders/order-lifecycle';
 import type { HandoverCodes } from './handover-code';
+import { type ProofPhoto, processProofPhoto } from './proof-photo';
 import {
   assignRiderAccount,
   cashOfDay,
@@ -41,6 +43,7 @@ import {
   handinsOf,
   insertAction,
   insertHandin,
+  insertProof,
   insertRiderCash,
   lockStop,
   markPaymentsRefundDue,
@@ -85,6 +88,12 @@ function toStop(row: StopRow): RiderStop {
     zone: row.delivery_zone_name,
     street: row.street,
     landmark: instructions?.landmark ?? null,
+    pin: instructions?.plus_code
+      ? {
+          plus_code: instructions.plus_code,
+          map_url: mapLinkOf(positionOfPlusCode(instructions.plus_code)),
+        }
+      : null,
     access_instructions: instructions?.access_instructions ?? null,
     delivery_window: instructions ? preferredDeliveryTimeLabels[instructions.preferred_delivery_time] : null,
     expected_at: iso(row.estimated_delivery_time),
@@ -99,6 +108,7 @@ function toStop(row: StopRow): RiderStop {
     door_outcome: row.door_outcome,
     refusal_reason: row.refusal_reason,
     delivered_at: iso(row.delivered_at),
+    proof_taken: row.proof_taken,
   };
 }
 
@@ -163,9 +173,11 @@ function errorOf(error: AppError): StoredResult {
 export async function doRiderAction(deps: RiderDeps, rider: Rider, action: Action): Promise<StoredResult> {
   const replay = await findAction(deps.db, action.action_id);
   if (replay) return replayOf(replay, rider, action);
+  // A proof photo is checked and re-encoded before the transaction: no row is locked meanwhile.
+  const photo = action.kind === 'proof' ? await proofPhotoOf(action) : null;
   try {
     return await deps.events.transaction<Tx, StoredResult>(deps.db, async (tx, outbox) => {
-      const result = await perform(deps, tx, outbox, rider, action);
+      const result = await perform(deps, tx, outbox, rider, action, photo);
       const orderId = 'order_id' in action ? action.order_id : null;
       if (
         !(await insertAction(tx, {
@@ -208,6 +220,13 @@ function replayOf(
   };
 }
 
+async function proofPhotoOf(action: Extract<Action, { kind: 'proof' }>): Promise<ProofPhoto | null> {
+  if (action.photo === null && action.position === null) {
+    throw invalidInput([{ field: 'photo', message: riderMessages.proofEmpty }]);
+  }
+  return action.photo === null ? null : processProofPhoto(action.photo);
+}
+
 async function ownStop(tx: Tx, rider: Rider, orderId: string): Promise<StopRow> {
   const stop = await lockStop(tx, orderId);
   // Someone else's order is not found, not forbidden: a rider learns nothing of other orders.
@@ -221,6 +240,7 @@ async function perform(
   outbox: DomainEventOutbox,
   rider: Rider,
   action: Action,
+  photo: ProofPhoto | null,
 ): Promise<StoredResult> {
   switch (action.kind) {
     case 'out_for_delivery': {
@@ -274,6 +294,23 @@ async function perform(
         action,
         `${stop.order_number}: ${doorOutcomeLabels[outcome].toLowerCase()} (${label.toLowerCase()})`,
       );
+    }
+    case 'proof': {
+      const stop = await ownStop(tx, rider, action.order_id);
+      if (stop.status !== 'delivered') {
+        throw conflict(riderMessages.proofNotDelivered, 'conflict', [
+          { field: 'order_id', message: riderMessages.proofNotDelivered },
+        ]);
+      }
+      if (!(await insertProof(tx, stop.delivery_id, { photo, position: action.position }))) {
+        throw conflict(riderMessages.proofTaken, 'conflict', [
+          { field: 'order_id', message: riderMessages.proofTaken },
+        ]);
+      }
+      const what = [photo ? 'photo' : null, action.position ? 'position' : null]
+        .filter(Boolean)
+        .join(' and ');
+      return ok(action, `${stop.order_number}: ${what} kept as proof of delivery`);
     }
     case 'confirm_handin': {
       const handin = await confirmHandin(tx, action.handin_id, rider.id);

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { dashboardSchema } from '@shop/contract/dashboard';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
+import { plusCodeOf } from '@shop/contract/location';
 import { orderSchema } from '@shop/contract/orders';
+import { DEFAULT_RETENTION } from '@shop/contract/privacy';
 import { refundDueListResponseSchema, refundSubjectSchema } from '@shop/contract/refunds';
 import {
   handoverCodeSchema,
+  keptFeeReason,
+  type RefusalReason,
   riderActionResultSchema,
   riderCashReportSchema,
   riderRunSchema,
 } from '@shop/contract/rider';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
+import { staffOrderDetailSchema } from '@shop/contract/staff-orders';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -26,15 +33,30 @@ import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
 import { TestBrowser } from '../identity/testing';
+import { applyRetentionNow } from '../privacy/privacy.service';
 import { orderLinesForRestock } from '../refunds/refunds.repository';
+import { PROOF_PHOTO_WIDTH } from './proof-photo';
 
 let harness: TestApp;
 let central: Awaited<ReturnType<typeof zoneBySlug>>;
 let staff: Customer;
 let admin: Customer;
 
+/** Every line the app logged, requests included: no proof photo or position may be in them. */
+const logLines: string[] = [];
+
 beforeAll(async () => {
-  harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true' });
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  harness = await createTestApp(
+    { AUTH_TEST_FAST_HASHING: 'true', LOG_LEVEL: 'info', LOG_REQUESTS: 'true' },
+    undefined,
+    logStream,
+  );
   central = await zoneBySlug(harness.database.pool);
   staff = await staffMember(harness.app);
   admin = await staffMember(harness.app, 'admin');
@@ -315,6 +337,7 @@ describe('out for delivery and the handover code', () => {
       handover_locked: true,
       door_outcome: null,
       bottles_back_pending: false,
+      proof: null,
     });
 
     const noReason = await staff.client.post(`${STAFF}/${order.id}/verify-by-phone/`, { reason: '' });
@@ -426,6 +449,7 @@ describe('refusals', () => {
     expect(await detail()).toEqual({
       handover_locked: false,
       door_outcome: 'returned_to_shop',
+      proof: null,
       bottles_back_pending: true,
     });
 
@@ -478,12 +502,20 @@ describe('refusals', () => {
       `UPDATE orders SET payment_status = 'paid', paid_at = now() WHERE id = $1`,
       [order.id],
     );
+    // Paid through the sandbox (its charge is what a refund goes back against).
+    const charge = await harness.database.pool.query<{ id: string }>(
+      `INSERT INTO sandbox_charges (reference, amount, currency, network, phone, email, fullname, redirect_url, status)
+       VALUES ($1, $2, 'UGX', 'MTN', '+256772123456', 'payer@example.ug', 'Payer', 'https://shop.example.ug', 'successful')
+       RETURNING id::text`,
+      [`REF-${randomUUID().slice(0, 10)}`, order.total],
+    );
     await harness.database.pool.query(
-      `INSERT INTO payment_transactions (purpose, subject_id, subject_label, user_id, reference, provider, network, phone, phone_masked, amount, status, paid_at)
-       SELECT 'order', $1::text, order_number, user_id, 'REF-' || substr(md5(random()::text), 1, 10), 'sandbox', 'MTN',
-              '+256772123456', '+256 77* *** 456', total, 'successful', now()
-       FROM orders WHERE id = $1::uuid`,
-      [order.id],
+      `INSERT INTO payment_transactions (purpose, subject_id, subject_label, user_id, reference, provider,
+         provider_transaction_id, network, phone, phone_masked, amount, status, paid_at)
+       SELECT 'order', $1::text, o.order_number, o.user_id, c.reference, 'sandbox', c.id::text, 'MTN',
+              '+256772123456', '+256 77* *** 456', o.total, 'successful', now()
+       FROM orders o, sandbox_charges c WHERE o.id = $1::uuid AND c.id::text = $2`,
+      [order.id, charge.rows[0]!.id],
     );
     expect((await act(okello, { kind: 'refuse', order_id: order.id, reason: 'under_age' })).statusCode).toBe(
       200,
@@ -513,20 +545,28 @@ describe('the fee for a refused order (the refused_order_fee setting)', () => {
   );
 
   /** A paid order refused at the door for `reason`: what the refund queue says is due back. */
-  async function refusedPaid(reason: string) {
+  async function refusedPaid(reason: RefusalReason) {
     const okello = await rider(`Fee ${unique()}`);
-    const { order } = await readyOrder(okello);
+    const { buyer, order } = await readyOrder(okello);
     await goOut(okello, order.id);
     await harness.database.pool.query(
       `UPDATE orders SET payment_status = 'paid', paid_at = now() WHERE id = $1`,
       [order.id],
     );
+    // Paid through the sandbox (its charge is what a refund goes back against).
+    const charge = await harness.database.pool.query<{ id: string }>(
+      `INSERT INTO sandbox_charges (reference, amount, currency, network, phone, email, fullname, redirect_url, status)
+       VALUES ($1, $2, 'UGX', 'MTN', '+256772123456', 'payer@example.ug', 'Payer', 'https://shop.example.ug', 'successful')
+       RETURNING id::text`,
+      [`REF-${randomUUID().slice(0, 10)}`, order.total],
+    );
     await harness.database.pool.query(
-      `INSERT INTO payment_transactions (purpose, subject_id, subject_label, user_id, reference, provider, network, phone, phone_masked, amount, status, paid_at)
-       SELECT 'order', $1::text, order_number, user_id, 'REF-' || substr(md5(random()::text), 1, 10), 'sandbox', 'MTN',
-              '+256772123456', '+256 77* *** 456', total, 'successful', now()
-       FROM orders WHERE id = $1::uuid`,
-      [order.id],
+      `INSERT INTO payment_transactions (purpose, subject_id, subject_label, user_id, reference, provider,
+         provider_transaction_id, network, phone, phone_masked, amount, status, paid_at)
+       SELECT 'order', $1::text, o.order_number, o.user_id, c.reference, 'sandbox', c.id::text, 'MTN',
+              '+256772123456', '+256 77* *** 456', o.total, 'successful', now()
+       FROM orders o, sandbox_charges c WHERE o.id = $1::uuid AND c.id::text = $2`,
+      [order.id, charge.rows[0]!.id],
     );
     const refused = await act(okello, { kind: 'refuse', order_id: order.id, reason });
     expect(refused.statusCode, refused.body).toBe(200);
@@ -538,23 +578,47 @@ describe('the fee for a refused order (the refused_order_fee setting)', () => {
     const queue = refundDueListResponseSchema.parse(
       (await admin.client.get('/api/v1/admin/refunds/due/?page_size=100')).json(),
     );
-    return { order, payment: payment!, queued: queue.results.find((row) => row.subject_id === order.id) };
+    // The customer's own order page says the same: what is kept and why, next to the refund due.
+    const seen = await buyer.client.get(`/api/v1/orders/orders/${order.id}/`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    return {
+      buyer,
+      order,
+      payment: payment!,
+      queued: queue.results.find((row) => row.subject_id === order.id),
+      customerSees: orderSchema.parse(seen.json()).refund_withheld,
+    };
   }
 
   it('"none": the whole payment is due back', async () => {
     await setShopSettings(harness.app, { refused_order_fee: 'none' });
-    const { order, payment, queued } = await refusedPaid('no_id');
-    expect(payment).toMatchObject({ refund_due: true, paid: order.total, refundable: order.total });
+    const { order, payment, queued, customerSees } = await refusedPaid('no_id');
+    expect(payment).toMatchObject({
+      refund_due: true,
+      paid: order.total,
+      withheld: 0,
+      withheld_reason: null,
+      refundable: order.total,
+    });
     expect(queued?.refundable).toBe(order.total);
+    expect(customerSees).toBeNull();
   });
 
   it('"the delivery fee": the payment less the delivery fee is due back, and no more can be refunded', async () => {
     await setShopSettings(harness.app, { refused_order_fee: 'delivery_fee' });
-    const { order, payment, queued } = await refusedPaid('customer_refused');
+    const { buyer, order, payment, queued, customerSees } = await refusedPaid('customer_refused');
     expect(order.delivery_fee).toBeGreaterThan(0);
     const due = order.total - order.delivery_fee;
-    expect(payment).toMatchObject({ refund_due: true, paid: order.total, refundable: due });
-    expect(queued?.refundable).toBe(due);
+    const why = keptFeeReason('customer_refused');
+    expect(payment).toMatchObject({
+      refund_due: true,
+      paid: order.total,
+      withheld: order.delivery_fee,
+      withheld_reason: why,
+      refundable: due,
+    });
+    expect(queued).toMatchObject({ refundable: due, withheld: order.delivery_fee, withheld_reason: why });
+    expect(customerSees).toEqual({ amount: order.delivery_fee, reason: why, refund_due: due });
     const tooMuch = await admin.client.post('/api/v1/admin/refunds/', {
       transaction_id: payment.id,
       amount: due + 1,
@@ -563,6 +627,15 @@ describe('the fee for a refused order (the refused_order_fee setting)', () => {
     });
     expect(tooMuch.statusCode, tooMuch.body).toBe(422);
     expect(envelope(tooMuch.body).fields?.[0]?.field).toBe('amount');
+    const refunded = await admin.client.post('/api/v1/admin/refunds/', {
+      transaction_id: payment.id,
+      amount: due,
+      reason: 'Refused at the door',
+      idempotency_key: randomUUID(),
+    });
+    expect(refunded.statusCode, refunded.body).toBeLessThan(300);
+    const after = orderSchema.parse((await buyer.client.get(`/api/v1/orders/orders/${order.id}/`)).json());
+    expect(after.refund_withheld).toEqual({ amount: order.delivery_fee, reason: why, refund_due: 0 });
   });
 });
 
@@ -709,5 +782,238 @@ describe('action ids', () => {
       (await harness.database.pool.query('SELECT status FROM orders WHERE id = $1', [order.id])).rows[0]
         .status,
     ).toBe('out_for_delivery');
+  });
+});
+
+describe('proof of delivery', () => {
+  /** A phone's photo: 2000×1500 stored sideways (EXIF orientation 6) with the phone's make in its EXIF. */
+  const phonePhoto = async () =>
+    (
+      await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#7a1f2b' } })
+        .jpeg({ quality: 70 })
+        .withMetadata({ orientation: 6 })
+        .withExif({ IFD0: { Make: 'KampalaPhone' } })
+        .toBuffer()
+    ).toString('base64');
+  const KOLOLO = { latitude: 0.332614, longitude: 32.590231, accuracy_m: 18.4 };
+
+  async function handedOver(okello: Customer) {
+    const { buyer, order } = await readyOrder(okello);
+    await goOut(okello, order.id);
+    const { code } = await codeOf(buyer, order.order_number);
+    const handed = await act(okello, {
+      kind: 'handover',
+      order_id: order.id,
+      code,
+      age_check: 'clearly_of_age',
+      cash_tendered: order.total,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    return order;
+  }
+  const proofRows = async (orderId: string) =>
+    (
+      await harness.database.pool.query(
+        'SELECT p.* FROM delivery_proofs p JOIN deliveries d ON d.id = p.delivery_id WHERE d.order_id = $1',
+        [orderId],
+      )
+    ).rows;
+
+  it('keeps the photo upright, smaller and without metadata, and the position, once; staff see them', async () => {
+    const okello = await rider(`Proof ${unique()}`);
+    const order = await handedOver(okello);
+    const photo = await phonePhoto();
+    const action = { action_id: randomUUID(), kind: 'proof', order_id: order.id, photo, position: KOLOLO };
+    const first = await okello.client.post('/api/v1/rider/actions/', action);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(riderActionResultSchema.parse(first.json())).toMatchObject({ replayed: false });
+    // Sent again from the phone's queue (the answer was lost): the same proof, not a second one.
+    const again = await okello.client.post('/api/v1/rider/actions/', action);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ replayed: true });
+    const rows = await proofRows(order.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ latitude: KOLOLO.latitude, longitude: KOLOLO.longitude, accuracy_m: 18 });
+
+    const run = riderRunSchema.parse((await okello.client.get('/api/v1/rider/run/')).json());
+    expect(run.stops.find((stop) => stop.order_id === order.id)?.proof_taken).toBe(true);
+
+    const detail = staffOrderDetailSchema.parse(
+      (await staff.client.get(`${STAFF}/${order.id}/detail/`)).json(),
+    );
+    expect(detail.door?.proof).toMatchObject({
+      photo_url: `${STAFF}/${order.id}/proof-photo.jpg`,
+      position: { latitude: KOLOLO.latitude, longitude: KOLOLO.longitude, accuracy_m: 18 },
+    });
+    const served = await staff.client.get(`${STAFF}/${order.id}/proof-photo.jpg`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['cache-control']).toBe('no-store');
+    const kept = await sharp(served.rawPayload).metadata();
+    expect(kept).toMatchObject({ format: 'jpeg', width: 960, height: PROOF_PHOTO_WIDTH });
+    expect(kept.exif).toBeUndefined();
+    expect(kept.orientation).toBeUndefined();
+
+    // Neither the photo nor the position is ever written to the logs.
+    const logs = logLines.join('');
+    expect(logs).toContain('/api/v1/rider/actions/');
+    for (const needle of [
+      photo.slice(0, 40),
+      photo.slice(-40),
+      String(KOLOLO.latitude),
+      String(KOLOLO.longitude),
+    ]) {
+      expect(logs.includes(needle), `the logs hold ${needle}`).toBe(false);
+    }
+  });
+
+  it('refuses bad proofs with 422 naming the field, and changes nothing', async () => {
+    const okello = await rider(`Proof ${unique()}`);
+    const order = await handedOver(okello);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{}, 'photo'],
+      [{ photo: null, position: null }, 'photo'],
+      [{ photo: 'not base64 at all!' }, 'photo'],
+      [{ photo: Buffer.from('a letter, not a photo').toString('base64') }, 'photo'],
+      [{ photo: 'A'.repeat(Math.ceil(2_000_000 / 3) * 4 + 4) }, 'photo'],
+      [{ position: { ...KOLOLO, latitude: 95 } }, 'position.latitude'],
+      [{ position: { latitude: 0.3, longitude: 'east' } }, 'position.longitude'],
+      [{ position: { ...KOLOLO, accuracy_m: -1 } }, 'position.accuracy_m'],
+    ];
+    for (const [body, field] of cases) {
+      const refused = await act(okello, { kind: 'proof', order_id: order.id, ...body });
+      expect(refused.statusCode, `${JSON.stringify(body).slice(0, 80)}: ${refused.body}`).toBe(422);
+      expect(envelope(refused.body).fields?.map((error) => error.field)).toContain(field);
+    }
+    expect(await proofRows(order.id)).toHaveLength(0);
+  });
+
+  it('is only for the rider’s own order, once handed over, once; the photo only for staff', async () => {
+    const okello = await rider(`Proof ${unique()}`);
+    const other = await rider(`Other ${unique()}`);
+    const order = await handedOver(okello);
+    const notYours = await act(other, { kind: 'proof', order_id: order.id, position: KOLOLO });
+    expect(notYours.statusCode, notYours.body).toBe(404);
+    const { order: notOut } = await readyOrder(okello);
+    const early = await act(okello, { kind: 'proof', order_id: notOut.id, position: KOLOLO });
+    expect(early.statusCode, early.body).toBe(409);
+    expect((await act(staff, { kind: 'proof', order_id: order.id, position: KOLOLO })).statusCode).toBe(403);
+    expect((await act(okello, { kind: 'proof', order_id: order.id, position: KOLOLO })).statusCode).toBe(200);
+    const second = await act(okello, { kind: 'proof', order_id: order.id, photo: await phonePhoto() });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(await proofRows(order.id)).toHaveLength(1);
+    // No photo was taken: there is none to serve.
+    expect((await staff.client.get(`${STAFF}/${order.id}/proof-photo.jpg`)).statusCode).toBe(404);
+    const buyer = await signedInCustomer(harness.app, 'Curious Customer');
+    for (const who of [okello, buyer]) {
+      expect((await who.client.get(`${STAFF}/${order.id}/proof-photo.jpg`)).statusCode).toBe(403);
+    }
+    expect(
+      (await harness.app.inject({ method: 'GET', url: `${STAFF}/${order.id}/proof-photo.jpg` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('is deleted by the retention job after the shop’s period, and not before', async () => {
+    const okello = await rider(`Proof ${unique()}`);
+    const old = await handedOver(okello);
+    const recent = await handedOver(okello);
+    for (const order of [old, recent]) {
+      expect(
+        (await act(okello, { kind: 'proof', order_id: order.id, photo: await phonePhoto() })).statusCode,
+      ).toBe(200);
+    }
+    await harness.database.pool.query(
+      `UPDATE delivery_proofs SET taken_at = now() - make_interval(days => $2)
+       WHERE delivery_id = (SELECT id FROM deliveries WHERE order_id = $1)`,
+      [old.id, DEFAULT_RETENTION.delivery_proofs + 1],
+    );
+    await applyRetentionNow(harness.app.db, new Date());
+    expect(await proofRows(old.id)).toHaveLength(0);
+    expect(await proofRows(recent.id)).toHaveLength(1);
+    expect((await staff.client.get(`${STAFF}/${old.id}/proof-photo.jpg`)).statusCode).toBe(404);
+    const detail = staffOrderDetailSchema.parse(
+      (await staff.client.get(`${STAFF}/${old.id}/detail/`)).json(),
+    );
+    expect(detail.door?.proof).toBeNull();
+  });
+});
+
+describe('the customer’s pin (a plus code)', () => {
+  /** Kololo, the plus code of a gate there. */
+  const GATE = '6GGJ8JQ2+5V';
+
+  it('is refused at checkout and on the tracking page when it is not a full plus code, naming the field', async () => {
+    const buyer = await signedInCustomer(harness.app, 'Namara Kisakye');
+    const red = await stockedProduct(harness.database.pool, { name: `Pin Red ${unique()}`, price: 60_000 });
+    await addToCart(buyer.client, red.id, red.variantIds[0]!, 1);
+    for (const plus_code of ['8JQ2+5V', 'not a code', '6GGJ8JQ2+5VXXXXXXXXXXX']) {
+      const refused = await buyer.client.post(
+        CHECKOUT,
+        checkoutBody(central.id, {
+          delivery_instructions: { preferred_delivery_time: 'evening', plus_code },
+        }),
+      );
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(envelope(refused.body).fields?.map((field) => field.field)).toContain(
+        'delivery_instructions.plus_code',
+      );
+    }
+    const placed = await buyer.client.post(CHECKOUT, checkoutBody(central.id));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    const tracking = '/api/v1/orders/delivery-tracking/deliverable_orders/';
+    const bad = await buyer.client.post(tracking, {
+      order_id: order.id,
+      preferred_delivery_time: 'evening',
+      plus_code: 'ZZZZ',
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(envelope(bad.body).fields?.map((field) => field.field)).toContain('plus_code');
+    const good = await buyer.client.post(tracking, {
+      order_id: order.id,
+      preferred_delivery_time: 'evening',
+      plus_code: ' 6ggj8jq2+5v ',
+    });
+    expect(good.statusCode, good.body).toBeLessThan(300);
+    const saved = await harness.database.pool.query(
+      `SELECT delivery_instructions->>'plus_code' AS code FROM orders WHERE id = $1`,
+      [order.id],
+    );
+    expect(saved.rows[0].code).toBe(GATE);
+  });
+
+  it('is on the assigned rider’s stop with a link that opens it in a maps app, and on nobody else’s', async () => {
+    const okello = await rider(`Pin ${unique()}`);
+    const other = await rider(`Other ${unique()}`);
+    const buyer = await signedInCustomer(harness.app, 'Namara Kisakye');
+    const red = await stockedProduct(harness.database.pool, { name: `Pin Red ${unique()}`, price: 60_000 });
+    await addToCart(buyer.client, red.id, red.variantIds[0]!, 1);
+    const placed = await buyer.client.post(
+      CHECKOUT,
+      checkoutBody(central.id, {
+        delivery_instructions: { preferred_delivery_time: 'evening', plus_code: GATE },
+      }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    for (const status of ['processing', 'ready_for_delivery']) {
+      expect((await staff.client.post(`${STAFF}/${order.id}/status/`, { status })).statusCode).toBe(200);
+    }
+    expect(
+      (await staff.client.post(`${STAFF}/${order.id}/rider-account/`, { rider_id: okello.userId }))
+        .statusCode,
+    ).toBe(200);
+    const run = riderRunSchema.parse((await okello.client.get('/api/v1/rider/run/')).json());
+    const pin = run.stops.find((stop) => stop.order_id === order.id)?.pin;
+    expect(pin?.plus_code).toBe(GATE);
+    const query = new URL(pin!.map_url).searchParams.get('query')!;
+    const [latitude, longitude] = query.split(',').map(Number);
+    // The centre of the code's 14 m square, in Kampala, which is that code again.
+    expect(latitude).toBeGreaterThan(0.2);
+    expect(latitude).toBeLessThan(0.45);
+    expect(longitude).toBeCloseTo(32.602187, 5);
+    expect(plusCodeOf({ latitude: latitude!, longitude: longitude! })).toBe(GATE);
+    const theirs = riderRunSchema.parse((await other.client.get('/api/v1/rider/run/')).json());
+    expect(theirs.stops.map((stop) => stop.order_id)).not.toContain(order.id);
   });
 });

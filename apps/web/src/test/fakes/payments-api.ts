@@ -55,6 +55,7 @@ export function makePayOrder(overrides: Partial<Order> = {}): Order {
     invoice_number: 'INV-000042',
     fiscal: null,
     gift: null,
+    refund_withheld: null,
     history: [{ status: 'pending', note: 'Order placed', created_at: '2026-11-22T11:05:00.000Z' }],
     created_at: '2026-11-22T11:05:00.000Z',
     updated_at: '2026-11-22T11:05:00.000Z',

@@ -34,6 +34,7 @@ export function makeStaffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder 
       access_instructions: 'Blue gate',
       security_code: '4711',
       landmark: 'Opposite Shell Kololo',
+      plus_code: null,
     },
     delivery: { id: 3, status: 'ready_for_delivery', rider_name: null, rider_phone: null },
     allowed_transitions: ['out_for_delivery', 'delivered', 'cancelled'],
@@ -105,7 +106,7 @@ export function makeStaffOrderDetail(overrides: Partial<StaffOrderDetail> = {}):
     cash_collection: null,
     packing_slip_url: `/api/v1/orders/admin/orders/${base.id}/packing-slip.pdf`,
     gift: null,
-    door: { handover_locked: false, door_outcome: null, bottles_back_pending: false },
+    door: { handover_locked: false, door_outcome: null, bottles_back_pending: false, proof: null },
     ...overrides,
   };
 }

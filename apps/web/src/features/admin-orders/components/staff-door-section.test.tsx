@@ -40,18 +40,57 @@ function open(door: StaffOrderDetail['door'], handlers: Record<string, FakeHandl
   return renderApp(`/admin/orders/${STAFF_ORDER_ID}`).then((view) => ({ api, ...view }));
 }
 
-const locked = { handover_locked: true, door_outcome: null, bottles_back_pending: false };
+const locked = { handover_locked: true, door_outcome: null, bottles_back_pending: false, proof: null };
 const returned = {
   handover_locked: false,
   door_outcome: 'returned_to_shop' as const,
   bottles_back_pending: true,
+  proof: null,
 };
 
 describe('the staff’s side of the door on the order page', () => {
   it('shows nothing when the handover needs no staff', async () => {
-    await open({ handover_locked: false, door_outcome: null, bottles_back_pending: false });
+    await open({ handover_locked: false, door_outcome: null, bottles_back_pending: false, proof: null });
     await screen.findByRole('region', { name: 'Items' });
     expect(screen.queryByRole('region', { name: 'At the door' })).not.toBeInTheDocument();
+  });
+
+  it('shows the rider’s proof of delivery: the photo, the time and a map link to the phone’s position', async () => {
+    const photoUrl = `/api/v1/orders/admin/orders/${STAFF_ORDER_ID}/proof-photo.jpg`;
+    await open({
+      handover_locked: false,
+      door_outcome: null,
+      bottles_back_pending: false,
+      proof: {
+        photo_url: photoUrl,
+        position: { latitude: 0.332614, longitude: 32.590231, accuracy_m: 18 },
+        taken_at: '2026-11-29T08:15:00.000Z',
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'At the door' });
+    expect(
+      within(section).getByRole('img', { name: 'The door at the handover, as the rider saw it' }),
+    ).toHaveAttribute('src', photoUrl);
+    expect(within(section).getByText(/^Taken/)).toHaveTextContent('Taken 29 November 2026 at 11:15.');
+    const map = within(section).getByRole('link', { name: 'Where the rider’s phone was' });
+    expect(map).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=0.332614%2C32.590231',
+    );
+    expect(section).toHaveTextContent('(within 18 m)');
+  });
+
+  it('says what the proof lacks when the rider took no photo and kept the position to themselves', async () => {
+    await open({
+      handover_locked: false,
+      door_outcome: null,
+      bottles_back_pending: false,
+      proof: { photo_url: null, position: null, taken_at: '2026-11-29T08:15:00.000Z' },
+    });
+    const section = await screen.findByRole('region', { name: 'At the door' });
+    expect(section).toHaveTextContent('No photo was taken.');
+    expect(section).toHaveTextContent('The rider did not share the phone’s position.');
+    expect(within(section).queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('verifies a locked-out customer by phone only with a reason, showing the API’s reason beside the field', async () => {

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatKampalaDateTime } from '@shop/contract/kampala-time';
+import { mapLinkOf } from '@shop/contract/location';
 import { countOf, pluralWord } from '@shop/contract/plural';
 import { verifyByPhoneRequestSchema } from '@shop/contract/rider';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
@@ -7,7 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormField, FormMessage } from '../../../components/form-field';
+import { FormField, FormMessage, textLinkClass } from '../../../components/form-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { confirmBottlesBack, verifyByPhone } from '../api/door';
@@ -125,10 +127,43 @@ function BottlesBack({ order }: { order: Order }) {
   );
 }
 
-/** The staff's side of the handover at the door (issue 38), shown only when there is something to do. */
+type Proof = NonNullable<NonNullable<Order['door']>['proof']>;
+
+/** What the rider's phone kept at the handover: the photo, the time and (if shared) the position. */
+function DeliveryProof({ proof }: { proof: Proof }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold">Proof of delivery</h3>
+      <p className="text-sm">
+        Taken <time dateTime={proof.taken_at}>{formatKampalaDateTime(proof.taken_at)}</time>.
+      </p>
+      {proof.photo_url ? (
+        <img
+          src={proof.photo_url}
+          alt="The door at the handover, as the rider saw it"
+          className="max-h-80 w-auto max-w-full rounded-lg border border-cream-300"
+        />
+      ) : (
+        <p className="text-sm text-ink-soft">No photo was taken.</p>
+      )}
+      {proof.position ? (
+        <p className="text-sm">
+          <a href={mapLinkOf(proof.position)} target="_blank" rel="noreferrer" className={textLinkClass}>
+            Where the rider’s phone was
+          </a>
+          {proof.position.accuracy_m !== null ? ` (within ${proof.position.accuracy_m} m)` : ''}
+        </p>
+      ) : (
+        <p className="text-sm text-ink-soft">The rider did not share the phone’s position.</p>
+      )}
+    </div>
+  );
+}
+
+/** The staff's side of the handover at the door (issue 38), shown only when there is something to do or see. */
 export function StaffDoorSection({ order }: { order: Order }) {
   const door = order.door;
-  if (!door || !(door.handover_locked || door.bottles_back_pending)) return null;
+  if (!door || !(door.handover_locked || door.bottles_back_pending || door.proof)) return null;
   return (
     <section
       aria-label="At the door"
@@ -138,6 +173,7 @@ export function StaffDoorSection({ order }: { order: Order }) {
       <h2 className="font-serif text-xl text-wine-900">At the door</h2>
       {door.handover_locked ? <VerifyByPhoneForm order={order} /> : null}
       {door.bottles_back_pending ? <BottlesBack order={order} /> : null}
+      {door.proof ? <DeliveryProof proof={door.proof} /> : null}
     </section>
   );
 }

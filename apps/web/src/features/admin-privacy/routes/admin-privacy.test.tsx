@@ -40,6 +40,7 @@ const retention: RetentionSettings = {
   messages: 180,
   anonymous_carts: 2,
   data_exports: 30,
+  delivery_proofs: 90,
   version: 3,
   updated_at: null,
   updated_by: null,
@@ -118,6 +119,7 @@ describe('/admin/privacy', () => {
       messages: 45,
       anonymous_carts: 2,
       data_exports: 30,
+      delivery_proofs: 90,
       version: 3,
     });
   });

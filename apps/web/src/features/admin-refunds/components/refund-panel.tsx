@@ -14,6 +14,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { KeptFee } from '../../../components/kept-fee';
 import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
@@ -208,11 +209,16 @@ export function RefundForm({
     ) : null;
 
   const summary = (
-    <p className="text-sm">
-      {formatUGX(payment.paid)} paid by {payment.phone}
-      {payment.refund_due ? ' (to be refunded)' : ''}; {formatUGX(payment.refunded)} refunded or pending;{' '}
-      <span className="font-semibold">{formatUGX(payment.refundable)} refundable</span>.
-    </p>
+    <>
+      <p className="text-sm">
+        {formatUGX(payment.paid)} paid by {payment.phone}
+        {payment.refund_due ? ' (to be refunded)' : ''}; {formatUGX(payment.refunded)} refunded or pending;{' '}
+        <span className="font-semibold">{formatUGX(payment.refundable)} refundable</span>.
+      </p>
+      {payment.withheld > 0 && payment.withheld_reason ? (
+        <KeptFee amount={payment.withheld} reason={payment.withheld_reason} refundDue={payment.refundable} />
+      ) : null}
+    </>
   );
   if (payment.refundable <= 0) {
     return (

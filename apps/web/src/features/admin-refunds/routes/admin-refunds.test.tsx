@@ -1,6 +1,7 @@
 import { type BackOfficePolicy, sectionsOf } from '@shop/contract/back-office';
 import type { UserRole } from '@shop/contract/identity';
 import type { Refund, RefundableTransaction } from '@shop/contract/refunds';
+import { keptFeeReason } from '@shop/contract/rider';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,6 +53,8 @@ function payment(overrides: Partial<RefundableTransaction> = {}): RefundableTran
     phone: '+256 77* *** 456',
     paid: 240_000,
     refunded: 0,
+    withheld: 0,
+    withheld_reason: null,
     refundable: 240_000,
     paid_at: '2026-11-27T09:30:00.000Z',
     ...overrides,
@@ -140,6 +143,35 @@ describe('/admin/refunds', () => {
     expect(await screen.findByText(REFUNDS_STAFF_ONLY_MESSAGE, { exact: false })).toBeInTheDocument();
     expect(api.callsTo(DUE)).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('says the fee kept from a refused order and why, next to the refund due, in the queue and the form', async () => {
+    const user = userEvent.setup();
+    const refused = payment({
+      failure_reason: null,
+      withheld: 10_000,
+      withheld_reason: keptFeeReason('intoxicated'),
+      refundable: 230_000,
+    });
+    await open('/admin/refunds', 'admin', {
+      [DUE]: () => ({ results: [refused], count: 1, total_pages: 1, next: null }),
+    });
+    const queue = await screen.findByRole('list', { name: 'Payments to refund' });
+    const said =
+      'Refund due: Shs 230,000. Shs 10,000 withheld. The delivery fee is kept: the order was refused at the door (Intoxicated).';
+    expect(within(queue).getByText(/withheld/)).toHaveTextContent(said);
+    await user.click(within(queue).getByRole('button', { name: 'Refund…' }));
+    const form = screen.getByRole('form', { name: 'Refund KCP-20261127-TWICE0001' });
+    expect(within(form).getByText(/withheld/)).toHaveTextContent(said);
+    expect(within(form).getByLabelText('Amount (UGX)')).toHaveValue('230000');
+  });
+
+  it('says nothing of a kept fee when none is kept', async () => {
+    await open('/admin/refunds', 'admin', {
+      [DUE]: () => ({ results: [payment()], count: 1, total_pages: 1, next: null }),
+    });
+    await screen.findByRole('list', { name: 'Payments to refund' });
+    expect(screen.queryByText(/withheld/)).not.toBeInTheDocument();
   });
 
   it('lists the payments to refund and refunds one, requiring a reason and keeping its key on a retry', async () => {

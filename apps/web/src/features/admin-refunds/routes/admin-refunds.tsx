@@ -3,6 +3,7 @@ import { formatUGX } from '@shop/contract/money';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { FormMessage, inputClass, secondaryButtonClass } from '../../../components/form-field';
+import { KeptFee } from '../../../components/kept-fee';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-state';
@@ -48,6 +49,13 @@ function RefundDueQueue() {
               {payment.phone} via {payment.provider}
               {payment.paid_at ? `, ${formatKampalaDateTime(payment.paid_at)}` : ''} · {payment.reference}
             </p>
+            {payment.withheld > 0 && payment.withheld_reason ? (
+              <KeptFee
+                amount={payment.withheld}
+                reason={payment.withheld_reason}
+                refundDue={payment.refundable}
+              />
+            ) : null}
             {open === payment.id ? (
               <div className="mt-3">
                 <RefundForm payment={payment} />

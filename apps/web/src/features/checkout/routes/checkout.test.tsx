@@ -277,6 +277,7 @@ describe('the checkout form', () => {
         delivery_notes: null,
         special_instructions: null,
         landmark: 'Opposite Shell Kololo',
+        plus_code: null,
       },
       payment_method: 'cash_on_delivery',
       mobile_money_network: null,

@@ -89,6 +89,7 @@ const deliverable = (): DeliverableOrderList => ({
     access_instructions: null,
     security_code: null,
     landmark: 'Opposite Shell Kololo',
+    plus_code: null,
   },
 });
 
@@ -347,6 +348,7 @@ describe('/delivery-tracking', () => {
       access_instructions: 'Blue gate',
       security_code: null,
       landmark: 'Opposite Shell Kololo',
+      plus_code: null,
     });
   });
 

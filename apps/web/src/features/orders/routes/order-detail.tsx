@@ -2,6 +2,7 @@ import { BRAND } from '@shop/contract/brand';
 import { orderStatusLabels } from '@shop/contract/orders';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
+import { KeptFee } from '../../../components/kept-fee';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { WhatsAppChatLink } from '../../../components/whatsapp-chat-link';
@@ -59,6 +60,13 @@ export function OrderDetailPage() {
         ) : null}
         <OrderHandover order={order} />
         <OrderOverview order={order} />
+        {order.refund_withheld ? (
+          <KeptFee
+            amount={order.refund_withheld.amount}
+            reason={order.refund_withheld.reason}
+            refundDue={order.refund_withheld.refund_due}
+          />
+        ) : null}
         <OrderRefunds orderId={order.id} />
         <p>
           <WhatsAppChatLink

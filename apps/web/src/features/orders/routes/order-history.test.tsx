@@ -1,3 +1,4 @@
+import { keptFeeReason } from '@shop/contract/rider';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -212,6 +213,25 @@ describe('an order’s page', () => {
     );
   });
 
+  it('says what the shop kept of a refused order’s refund and why, next to the refund due', async () => {
+    await open(`/order-history/${ORDER_ID}`, {
+      [`GET /orders/orders/${ORDER_ID}/`]: () =>
+        makeOrder({
+          status: 'cancelled',
+          payment_status: 'paid',
+          cancel_reason: 'Returned to shop: No ID',
+          refund_withheld: {
+            amount: 10_000,
+            reason: keptFeeReason('no_id'),
+            refund_due: 230_000,
+          },
+        }),
+    });
+    expect(await screen.findByText(/withheld/)).toHaveTextContent(
+      'Refund due: Shs 230,000. Shs 10,000 withheld. The delivery fee is kept: the order was refused at the door (No ID).',
+    );
+  });
+
   it('shows no refunds section for an order without one', async () => {
     await open(`/order-history/${ORDER_ID}`, {
       [`GET /orders/orders/${ORDER_ID}/`]: () => makeOrder({ status: 'delivered', payment_status: 'paid' }),
@@ -220,6 +240,7 @@ describe('an order’s page', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Payment' })).toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Refunds' })).not.toBeInTheDocument();
     expect(screen.queryByText(/URA fiscal document/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/withheld/)).not.toBeInTheDocument();
   });
 
   it('says "Order not found" for another customer’s order (404) and for an id that is not an order id', async () => {

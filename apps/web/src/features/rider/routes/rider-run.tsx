@@ -1,4 +1,5 @@
 import { formatKampalaClock } from '@shop/contract/kampala-time';
+import type { Position } from '@shop/contract/location';
 import { formatUGX } from '@shop/contract/money';
 import {
   changeDue,
@@ -24,6 +25,7 @@ import {
 import { useSession } from '../../../lib/session/use-session';
 import { RIDER_RUN_KEY, sendRiderAction, useRiderRun } from '../api/rider-run';
 import { enqueue, flushQueue, newActionId, type QueuedAction, readQueue } from '../lib/action-queue';
+import { currentPosition, ProofPhotoError, proofPhotoOf } from '../lib/proof';
 
 /**
  * The rider's screen (issue 38): made for a low-end phone at 360 px on mobile data. Large
@@ -69,7 +71,14 @@ function useActionQueue() {
   }, [flush]);
 
   const submit = (action: RiderAction, label: string) => {
-    setQueue(enqueue({ ...action, label, queued_at: new Date().toISOString() } as QueuedAction));
+    try {
+      setQueue(enqueue({ ...action, label, queued_at: new Date().toISOString() } as QueuedAction));
+    } catch {
+      // The phone's storage is full (a photo is the large thing kept): say so rather than lose it silently.
+      setNotes([
+        { id: newActionId(), ok: false, message: `${label}: the phone’s storage is full, not kept` },
+      ]);
+    }
     void flush();
   };
   return { queue, notes, submit };
@@ -188,6 +197,17 @@ function Stop({
             <dd>{stop.landmark}</dd>
           </>
         ) : null}
+        {stop.pin ? (
+          <>
+            <dt className="font-semibold">Pin</dt>
+            <dd>
+              {stop.pin.plus_code}{' '}
+              <a className="font-semibold underline" href={stop.pin.map_url} target="_blank" rel="noreferrer">
+                Open in maps
+              </a>
+            </dd>
+          </>
+        ) : null}
         {stop.access_instructions ? (
           <>
             <dt className="font-semibold">Access</dt>
@@ -249,7 +269,9 @@ function StopActions({ stop, submit }: { stop: RiderStop; submit: Submit }) {
       </div>
     );
   }
-  if (stop.status === 'delivered') return <p className="font-semibold text-green-800">Delivered</p>;
+  if (stop.status === 'delivered') {
+    return <p className="font-semibold text-green-800">Delivered{stop.proof_taken ? ' · proof kept' : ''}</p>;
+  }
   return (
     <p className="font-semibold">
       {stop.door_outcome ? doorOutcomeLabels[stop.door_outcome] : 'Cancelled'}
@@ -265,6 +287,7 @@ function Handover({ stop, submit }: { stop: RiderStop; submit: Submit }) {
   const [birthYear, setBirthYear] = useState('');
   const [tendered, setTendered] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [proof, setProof] = useState<ProofChoice>({ photo: null, position: null, busy: false });
   const codeNeeded = !stop.handover.verified_by_staff;
   const tenderedAmount = Number(tendered);
 
@@ -275,6 +298,7 @@ function Handover({ stop, submit }: { stop: RiderStop; submit: Submit }) {
     if (stop.collect.cash && (!tendered || tenderedAmount < stop.collect.amount)) {
       return setProblem(`Collect at least ${formatUGX(stop.collect.amount)}`);
     }
+    if (proof.busy) return setProblem('Wait for the photo or the position');
     setProblem(null);
     submit(
       {
@@ -289,6 +313,19 @@ function Handover({ stop, submit }: { stop: RiderStop; submit: Submit }) {
       },
       `${stop.order_number} handed over`,
     );
+    // Queued after the handover, so it is sent after it: proof is for an order handed over.
+    if (proof.photo !== null || proof.position !== null) {
+      submit(
+        {
+          kind: 'proof',
+          action_id: newActionId(),
+          order_id: stop.order_id,
+          photo: proof.photo,
+          position: proof.position,
+        },
+        `${stop.order_number} proof of delivery`,
+      );
+    }
   };
 
   return (
@@ -379,6 +416,7 @@ function Handover({ stop, submit }: { stop: RiderStop; submit: Submit }) {
           ) : null}
         </label>
       ) : null}
+      <ProofFields orderId={stop.order_id} onChange={setProof} />
       {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
       <button
         type="button"
@@ -389,6 +427,101 @@ function Handover({ stop, submit }: { stop: RiderStop; submit: Submit }) {
         Hand over
       </button>
     </fieldset>
+  );
+}
+
+type ProofChoice = { photo: string | null; position: Position | null; busy: boolean };
+
+const positionWords: Record<'asking' | 'refused' | 'unavailable', string> = {
+  asking: 'Finding your position…',
+  refused: 'The phone did not allow the position: the handover goes without it.',
+  unavailable: 'No position now (no signal?): the handover goes without it.',
+};
+
+/**
+ * Proof of delivery, both optional: a photo from the phone's camera and, only when the rider
+ * ticks it, the phone's position (asked of the phone then, so the phone's own consent prompt
+ * comes from that choice).
+ */
+function ProofFields({ orderId, onChange }: { orderId: string; onChange: (choice: ProofChoice) => void }) {
+  const [photo, setPhoto] = useState<{ state: 'none' | 'reading' | 'ready'; base64: string | null }>({
+    state: 'none',
+    base64: null,
+  });
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const [share, setShare] = useState(false);
+  const [place, setPlace] = useState<
+    | { state: 'off' | 'asking' | 'refused' | 'unavailable' }
+    | {
+        state: 'found';
+        position: Position;
+      }
+  >({ state: 'off' });
+
+  useEffect(() => {
+    onChange({
+      photo: photo.base64,
+      position: place.state === 'found' ? place.position : null,
+      busy: photo.state === 'reading' || place.state === 'asking',
+    });
+  }, [photo, place, onChange]);
+
+  const choosePhoto = async (file: File | undefined) => {
+    setPhotoProblem(null);
+    if (!file) return setPhoto({ state: 'none', base64: null });
+    setPhoto({ state: 'reading', base64: null });
+    try {
+      setPhoto({ state: 'ready', base64: await proofPhotoOf(file) });
+    } catch (error) {
+      setPhoto({ state: 'none', base64: null });
+      setPhotoProblem(error instanceof ProofPhotoError ? error.message : 'The photo could not be read');
+    }
+  };
+
+  const chooseShare = async (on: boolean) => {
+    setShare(on);
+    if (!on) return setPlace({ state: 'off' });
+    setPlace({ state: 'asking' });
+    const outcome = await currentPosition();
+    setPlace(
+      outcome.kind === 'found' ? { state: 'found', position: outcome.position } : { state: outcome.kind },
+    );
+  };
+
+  return (
+    <div className="space-y-2 rounded-lg bg-cream-50 p-2">
+      <p className="font-semibold">Proof of delivery (optional)</p>
+      <label className="block">
+        Photo of the handover
+        <input
+          className="mt-1 block w-full text-base"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={(event) => void choosePhoto(event.currentTarget.files?.[0])}
+        />
+      </label>
+      {photo.state === 'reading' ? <p role="status">Preparing the photo…</p> : null}
+      {photo.state === 'ready' ? <p>Photo ready: it is sent with the handover.</p> : null}
+      {photoProblem ? <FormMessage kind="error">{photoProblem}</FormMessage> : null}
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          name={`position-${orderId}`}
+          checked={share}
+          onChange={(event) => void chooseShare(event.currentTarget.checked)}
+        />
+        Share my position with the shop
+      </label>
+      {place.state === 'found' ? (
+        <p>
+          Position found
+          {place.position.accuracy_m !== null ? ` (within ${place.position.accuracy_m} m)` : ''}.
+        </p>
+      ) : place.state !== 'off' ? (
+        <p role="status">{positionWords[place.state]}</p>
+      ) : null}
+    </div>
   );
 }
 
