@@ -27,6 +27,7 @@ import { AddressFields } from '../../../components/address-fields';
 import { CheckboxField, ChoiceCards, SelectField, TextAreaField } from '../../../components/choice-fields';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
 import { MobileMoneyFields } from '../../../components/mobile-money-fields';
+import { PlusCodeField } from '../../../components/plus-code-field';
 import { isApiError } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-key';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
@@ -168,18 +169,20 @@ export function CheckoutForm({
     mode: 'onTouched',
     defaultValues: initial,
   });
-  const [fulfilment, zoneId, paymentMethod, wantsVatInvoice, isGift, giftMessage, companyId] = useWatch({
-    control,
-    name: [
-      'fulfilment',
-      'delivery_zone',
-      'payment_method',
-      'vat_invoice',
-      'is_gift',
-      'gift_message',
-      'company_id',
-    ],
-  });
+  const [fulfilment, zoneId, paymentMethod, wantsVatInvoice, isGift, giftMessage, companyId, plusCode] =
+    useWatch({
+      control,
+      name: [
+        'fulfilment',
+        'delivery_zone',
+        'payment_method',
+        'vat_invoice',
+        'is_gift',
+        'gift_message',
+        'company_id',
+        'plus_code',
+      ],
+    });
   const zone = zones.find((candidate) => String(candidate.id) === zoneId);
   // The shop's free-delivery threshold (its setting) comes with the cart.
   const threshold = cart.free_delivery_threshold;
@@ -444,6 +447,12 @@ export function CheckoutForm({
               <AddressFields
                 street={{ registration: register('street'), error: errors.street?.message }}
                 landmark={{ registration: register('landmark'), error: errors.landmark?.message }}
+              />
+              <PlusCodeField
+                registration={register('plus_code')}
+                value={plusCode}
+                error={errors.plus_code?.message}
+                onLocate={(code) => setValue('plus_code', code, { shouldValidate: true })}
               />
               <div className="grid gap-5 sm:grid-cols-2">
                 <SelectField

@@ -22,6 +22,8 @@ export type CheckoutFormValues = {
   delivery_zone: string;
   street: string;
   landmark: string;
+  /** The customer's pin as a plus code ('' = none). */
+  plus_code: string;
   preferred_delivery_time: '' | (typeof PREFERRED_DELIVERY_TIMES)[number];
   contact_preference: '' | (typeof CONTACT_PREFERENCES)[number];
   leave_at_door: boolean;
@@ -60,6 +62,7 @@ export const CHECKOUT_FIELDS = [
   'delivery_zone',
   'street',
   'landmark',
+  'plus_code',
   'preferred_delivery_time',
   'contact_preference',
   'leave_at_door',
@@ -95,6 +98,7 @@ const INSTRUCTION_FIELDS: ReadonlySet<string> = new Set([
   'delivery_notes',
   'special_instructions',
   'landmark',
+  'plus_code',
 ]);
 
 /**
@@ -195,6 +199,7 @@ export function initialCheckoutValues(
     contact_name: profile?.name ?? '',
     contact_phone: phone,
     ...place,
+    plus_code: '',
     preferred_delivery_time: '',
     contact_preference: 'phone',
     leave_at_door: false,
@@ -248,6 +253,7 @@ export function checkoutRequestOf(values: CheckoutFormValues, idempotencyKey: st
           delivery_notes: values.delivery_notes,
           special_instructions: values.special_instructions,
           landmark: values.landmark,
+          plus_code: values.plus_code,
         }
       : null,
     payment_method: values.payment_method as PaymentMethod,

@@ -249,6 +249,7 @@ describe('the checkout form', () => {
     });
     expect(await screen.findByTestId('cart-badge')).toHaveTextContent('2');
     await user.type(screen.getByLabelText('Landmark'), 'Opposite Shell Kololo');
+    await user.type(screen.getByLabelText('Your pin: plus code (optional)'), '6ggj 8hmr+fc');
     await completeForm(user);
     await user.click(placeOrderButton());
 
@@ -277,7 +278,7 @@ describe('the checkout form', () => {
         delivery_notes: null,
         special_instructions: null,
         landmark: 'Opposite Shell Kololo',
-        plus_code: null,
+        plus_code: '6GGJ8HMR+FC',
       },
       payment_method: 'cash_on_delivery',
       mobile_money_network: null,

@@ -15,6 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField, FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { PlusCodeField } from '../../../components/plus-code-field';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
@@ -33,6 +34,7 @@ export type InstructionsFormValues = {
   access_instructions: string;
   security_code: string;
   landmark: string;
+  plus_code: string;
 };
 
 type Parsed = z.output<typeof saveDeliveryInstructionsRequestSchema>;
@@ -48,6 +50,7 @@ const FIELDS = [
   'access_instructions',
   'security_code',
   'landmark',
+  'plus_code',
 ] as const satisfies readonly (keyof InstructionsFormValues)[];
 
 /** The contract's rules and messages (docs/product.md section 5), field by field. */
@@ -75,6 +78,7 @@ export function formValuesFor(orderId: string, given: DeliveryInstructions | nul
     access_instructions: given?.access_instructions ?? '',
     security_code: given?.security_code ?? '',
     landmark: given?.landmark ?? '',
+    plus_code: given?.plus_code ?? '',
   };
 }
 
@@ -100,6 +104,7 @@ export function InstructionsForm({ userId, data }: { userId: string; data: Deliv
     handleSubmit,
     reset,
     watch,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<InstructionsFormValues, unknown, Parsed>({
@@ -220,6 +225,12 @@ export function InstructionsForm({ userId, data }: { userId: string; data: Deliv
         placeholder="e.g. opposite Shell Kololo"
         registration={register('landmark')}
         error={errors.landmark?.message}
+      />
+      <PlusCodeField
+        registration={register('plus_code')}
+        value={watch('plus_code')}
+        error={errors.plus_code?.message}
+        onLocate={(code) => setValue('plus_code', code, { shouldValidate: true, shouldDirty: true })}
       />
       <FormField
         label="Access instructions (optional)"

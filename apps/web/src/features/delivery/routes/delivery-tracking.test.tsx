@@ -352,6 +352,53 @@ describe('/delivery-tracking', () => {
     });
   });
 
+  it('takes the customer’s pin as a plus code: refused when not one, filled from the phone’s position, saved', async () => {
+    const user = userEvent.setup();
+    const getCurrentPosition = vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null) => {
+      if (getCurrentPosition.mock.calls.length === 1) {
+        failure?.({ code: 1, PERMISSION_DENIED: 1, message: 'denied' } as GeolocationPositionError);
+        return;
+      }
+      success({ coords: { latitude: 0.3337, longitude: 32.5911, accuracy: 12 } } as GeolocationPosition);
+    });
+    // jsdom has no geolocation: the phone's is stood in for this test only.
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    try {
+      const { api } = await open({
+        'POST /orders/delivery-tracking/deliverable_orders/': ({ body }) => ({
+          order_id: ORDER_ID,
+          order_number: 'ORD-20261122-7KQ2M',
+          instructions: { ...(body as object), delivery_notes: null, special_instructions: null },
+        }),
+      });
+      const form = await screen.findByRole('form', { name: 'Delivery instructions' });
+      const pin = within(form).getByLabelText('Your pin: plus code (optional)');
+      await user.type(pin, '8JQ2+5V');
+      await user.click(within(form).getByRole('button', { name: 'Save instructions' }));
+      expect(await within(form).findByText(/must be a full plus code/)).toBeInTheDocument();
+      expect(api.callsTo('POST /orders/delivery-tracking/deliverable_orders/')).toHaveLength(0);
+
+      // The phone refuses first: the customer is told to type it; then it shares its position.
+      await user.click(within(form).getByRole('button', { name: 'Use my location' }));
+      expect(await within(form).findByText(/did not share its position/)).toBeInTheDocument();
+      await user.click(within(form).getByRole('button', { name: 'Use my location' }));
+      await waitFor(() => expect(pin).toHaveValue('6GGJ8HMR+FC'));
+      expect(within(form).getByRole('link', { name: 'Check 6GGJ8HMR+FC on the map' })).toHaveAttribute(
+        'href',
+        'https://www.google.com/maps/search/?api=1&query=6GGJ8HMR%2BFC',
+      );
+      await user.click(within(form).getByRole('button', { name: 'Save instructions' }));
+      expect(
+        await screen.findByText('Delivery instructions saved for order ORD-20261122-7KQ2M.'),
+      ).toBeInTheDocument();
+      expect(api.callsTo('POST /orders/delivery-tracking/deliverable_orders/')[0]?.body).toMatchObject({
+        plus_code: '6GGJ8HMR+FC',
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
+  });
+
   it('says when nothing is on its way and no order takes instructions', async () => {
     await open({
       'GET /orders/delivery-tracking/active_deliveries/': () => makePage([], { pageSize: 10 }),
