@@ -270,9 +270,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(async (staffCatalog) => {
         // A staff change is answered once this instance's catalog index holds it, so the next
         // read of the person who made it shows it (decision 0027).
+        // The change is committed by then: an index slow to catch up must not turn its answer into
+        // an error that a client would retry (and so apply twice).
         staffCatalog.addHook('onSend', async (request, reply) => {
           if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-          await app.catalog.indexKeeper.caughtUp();
+          await app.catalog.indexKeeper.caughtUp().catch((error: unknown) => {
+            request.log.warn({ err: error }, 'catalog index behind a staff change it answers');
+          });
         });
         await staffCatalog.register(catalogAdminRoutes);
         await staffCatalog.register(catalogBulkRoutes);
