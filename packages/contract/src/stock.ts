@@ -89,11 +89,21 @@ export type StockLedger = z.infer<typeof stockLedgerSchema>;
 export const LOW_STOCK_STATES = ['low', 'out'] as const;
 export type LowStockState = (typeof LOW_STOCK_STATES)[number];
 
+/** The longest text the stock list's search takes (a product name or a SKU fits well within). */
+export const LOW_STOCK_SEARCH_MAX_LENGTH = 100;
+
 export const lowStockQuerySchema = pageQuerySchema.extend({
   state: z
     .enum(LOW_STOCK_STATES, { error: `must be one of ${LOW_STOCK_STATES.join(', ')}` })
     .optional()
     .describe('`low`: some left, at or below the threshold; `out`: none left. Both when absent.'),
+  q: z
+    .string()
+    .trim()
+    .max(LOW_STOCK_SEARCH_MAX_LENGTH, { error: `must be at most ${LOW_STOCK_SEARCH_MAX_LENGTH} characters` })
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .describe('Part of the product’s name, or the start of the size’s SKU (KC-RED-005)'),
 });
 export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
 

@@ -55,6 +55,43 @@ describe('the data table', () => {
     expect(editor.closest('td')).toHaveAttribute('colspan', '3');
   });
 
+  it('adds a totals row named across the leading columns, and a shorter phone label where asked', () => {
+    const withTotals: Array<DataColumn<Zone>> = [
+      { header: 'Zone', rowHeader: true, cell: (zone) => zone.name },
+      {
+        header: 'Delivery fee charged',
+        label: 'Fee',
+        cell: (zone) => `UGX ${zone.fee.toLocaleString('en-US')}`,
+        total: 'UGX 30,000',
+      },
+    ];
+    render(
+      <DataTable
+        caption="Delivery zones"
+        columns={withTotals}
+        rows={zones}
+        rowKey={(zone) => zone.id}
+        totalsLabel="All zones"
+      />,
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ZoneDelivery fee charged',
+      'Central KampalaUGX 5,000',
+      'EntebbeUGX 25,000',
+      'All zonesUGX 30,000',
+    ]);
+    expect(within(rows[3]!).getByRole('rowheader')).toHaveTextContent('All zones');
+    expect(within(rows[3]!).getByText('UGX 30,000')).toHaveAttribute('data-label', 'Fee');
+    expect(within(rows[1]!).getByText('UGX 5,000')).toHaveAttribute('data-label', 'Fee');
+  });
+
+  it('draws no totals row when no column has a total', () => {
+    render(<DataTable caption="Delivery zones" columns={columns} rows={zones} rowKey={(zone) => zone.id} />);
+    expect(within(screen.getByRole('table')).queryByText('Total')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+  });
+
   it('says it is empty instead of drawing an empty table, keeping a shown caption', () => {
     render(
       <DataTable

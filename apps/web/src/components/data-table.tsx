@@ -8,6 +8,8 @@ import { stackedTable } from './stacked-table';
 export type DataColumn<Row> = {
   /** The column's name: its header on a desk, the label before each value on a phone. */
   header: string;
+  /** A shorter name before each value on a phone, where the header is long ("URA"). */
+  label?: string;
   /** The header is read by screen readers only (a column of row actions, say). */
   hideHeader?: boolean;
   /** These cells name their row (a `th scope="row"`), as a day names its opening hours. */
@@ -15,6 +17,8 @@ export type DataColumn<Row> = {
   /** Extra classes of the column's cells (alignment, figures). */
   className?: string;
   cell: (row: Row, index: number) => ReactNode;
+  /** The column's figure in the totals row under the table (see `totalsLabel`). */
+  total?: ReactNode;
 };
 
 type DataTableProps<Row> = {
@@ -33,6 +37,11 @@ type DataTableProps<Row> = {
   detail?: (row: Row) => ReactNode;
   /** Said instead of the table when there are no rows. */
   empty?: ReactNode;
+  /**
+   * A totals row under the rows, named by this ("Total") across the leading columns that have no
+   * `total`; drawn when any column has one.
+   */
+  totalsLabel?: string;
 };
 
 const captionClass = 'mb-2 text-left font-serif text-lg text-wine-900';
@@ -55,6 +64,7 @@ export function DataTable<Row extends RowData>({
   rowClassName,
   detail,
   empty,
+  totalsLabel = 'Total',
 }: DataTableProps<Row>) {
   const definitions = useMemo<Array<ColumnDef<typeof features, Row>>>(
     () =>
@@ -78,6 +88,9 @@ export function DataTable<Row extends RowData>({
     );
   }
   const columnOf = (id: string) => columns[Number(id)]!;
+  const labelOf = (column: DataColumn<Row>) => (column.hideHeader ? '' : (column.label ?? column.header));
+  // The totals' name spans the leading columns without a figure (day, rider…).
+  const totalsSpan = columns.findIndex((column) => column.total !== undefined);
   return (
     <div className={stackedTable.frame}>
       <table className={stackedTable.table}>
@@ -118,7 +131,7 @@ export function DataTable<Row extends RowData>({
                       <Cell
                         key={cell.id}
                         scope={column.rowHeader ? 'row' : undefined}
-                        data-label={column.hideHeader ? '' : column.header}
+                        data-label={labelOf(column)}
                         className={`${stackedTable.cell} ${column.rowHeader ? 'font-semibold' : ''} ${column.className ?? ''}`}
                       >
                         {column.cell(row.original, row.index)}
@@ -137,6 +150,30 @@ export function DataTable<Row extends RowData>({
             );
           })}
         </tbody>
+        {totalsSpan === -1 ? null : (
+          <tfoot className="block border-t-2 border-cream-300 font-semibold md:table-footer-group">
+            <tr className={stackedTable.row}>
+              {totalsSpan > 0 ? (
+                <th
+                  scope="row"
+                  colSpan={totalsSpan}
+                  className={`${stackedTable.headerCell} block md:table-cell md:text-right`}
+                >
+                  {totalsLabel}
+                </th>
+              ) : null}
+              {columns.slice(totalsSpan).map((column) => (
+                <td
+                  key={column.header}
+                  data-label={column.total === undefined ? '' : labelOf(column)}
+                  className={`${stackedTable.cell} ${column.className ?? ''}`}
+                >
+                  {column.total}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requireStaff } from '../../plugins/auth';
 import { containing, customerConditions } from '../people/people.repository';
+import { skuStarting } from '../stock/stock.repository';
 
 /**
  * A few hits of each kind, each on an index: a product's folded name on products_search_trgm_idx,
@@ -17,14 +18,13 @@ import { containing, customerConditions } from '../people/people.repository';
  * orders_order_number_trgm_idx, a customer as the customers' list finds them (trigram indexes).
  */
 async function search(db: Database, q: string): Promise<BackOfficeSearch> {
-  const skuStart = `${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const [products, orders, customers] = await Promise.all([
     db.execute<BackOfficeSearch['products'][number]>(sql`
       SELECT id, name, sku FROM (
         SELECT DISTINCT ON (id) id, name, sku, rank FROM (
           SELECT p.id, p.name, v.sku, 0 AS rank
           FROM product_variants v JOIN products p ON p.id = v.product_id
-          WHERE v.sku LIKE ${skuStart}
+          WHERE v.sku LIKE ${skuStarting(q)}
           UNION ALL
           SELECT p.id, p.name, NULL, 1 FROM products p WHERE p.search_text ILIKE ${containing(q)}
         ) found ORDER BY id, rank

@@ -2,6 +2,7 @@ import { type PageQuery, pageOffset } from '@shop/contract/pagination';
 import type { LowStockItem, LowStockQuery, StockReason } from '@shop/contract/stock';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/transaction';
+import { containing } from '../people/people.repository';
 
 /**
  * The stock ledger's queries. A movement changes the stock by a delta in SQL (never a value read
@@ -138,6 +139,21 @@ export async function pageOfLedger(
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
 }
 
+/** A SKU's start as a LIKE pattern: SKUs are stored upper case, so "kc-red" finds KC-RED-005-750. */
+export const skuStarting = (text: string) => `${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The sizes whose SKU starts with the text or whose product's name holds it, each branch on its
+ * index (product_variants_sku_pattern_idx, products_search_trgm_idx) rather than an OR across the join.
+ */
+function sizeMatching(text: string): SQL {
+  return sql`v.id IN (
+    SELECT id FROM product_variants WHERE sku LIKE ${skuStarting(text)}
+    UNION
+    SELECT pv.id FROM product_variants pv JOIN products named ON named.id = pv.product_id
+    WHERE named.search_text ILIKE ${containing(text)})`;
+}
+
 /** Sizes out of stock or at or below their threshold: the emptiest first. */
 export async function pageOfLowStock(
   db: Executor,
@@ -150,7 +166,8 @@ export async function pageOfLowStock(
         ? sql`v.stock > 0 AND v.stock <= v.low_stock_threshold`
         : sql`v.stock <= v.low_stock_threshold`;
   // Retired products' sizes are not restocked: only active products are listed.
-  const where = sql`p.is_active AND (v.stock = 0 OR v.stock <= v.low_stock_threshold) AND ${state}`;
+  const where = sql`p.is_active AND (v.stock = 0 OR v.stock <= v.low_stock_threshold) AND ${state}
+    AND ${query.q === undefined ? sql`true` : sizeMatching(query.q)}`;
   const [page, count] = await Promise.all([
     db.execute<LowStockItem>(sql`
       SELECT v.id AS variant_id, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,

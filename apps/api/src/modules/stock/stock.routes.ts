@@ -89,13 +89,14 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sizes low or out of stock (staff)',
         description:
           'Sizes of active products at or below their low-stock threshold, emptiest first; `state` keeps ' +
-          'the low (some left) or the out of stock ones only.',
+          'the low (some left) or the out of stock ones only; `q` those whose SKU starts with it or ' +
+          'whose product’s name holds it.',
         security: [{ bearer: [] }],
         querystring: lowStockQuerySchema,
         response: {
           200: lowStockListSchema,
           ...denied,
-          422: errorEnvelopeSchema.describe('Invalid filter'),
+          422: errorEnvelopeSchema.describe('Invalid filter: the field is named with the reason'),
         },
       },
     },

@@ -348,6 +348,37 @@ describe('low stock', () => {
     ]);
   });
 
+  it('finds a size by the start of its SKU or part of its product’s name, within the state asked', async () => {
+    const red = await sizeWithStock(1, 'Zz Kasese Cabernet');
+    await pool().query("UPDATE product_variants SET sku = 'KC-RED-905-750' WHERE id = $1", [red.variantId]);
+    const other = await sizeWithStock(1, 'Zz Other Syrah');
+    await pool().query("UPDATE product_variants SET sku = 'KC-RED-906-750' WHERE id = $1", [other.variantId]);
+    const idsFor = async (query: string) =>
+      lowStockListSchema
+        .parse((await staff.client.get(`${LOW}?page_size=100&${query}`)).json())
+        .results.map((row) => row.variant_id);
+
+    // A SKU's start, typed in any case; the whole SKU; part of the name.
+    expect(await idsFor('q=kc-red-905')).toEqual([red.variantId]);
+    expect(await idsFor('q=KC-RED-905-750')).toEqual([red.variantId]);
+    expect(await idsFor(`q=${encodeURIComponent('kasese cab')}`)).toEqual([red.variantId]);
+    expect(await idsFor('q=KC-RED-90')).toEqual(expect.arrayContaining([red.variantId, other.variantId]));
+    // LIKE's wildcards are the text itself, and a SKU matches from its start only.
+    expect(await idsFor('q=KC-RED-9_5')).toEqual([]);
+    expect(await idsFor('q=RED-905')).toEqual([]);
+    // The state still applies: the size has stock left, so it is not "out".
+    expect(await idsFor('state=out&q=KC-RED-905')).toEqual([]);
+    expect(await idsFor('state=low&q=KC-RED-905')).toEqual([red.variantId]);
+    // A blank search is no search.
+    expect(await idsFor('q=%20%20')).toEqual(expect.arrayContaining([red.variantId, other.variantId]));
+
+    const tooLong = await staff.client.get(`${LOW}?q=${'K'.repeat(101)}`);
+    expect(tooLong.statusCode).toBe(422);
+    const fields = errorEnvelopeSchema.parse(tooLong.json()).error.fields;
+    expect(fields?.map((field) => field.field)).toEqual(['q']);
+    expect(fields?.[0]?.message).toMatch(/at most 100 characters/);
+  });
+
   it('tells each staff member once per crossing of the threshold, by hand or by checkout', async () => {
     const admin = await staffMember(harness.app, 'admin');
     const { productId, variantId } = await sizeWithStock(10, 'Crossing Cabernet');

@@ -2,46 +2,13 @@ import type { UserRole } from '@shop/contract/identity';
 import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { buttonClass } from '../../../components/button';
 import { PagedDataTable } from '../../../components/data-table';
+import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCustomers } from '../api/customers';
 
 export const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', admin: 'Admin', rider: 'Rider' } as const;
-
-/** Finds customers by part of a name, an e-mail address or a phone number (0772… works too). */
-function CustomerSearch({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(initial);
-  const id = useId();
-  return (
-    <form
-      aria-label="Find a customer"
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim());
-      }}
-    >
-      <div className="min-w-64 flex-1">
-        <label htmlFor={id} className="block text-sm font-semibold text-ink">
-          Name, e-mail or phone
-        </label>
-        <input
-          id={id}
-          type="search"
-          value={text}
-          maxLength={100}
-          onChange={(event) => setText(event.currentTarget.value)}
-          className="mt-1 w-full rounded-lg border border-cream-300 px-3 py-1.5"
-        />
-      </div>
-      <button type="submit" className={buttonClass('secondary', 'sm')}>
-        Search
-      </button>
-    </form>
-  );
-}
 
 const ROLE_FILTERS: ReadonlyArray<{ role: UserRole | null; label: string }> = [
   { role: null, label: 'Every account' },
@@ -59,7 +26,11 @@ function CustomerDesk() {
 
   return (
     <div className="space-y-6">
-      <CustomerSearch
+      {/* Part of a name, an e-mail address or a phone number (0772… works too). */}
+      <ListSearch
+        name="Find a customer"
+        label="Name, e-mail or phone"
+        maxLength={100}
         initial={search}
         onSearch={(text) => {
           setSearch(text);

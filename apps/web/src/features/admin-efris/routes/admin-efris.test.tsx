@@ -118,6 +118,13 @@ describe('/admin/efris', () => {
     expect(row).toHaveTextContent('INV-000042');
     expect(row).toHaveTextContent('Refused');
     expect(row).toHaveTextContent('The signature verification failed');
+    // On a phone each value is labelled, the long header shortened.
+    expect(within(row).getByText(/The signature verification failed/)).toHaveAttribute(
+      'data-label',
+      'Fiscal number',
+    );
+    // The credit notes' list has none yet, and says so.
+    expect(await screen.findByText('No credit note here.')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       '1 invoice waiting for URA’s EFRIS for more than 1 hour',
     );
@@ -175,8 +182,31 @@ describe('/admin/efris', () => {
     expect(row).toHaveTextContent('Invoice INV-000042');
     expect(row).toHaveTextContent('Rejected by URA');
     expect(row).toHaveTextContent('The goods were not returned');
+    expect(within(row).getByText(/The goods were not returned/)).toHaveAttribute('data-label', 'URA');
     expect(screen.getByRole('alert')).toHaveTextContent('1 credit note refused or rejected by URA.');
     await user.click(within(row).getByRole('button', { name: 'Apply again for credit note CN-000012' }));
     expect(api.callsTo('POST /admin/efris/credit-notes/3/retry/')).toHaveLength(1);
+  });
+
+  it('asks the server for the next page of the queue, and for the first page of another tab', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      'GET /admin/efris/documents/': (request) =>
+        makePage([{ ...refused, reference_no: `INV-00004${request.url.searchParams.get('page') ?? '1'}` }], {
+          pageSize: 1,
+          count: 3,
+          page: Number(request.url.searchParams.get('page') ?? '1'),
+        }),
+    });
+    const queue = await screen.findByRole('region', { name: 'Fiscalisation queue' });
+    expect(await within(queue).findByText('INV-000041')).toBeInTheDocument();
+    await user.click(within(queue).getByRole('button', { name: 'Next' }));
+    expect(await within(queue).findByText('INV-000042')).toBeInTheDocument();
+    expect(api.callsTo('GET /admin/efris/documents/').at(-1)?.url.searchParams.get('page')).toBe('2');
+    await user.click(within(queue).getByRole('tab', { name: 'Refused' }));
+    await within(queue).findByText('INV-000041');
+    const last = api.callsTo('GET /admin/efris/documents/').at(-1)?.url.searchParams;
+    expect(last?.get('state')).toBe('failed');
+    expect(last?.get('page') ?? '1').toBe('1');
   });
 });

@@ -2,11 +2,10 @@ import { EFRIS_DOCUMENT_STATES, type EfrisDocumentState } from '@shop/contract/e
 import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { PagedDataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -28,13 +27,10 @@ const TABS: ReadonlyArray<{ value: StateTab; label: string }> = [
   ...EFRIS_DOCUMENT_STATES.map((state) => ({ value: state, label: stateLabels[state] })),
 ];
 
-const COLUMNS = ['Invoice', 'Order', 'Buyer', 'State', 'Fiscal number / URA’s answer', 'Actions'] as const;
-
 function Queue() {
   const [tab, setTab] = useState<StateTab>('all');
   const [page, setPage] = useState(1);
   const documents = useEfrisDocuments(tab === 'all' ? undefined : tab, page);
-  const { data } = documents;
   const retry = useRetryEfrisDocument();
 
   return (
@@ -51,77 +47,63 @@ function Queue() {
         panelClassName="space-y-4"
       >
         {retry.isError ? <FormMessage kind="error">{formErrorMessage(retry.error)}</FormMessage> : null}
-        <QueryState
+        <PagedDataTable
+          caption="Invoices sent to EFRIS, newest first"
+          columns={[
+            {
+              header: 'Invoice',
+              cell: (document) => (
+                <span>
+                  {document.reference_no}
+                  <span className="block text-ink-soft">
+                    {formatKampalaShortDateTime(document.created_at)}
+                  </span>
+                </span>
+              ),
+            },
+            { header: 'Order', cell: (document) => document.order_number },
+            {
+              header: 'Buyer',
+              cell: (document) => (document.buyer_type === 'b2b' ? 'Business' : 'Consumer'),
+            },
+            {
+              header: 'State',
+              cell: (document) =>
+                `${stateLabels[document.state]}${
+                  document.state === 'pending' && document.attempts > 0
+                    ? ` (attempt ${document.attempts})`
+                    : ''
+                }`,
+            },
+            {
+              header: 'Fiscal number / URA’s answer',
+              label: 'Fiscal number',
+              cell: (document) => document.fiscal_document_number ?? document.last_error ?? '',
+            },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cell: (document) =>
+                document.state === 'failed' ? (
+                  <button
+                    type="button"
+                    className={buttonClass('link')}
+                    disabled={retry.isPending}
+                    onClick={() => retry.mutate(document.id)}
+                  >
+                    Retry<span className="sr-only"> invoice {document.reference_no}</span>
+                  </button>
+                ) : null,
+            },
+          ]}
+          rowKey={(document) => document.id}
           query={documents}
           what="The queue"
           loading="Loading the queue…"
-          isEmpty={(answer) => answer.results.length === 0}
           empty="No invoice here."
-        >
-          {(answer) => (
-            <div className={stackedTable.frame}>
-              <table className={stackedTable.table}>
-                <caption className="sr-only">Invoices sent to EFRIS, newest first</caption>
-                <thead className={stackedTable.head}>
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th key={column} scope="col" className={stackedTable.headerCell}>
-                        {column === 'Actions' ? <span className="sr-only">Actions</span> : column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={stackedTable.body}>
-                  {answer.results.map((document) => (
-                    <tr key={document.id} className={`${stackedTable.row} align-top`}>
-                      <td data-label="Invoice" className={stackedTable.cell}>
-                        <span>
-                          {document.reference_no}
-                          <span className="block text-ink-soft">
-                            {formatKampalaShortDateTime(document.created_at)}
-                          </span>
-                        </span>
-                      </td>
-                      <td data-label="Order" className={stackedTable.cell}>
-                        {document.order_number}
-                      </td>
-                      <td data-label="Buyer" className={stackedTable.cell}>
-                        {document.buyer_type === 'b2b' ? 'Business' : 'Consumer'}
-                      </td>
-                      <td data-label="State" className={stackedTable.cell}>
-                        {stateLabels[document.state]}
-                        {document.state === 'pending' && document.attempts > 0
-                          ? ` (attempt ${document.attempts})`
-                          : ''}
-                      </td>
-                      <td
-                        data-label="Fiscal number"
-                        className={`${stackedTable.cell} [overflow-wrap:anywhere]`}
-                      >
-                        {document.fiscal_document_number ?? document.last_error ?? ''}
-                      </td>
-                      <td data-label="" className={stackedTable.cell}>
-                        {document.state === 'failed' ? (
-                          <button
-                            type="button"
-                            className={buttonClass('link')}
-                            disabled={retry.isPending}
-                            onClick={() => retry.mutate(document.id)}
-                          >
-                            Retry<span className="sr-only"> invoice {document.reference_no}</span>
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </QueryState>
-        {data ? (
-          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-        ) : null}
+          page={page}
+          onPage={setPage}
+        />
       </Tabs>
     </section>
   );

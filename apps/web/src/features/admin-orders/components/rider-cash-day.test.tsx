@@ -139,4 +139,17 @@ describe('the riders’ cash on /admin/cash', () => {
     await user.click(within(form).getByRole('button', { name: 'Count in' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(/permission/i);
   });
+
+  it('says no rider collected cash instead of an empty table, with nothing to count in', async () => {
+    await open('staff', {
+      [REPORT]: () => ({
+        ...report(),
+        rows: [],
+        totals: { expected: 0, collected: 0, handed_in: 0, difference: 0 },
+      }),
+    });
+    expect(await screen.findByText('No rider collected cash on this day.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: `Riders’ cash on ${today}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: /^Count in / })).not.toBeInTheDocument();
+  });
 });

@@ -6,16 +6,14 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonClass } from '../../../components/button';
+import { DataTable } from '../../../components/data-table';
 import { FormField, FormMessage, inputClass } from '../../../components/form-field';
-import { QueryStatus } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
+import { QueryState } from '../../../components/query-state';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { countCashIn, downloadRiderCashCsv, kampalaToday, useRiderCash } from '../api/door';
 import { STAFF_ORDERS_KEY } from '../api/staff-orders';
-
-const signed = (amount: number) =>
-  amount > 0 ? `+${formatUGX(amount)}` : amount < 0 ? `−${formatUGX(-amount)}` : formatUGX(0);
+import { SignedAmount } from './signed-amount';
 
 // The amount's rules are the API's; an empty reason is "none" (the API asks for one when the count differs).
 const countInFormSchema = handinRequestSchema.extend({
@@ -95,7 +93,7 @@ export function RiderCashDay() {
   const dayId = useId();
   const today = kampalaToday();
   const [day, setDay] = useState(today);
-  const { data, isPending, isError, refetch } = useRiderCash(day, true);
+  const report = useRiderCash(day, true);
   const csv = useMutation({
     mutationFn: () => downloadRiderCashCsv(day),
     onError: () => toast.error('We could not download the CSV. Please try again.'),
@@ -127,65 +125,42 @@ export function RiderCashDay() {
           {csv.isPending ? 'Downloading…' : 'Download CSV'}
         </button>
       </div>
-      {isPending || isError ? (
-        <QueryStatus pending={isPending} onRetry={refetch} what="The riders’ cash" loading="Loading…" />
-      ) : data.rows.length === 0 ? (
-        <p>No rider collected cash on this day.</p>
-      ) : (
-        <>
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table}>
-              <caption className="sr-only">Riders’ cash on {data.date_from}</caption>
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['Rider', 'Expected', 'Collected', 'Handed in', 'Difference'].map((name) => (
-                    <th key={name} scope="col" className={stackedTable.headerCell}>
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {data.rows.map((row) => (
-                  <tr key={row.rider_id} className={stackedTable.row}>
-                    <th scope="row" data-label="Rider" className={`${stackedTable.cell} font-semibold`}>
-                      {row.rider_name}
-                    </th>
-                    <td data-label="Expected" className={`${stackedTable.cell} tabular-nums`}>
-                      {formatUGX(row.expected)}
-                    </td>
-                    <td data-label="Collected" className={`${stackedTable.cell} tabular-nums`}>
-                      {formatUGX(row.collected)}
-                    </td>
-                    <td data-label="Handed in" className={`${stackedTable.cell} tabular-nums`}>
-                      {formatUGX(row.handed_in)}
-                    </td>
-                    <td
-                      data-label="Difference"
-                      className={`${stackedTable.cell} tabular-nums ${row.difference < 0 ? 'font-semibold text-red-700' : ''}`}
-                    >
-                      {signed(row.difference)}
-                    </td>
-                  </tr>
+      <QueryState query={report} what="The riders’ cash" loading="Loading…">
+        {(answer) => (
+          <>
+            <DataTable
+              caption={`Riders’ cash on ${answer.date_from}`}
+              columns={[
+                { header: 'Rider', rowHeader: true, cell: (row) => row.rider_name },
+                { header: 'Expected', className: 'tabular-nums', cell: (row) => formatUGX(row.expected) },
+                { header: 'Collected', className: 'tabular-nums', cell: (row) => formatUGX(row.collected) },
+                { header: 'Handed in', className: 'tabular-nums', cell: (row) => formatUGX(row.handed_in) },
+                {
+                  header: 'Difference',
+                  className: 'tabular-nums',
+                  cell: (row) => <SignedAmount amount={row.difference} />,
+                },
+              ]}
+              rows={answer.rows}
+              rowKey={(row) => row.rider_id}
+              empty="No rider collected cash on this day."
+            />
+            {day === today && answer.rows.length > 0 ? (
+              <div className="space-y-4">
+                {answer.rows.map((row) => (
+                  <div
+                    key={row.rider_id}
+                    className="rounded-2xl border border-cream-200 bg-white p-4 shadow-sm"
+                  >
+                    <h3 className="mb-2 font-semibold">{row.rider_name}</h3>
+                    <CountInForm row={row} />
+                  </div>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          {day === today ? (
-            <div className="space-y-4">
-              {data.rows.map((row) => (
-                <div
-                  key={row.rider_id}
-                  className="rounded-2xl border border-cream-200 bg-white p-4 shadow-sm"
-                >
-                  <h3 className="mb-2 font-semibold">{row.rider_name}</h3>
-                  <CountInForm row={row} />
-                </div>
-              ))}
-            </div>
-          ) : null}
-        </>
-      )}
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

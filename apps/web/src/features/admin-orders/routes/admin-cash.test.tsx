@@ -8,6 +8,7 @@ import { makePage } from '../../../test/fakes/catalog-api';
 import {
   confirmAge,
   customerSession,
+  envelope,
   type FakeHandler,
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
@@ -70,6 +71,9 @@ describe('/admin/cash', () => {
       '2026-11-22Musa Okello +2567720001113 (2)Shs 600,000Shs 390,000−Shs 210,000',
       'TotalShs 600,000Shs 390,000−Shs 210,000',
     ]);
+    // The totals row is named by its header; a rider short of cash stands out.
+    expect(within(table).getByRole('rowheader', { name: 'Total' })).toBeInTheDocument();
+    expect(within(table).getAllByText('−Shs 210,000')[0]).toHaveClass('text-red-700');
     await user.type(screen.getByLabelText('From (day)'), '2026-11-01');
     await user.type(screen.getByLabelText('To (day)'), '2026-11-02');
     await user.click(screen.getByRole('button', { name: 'Show' }));
@@ -81,5 +85,35 @@ describe('/admin/cash', () => {
         date_to: '2026-11-02',
       }),
     );
+  });
+
+  it('says no rider went out on these days instead of an empty table', async () => {
+    await open('staff', {
+      'GET /orders/admin/cash/': () =>
+        report({ rows: [], totals: { expected: 0, collected: 0, difference: 0 } }),
+    });
+    expect(
+      await screen.findByText('No cash-on-delivery orders went out with a rider on these days.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/2026-11-16 to 2026-11-22/)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('table', { name: 'Cash expected and collected per rider and day' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('offers to ask again when the figures could not be loaded', async () => {
+    let fail = true;
+    const user = userEvent.setup();
+    await open('staff', {
+      'GET /orders/admin/cash/': () =>
+        fail ? envelope(500, 'server_error', 'Something went wrong.') : report(),
+    });
+    const byDay = screen.getByRole('region', { name: 'Cash on delivery by day' });
+    expect(await within(byDay).findByRole('alert')).toHaveTextContent('The figures could not be loaded.');
+    fail = false;
+    await user.click(within(byDay).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('table', { name: 'Cash expected and collected per rider and day' }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,25 +1,22 @@
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
-import { QueryStatus } from '../../../components/query-state';
-import { stackedTable } from '../../../components/stacked-table';
+import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useCashReport } from '../api/cash-report';
 import { RiderCashDay } from '../components/rider-cash-day';
+import { SignedAmount, signedUGX } from '../components/signed-amount';
 
-const COLUMNS = ['Day', 'Rider', 'Orders (delivered)', 'Expected', 'Collected', 'Difference'];
 const amountCell = 'tabular-nums md:text-right';
-
-const signed = (amount: number) =>
-  amount > 0 ? `+${formatUGX(amount)}` : amount < 0 ? `−${formatUGX(-amount)}` : formatUGX(0);
 
 function CashReportView() {
   const ids = { from: useId(), to: useId() };
   const [draft, setDraft] = useState({ date_from: '', date_to: '' });
   const [range, setRange] = useState({ date_from: '', date_to: '' });
-  const { data, isPending, isError, refetch } = useCashReport(range, true);
+  const report = useCashReport(range, true);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,86 +60,59 @@ function CashReportView() {
         </button>
       </form>
 
-      {isPending || isError ? (
-        <QueryStatus pending={isPending} onRetry={refetch} what="The figures" loading="Loading…" />
-      ) : (
-        <>
-          <p className="text-sm text-ink-soft">
-            {data.date_from === data.date_to ? data.date_from : `${data.date_from} to ${data.date_to}`}{' '}
-            (Kampala days, by the day the rider took the orders out)
-          </p>
-          {data.rows.length === 0 ? (
-            <p>No cash-on-delivery orders went out with a rider on these days.</p>
-          ) : (
-            <div className={stackedTable.frame}>
-              <table className={stackedTable.table}>
-                <caption className="sr-only">Cash expected and collected per rider and day</caption>
-                <thead className={`${stackedTable.head} text-ink-soft`}>
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th
-                        key={column}
-                        scope="col"
-                        className={`${stackedTable.headerCell} ${column === 'Day' || column === 'Rider' ? '' : 'text-right'}`}
-                      >
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={stackedTable.body}>
-                  {data.rows.map((row) => (
-                    <tr key={`${row.day}-${row.rider_name}`} className={stackedTable.row}>
-                      <td data-label="Day" className={stackedTable.cell}>
-                        {row.day}
-                      </td>
-                      <td data-label="Rider" className={stackedTable.cell}>
-                        {row.rider_name}
-                        {row.rider_phone ? <span className="text-ink-soft"> {row.rider_phone}</span> : null}
-                      </td>
-                      <td data-label="Orders (delivered)" className={`${stackedTable.cell} ${amountCell}`}>
-                        {row.orders} ({row.delivered})
-                      </td>
-                      <td data-label="Expected" className={`${stackedTable.cell} ${amountCell}`}>
-                        {formatUGX(row.expected)}
-                      </td>
-                      <td data-label="Collected" className={`${stackedTable.cell} ${amountCell}`}>
-                        {formatUGX(row.collected)}
-                      </td>
-                      <td
-                        data-label="Difference"
-                        className={`${stackedTable.cell} ${amountCell} ${row.difference < 0 ? 'font-semibold text-red-700' : ''}`}
-                      >
-                        {signed(row.difference)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot className="block border-t-2 border-cream-300 font-semibold md:table-footer-group">
-                  <tr className={stackedTable.row}>
-                    <th
-                      scope="row"
-                      colSpan={3}
-                      className={`${stackedTable.headerCell} block md:table-cell md:text-right`}
-                    >
-                      Total
-                    </th>
-                    <td data-label="Expected" className={`${stackedTable.cell} ${amountCell}`}>
-                      {formatUGX(data.totals.expected)}
-                    </td>
-                    <td data-label="Collected" className={`${stackedTable.cell} ${amountCell}`}>
-                      {formatUGX(data.totals.collected)}
-                    </td>
-                    <td data-label="Difference" className={`${stackedTable.cell} ${amountCell}`}>
-                      {signed(data.totals.difference)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+      <QueryState query={report} what="The figures" loading="Loading…">
+        {(answer) => (
+          <>
+            <p className="text-sm text-ink-soft">
+              {answer.date_from === answer.date_to
+                ? answer.date_from
+                : `${answer.date_from} to ${answer.date_to}`}{' '}
+              (Kampala days, by the day the rider took the orders out)
+            </p>
+            <DataTable
+              caption="Cash expected and collected per rider and day"
+              columns={[
+                { header: 'Day', cell: (row) => row.day },
+                {
+                  header: 'Rider',
+                  cell: (row) => (
+                    <span>
+                      {row.rider_name}
+                      {row.rider_phone ? <span className="text-ink-soft"> {row.rider_phone}</span> : null}
+                    </span>
+                  ),
+                },
+                {
+                  header: 'Orders (delivered)',
+                  className: amountCell,
+                  cell: (row) => `${row.orders} (${row.delivered})`,
+                },
+                {
+                  header: 'Expected',
+                  className: amountCell,
+                  cell: (row) => formatUGX(row.expected),
+                  total: formatUGX(answer.totals.expected),
+                },
+                {
+                  header: 'Collected',
+                  className: amountCell,
+                  cell: (row) => formatUGX(row.collected),
+                  total: formatUGX(answer.totals.collected),
+                },
+                {
+                  header: 'Difference',
+                  className: amountCell,
+                  cell: (row) => <SignedAmount amount={row.difference} />,
+                  total: signedUGX(answer.totals.difference),
+                },
+              ]}
+              rows={answer.rows}
+              rowKey={(row) => `${row.day}-${row.rider_name}`}
+              empty="No cash-on-delivery orders went out with a rider on these days."
+            />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,13 +5,16 @@ import { STOCK_KEY } from './stock-ledger';
 
 export const LOW_STOCK_PAGE_SIZE = 25;
 
-/** `GET /admin/catalog/stock/low/` (staff): sizes low (`low`), sold out (`out`) or both (null). */
-export function lowStockQuery(state: LowStockState | null, page: number) {
+/**
+ * `GET /admin/catalog/stock/low/` (staff): sizes low (`low`), sold out (`out`) or both (null), those
+ * whose SKU starts with `search` or whose product's name holds it when it is not empty.
+ */
+export function lowStockQuery(state: LowStockState | null, page: number, search = '') {
   return queryOptions<LowStockList>({
-    queryKey: [...STOCK_KEY, 'low', state ?? 'all', page] as const,
+    queryKey: [...STOCK_KEY, 'low', state ?? 'all', search, page] as const,
     queryFn: ({ signal }) =>
       api.get('/admin/catalog/stock/low/', {
-        query: { state, page, page_size: LOW_STOCK_PAGE_SIZE },
+        query: { state, page, page_size: LOW_STOCK_PAGE_SIZE, ...(search ? { q: search } : {}) },
         schema: lowStockListSchema,
         signal,
         toast: false,
@@ -21,6 +24,6 @@ export function lowStockQuery(state: LowStockState | null, page: number) {
   });
 }
 
-export function useLowStock(state: LowStockState | null, page: number, enabled: boolean) {
-  return useQuery({ ...lowStockQuery(state, page), placeholderData: keepPreviousData, enabled });
+export function useLowStock(state: LowStockState | null, page: number, enabled: boolean, search = '') {
+  return useQuery({ ...lowStockQuery(state, page, search), placeholderData: keepPreviousData, enabled });
 }

@@ -158,4 +158,47 @@ describe('/admin/stock', () => {
     await open('staff', { [LOW]: () => makePage([], { pageSize: 25 }) });
     expect(await screen.findByText('Every size is above its low-stock threshold.')).toBeInTheDocument();
   });
+
+  it('finds a size by name or SKU on the server, keeps the tab, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      [LOW]: ({ url }) => {
+        const q = url.searchParams.get('q');
+        const state = url.searchParams.get('state');
+        return makePage(
+          sizes().filter(
+            (row) =>
+              (!state || row.state === state) &&
+              (!q || row.sku.startsWith(q.toUpperCase()) || row.product_name.includes(q)),
+          ),
+          { pageSize: 25 },
+        );
+      },
+    });
+    await screen.findByRole('table', { name: 'Sizes low or out of stock' });
+    expect(api.callsTo(LOW)[0]!.url.searchParams.has('q')).toBe(false);
+    const find = screen.getByRole('form', { name: 'Find a size' });
+    const field = within(find).getByLabelText('Product name or SKU');
+    expect(field).toHaveAttribute('maxlength', '100');
+
+    await user.type(field, '  ned-pin  ');
+    await user.click(within(find).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.callsTo(LOW).at(-1)!.url.searchParams.get('q')).toBe('ned-pin'));
+    await waitFor(() => expect(screen.queryByText('Château Musar 2016')).not.toBeInTheDocument());
+    expect(screen.getByText('Nederburg Pinotage')).toBeInTheDocument();
+
+    // The tab and the search go together: a low size is not among the sold out.
+    await user.click(screen.getByRole('tab', { name: 'Out of stock' }));
+    await waitFor(() => {
+      const asked = api.callsTo(LOW).at(-1)!.url.searchParams;
+      expect([asked.get('state'), asked.get('q')]).toEqual(['out', 'ned-pin']);
+    });
+    expect(await screen.findByText('No size in this list matches “ned-pin”.')).toBeInTheDocument();
+
+    // An emptied box shows the whole list again.
+    await user.clear(field);
+    await user.type(field, '{Enter}');
+    await waitFor(() => expect(api.callsTo(LOW).at(-1)!.url.searchParams.has('q')).toBe(false));
+    expect(await screen.findByText('Château Musar 2016')).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,9 @@
-import type { LowStockState } from '@shop/contract/stock';
+import { LOW_STOCK_SEARCH_MAX_LENGTH, type LowStockState } from '@shop/contract/stock';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { PagedDataTable } from '../../../components/data-table';
+import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
@@ -20,10 +21,21 @@ function LowStockDesk() {
   const [tab, setTab] = useState<StockTab>('all');
   const [page, setPage] = useState(1);
   const [receiving, setReceiving] = useState<number | null>(null);
-  const query = useLowStock(tab === 'all' ? null : tab, page, true);
+  const [search, setSearch] = useState('');
+  const query = useLowStock(tab === 'all' ? null : tab, page, true, search);
 
   return (
     <div className="space-y-6">
+      <ListSearch
+        name="Find a size"
+        label="Product name or SKU"
+        maxLength={LOW_STOCK_SEARCH_MAX_LENGTH}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+          setReceiving(null);
+        }}
+      />
       <Tabs
         label="Sizes by stock"
         tabs={TABS}
@@ -93,7 +105,11 @@ function LowStockDesk() {
           query={query}
           what="The list"
           loading="Loading stock…"
-          empty="Every size is above its low-stock threshold."
+          empty={
+            search
+              ? `No size in this list matches “${search}”.`
+              : 'Every size is above its low-stock threshold.'
+          }
           page={page}
           onPage={setPage}
         />
@@ -104,8 +120,8 @@ function LowStockDesk() {
 
 /**
  * /admin/stock, the back office's stock (staff and admins; the API refuses anyone else too):
- * the sizes at or below their low-stock threshold and the sold out, emptiest first, each with a
- * quick "Receive" that records a delivery.
+ * the sizes at or below their low-stock threshold and the sold out, emptiest first, found by
+ * product name or SKU, each with a quick "Receive" that records a delivery.
  */
 export function AdminStockPage() {
   return (
