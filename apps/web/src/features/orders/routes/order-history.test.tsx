@@ -178,6 +178,7 @@ describe('an order’s page', () => {
                       id: '6c7d8e9f-2a3b-4c4d-9e5f-6a7b8c9d0e1f',
                       number: 'CN-000007',
                       pdf_url: '/api/v1/orders/credit-notes/6c7d8e9f-2a3b-4c4d-9e5f-6a7b8c9d0e1f/pdf/',
+                      efris: null,
                     },
                   },
                 ],

@@ -138,6 +138,7 @@ describe('the payment history', () => {
               id: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
               number: 'CN-000007',
               pdf_url: '/api/v1/orders/credit-notes/5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/pdf/',
+              efris: null,
             },
           },
         ],
