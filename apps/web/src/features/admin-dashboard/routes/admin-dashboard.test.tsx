@@ -1,7 +1,7 @@
 import type { Dashboard } from '@shop/contract/dashboard';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAFF_ONLY_MESSAGE } from '../../../components/staff-only';
 import { setSessionExpiredHandler, setUnauthorizedHandler } from '../../../lib/api-client';
 import { makePage } from '../../../test/fakes/catalog-api';
@@ -15,6 +15,10 @@ import { renderApp } from '../../../test/render';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
+
+// The charts' own chunk (and its chart library) is loaded once here, outside any test's time: on
+// a busy machine its first load alone took longer than a test may wait for what it shows.
+beforeAll(() => import('../components/dashboard-charts'), 120_000);
 
 beforeEach(() => confirmAge());
 afterEach(() => {
@@ -157,8 +161,7 @@ describe('/admin', () => {
       'Central Kampala1Shs 140,000',
     ]);
 
-    // The charts arrive in their own chunk, each with its numbers as a table.
-    // The first load of the chart library is slow on a busy machine: wait longer than for data.
+    // The charts arrive in their own chunk (loaded before the tests), each with its numbers as a table.
     expect(
       await screen.findByRole('figure', { name: 'Revenue per day' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
