@@ -57,7 +57,7 @@ export function PlusCodeField({
         error={error}
         hint="Where the rider should come. Only your rider sees it."
       />
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-4">
         {canLocate ? (
           <button
             type="button"
