@@ -48,20 +48,28 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const { axe: engine } = window as unknown as { axe: Axe };
-    // Colours are judged at rest: a toast fading in has a fraction of its contrast. Finite
-    // animations and transitions end first (a spinner's never does), within a bound.
+    // Colours are judged at rest: a toast fading in has a fraction of its contrast. The test goes
+    // on acting while this check runs, so a button it presses (disabled while busy, then fading
+    // back from the disabled opacity) could be caught mid-transition: transitions are off for the
+    // check's length, so every change lands at once. Finite animations end first (a spinner's
+    // never does), within a bound.
+    const atRest = document.createElement('style');
+    atRest.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(atRest);
     const settling = document
       .getAnimations()
       .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
       .map((animation) => animation.finished.catch(() => undefined));
     await Promise.race([Promise.all(settling), new Promise((resolve) => setTimeout(resolve, 1_500))]);
-    const results = await engine.run(document, {
-      iframes: false,
-      // Violations only: collecting every passing node doubles axe's time.
-      resultTypes: ['violations'],
-      // Visible text missing from an accessible name (WCAG 2.5.3) is still marked experimental.
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
+    const results = await engine
+      .run(document, {
+        iframes: false,
+        // Violations only: collecting every passing node doubles axe's time.
+        resultTypes: ['violations'],
+        // Visible text missing from an accessible name (WCAG 2.5.3) is still marked experimental.
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+      })
+      .finally(() => atRest.remove());
     return results.violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,
