@@ -246,11 +246,20 @@ export const test = base.extend<Fixtures & { consoleState: State }>({
         void schedule(target, 'on load');
       });
     };
-    const watchContext = (context: BrowserContext) => {
+    const watchContext = async (context: BrowserContext) => {
+      // A refusal by the Content-Security-Policy is a defect of the page (Chrome files it among its
+      // Issues, and Lighthouse's best practices count it) though the page raises no error itself.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `Content-Security-Policy refused ${event.violatedDirective} (${event.blockedURI || 'inline'}) in ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
+      });
       for (const open of context.pages()) watch(open);
       context.on('page', watch);
     };
-    watchContext(page.context());
+    await watchContext(page.context());
 
     // Contexts the test opens itself (a second person at another desk) are watched the same way;
     // their open pages are checked when the test closes them, or at the end.
@@ -259,7 +268,7 @@ export const test = base.extend<Fixtures & { consoleState: State }>({
     browser.newContext = async function watchedContext(this: Browser, ...options) {
       const context = await newContext.apply(this, options);
       opened.push(context);
-      watchContext(context);
+      await watchContext(context);
       const close = context.close;
       context.close = async function checkedClose(this: BrowserContext, ...closeOptions) {
         await checkOpenPages(context);

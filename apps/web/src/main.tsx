@@ -1,3 +1,5 @@
+// First, before any module builds a schema: zod reads the setting when a schema is made.
+import './lib/zod-without-eval';
 import './styles.css';
 import { holdSubmitsUntilHydrated } from './lib/held-submits';
 

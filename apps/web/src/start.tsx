@@ -1,5 +1,4 @@
 // The app itself: imported and started by boot.tsx once the libraries it builds on have been evaluated.
-import './lib/zod-without-eval';
 import { createBrowserHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
