@@ -5,6 +5,7 @@ import { ERASED_NAME, ERASED_RECIPIENT, type ErasureRequest, type MyErasure } fr
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { Order } from '@shop/contract/orders';
 import { type Transaction, transactionSchema } from '@shop/contract/payments';
+import { staffOrderDetailSchema } from '@shop/contract/staff-orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GiftAndCompany, giftAndCompanyOf } from '../../../test/fixtures/gift-and-company';
 import { type Customer, staffMember } from '../../../test/fixtures/orders';
@@ -329,14 +330,15 @@ describe('erasing an account', () => {
     const order = await staff.client.get(`/api/v1/orders/orders/${mine.order.id}/`);
     expect(order.statusCode, order.body).toBe(200);
     expect(order.json()).toMatchObject({ contact_name: ERASED_NAME });
-    const invoices = await pool().query<{ id: number; invoice_number: string }>(
-      'SELECT id, invoice_number FROM invoices WHERE order_id = $1',
-      [mine.order.id],
-    );
-    const pdf = await staff.client.get(`/api/v1/orders/invoices/${invoices.rows[0]!.id}/pdf/`);
+    const detail = await staff.client.get(`/api/v1/orders/admin/orders/${mine.order.id}/detail/`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const staffView = staffOrderDetailSchema.parse(detail.json());
+    expect(staffView.customer.name).toBe(ERASED_NAME);
+    expect(staffView.invoice_pdf_url).toMatch(/^\/api\/v1\/orders\/invoices\/\d+\/pdf\/$/);
+    const pdf = await staff.client.get(staffView.invoice_pdf_url!);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(new Uint8Array(pdf.rawPayload));
-    expect(text).toContain(invoices.rows[0]!.invoice_number);
+    expect(text).toContain(staffView.invoice_number!);
     expect(text).toContain(ERASED_NAME);
     expect(text).not.toContain('erased.invalid');
 
