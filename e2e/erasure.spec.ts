@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { BROWSER_STORAGE } from '@shop/contract/browser-storage';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
 import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
@@ -72,6 +73,14 @@ test.describe('erasure', () => {
     const profileRows = JSON.parse(strFromU8(zip['profile.json']!)) as { email: string }[];
     expect(profileRows[0]?.email).toBe(customer.email.toLowerCase());
     await expect(copy.getByRole('status')).toContainText('You downloaded your last copy');
+
+    // The browser holds nothing the cookie policy does not list (all strictly necessary: no
+    // consent to ask for), after signing in, a checkout, a payment and a download.
+    const listed = BROWSER_STORAGE.map((item) => item.name);
+    const cookies = (await page.context().cookies()).map((cookie) => cookie.name.replace(/^__Secure-/, ''));
+    const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+    expect(cookies).toContain('kc.session_token');
+    expect([...cookies, ...stored].filter((name) => !listed.includes(name))).toEqual([]);
 
     // The profile: ask, see the date, cancel, ask again.
     const section = page.getByRole('region', { name: 'Delete my account' });
