@@ -5,7 +5,9 @@ import type { BrowserContext } from '@playwright/test';
  * localStorage. The same key and value as apps/web/src/features/identity/age-gate/age-confirmation.ts
  * (e2e/identity.spec.ts checks that pre-setting them skips the question).
  */
-export const AGE_CONFIRMATION_STORAGE_KEY = 'kampala-cellars.age-confirmed';
+import { AGE_CONFIRMATION_STORAGE_KEY } from '@shop/contract/browser-storage';
+
+export { AGE_CONFIRMATION_STORAGE_KEY };
 export const AGE_CONFIRMED_VALUE = 'yes';
 
 /** Answers "yes" in advance for every page of the context, as a returning adult's browser would. */

@@ -48,5 +48,7 @@ export const DATA_EXPORT_KINDS = [
   'sms',
   'consents',
   'sign_in_history',
+  'gifts',
+  'companies',
 ] as const;
 export type DataExportKind = (typeof DATA_EXPORT_KINDS)[number];

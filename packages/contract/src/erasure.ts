@@ -35,6 +35,8 @@ export const ERASURE_REVIEW_LABELS: Record<ErasureReviewChoice, string> = {
 
 /** The name an erased account and its kept records carry instead of the customer's. */
 export const ERASED_NAME = 'A customer';
+/** What a gift's recipient becomes when the buyer is erased (decision 0039). */
+export const ERASED_RECIPIENT = 'A recipient';
 
 /** An erased account's e-mail is `erased-<id>@` this (`.invalid` is reserved: it never delivers). */
 export const ERASED_EMAIL_DOMAIN = 'erased.invalid';

@@ -43,6 +43,12 @@ export const RETENTION_KINDS = {
     max: 365,
     default: 90,
   },
+  gift_recipients: {
+    label: 'A gift’s recipient (name, phone, the message and their note for the rider), after delivery',
+    min: 7,
+    max: 365,
+    default: 30,
+  },
 } as const;
 export type RetentionKind = keyof typeof RETENTION_KINDS;
 export const RETENTION_KIND_NAMES = Object.keys(RETENTION_KINDS) as RetentionKind[];
@@ -64,6 +70,7 @@ export const retentionFieldsSchema = z.object({
   anonymous_carts: days('anonymous_carts'),
   data_exports: days('data_exports'),
   delivery_proofs: days('delivery_proofs'),
+  gift_recipients: days('gift_recipients'),
 });
 export type RetentionFields = z.infer<typeof retentionFieldsSchema>;
 

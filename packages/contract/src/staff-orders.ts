@@ -302,6 +302,10 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   mobile_money_network: mobileMoneyNetworkSchema.nullable(),
   payment_phone: z.string().nullable(),
   invoice_number: z.string().nullable(),
+  invoice_pdf_url: z
+    .string()
+    .nullable()
+    .describe('GET it (staff) for the tax invoice PDF; null: no invoice yet'),
   payments: z.array(staffOrderPaymentSchema).describe('Every mobile-money attempt, oldest first'),
   history: z.array(staffStatusChangeSchema).describe('Every status change, oldest first'),
   cash_collection: cashCollectionSchema.nullable().describe('Cash on delivery, once delivered'),

@@ -3,10 +3,12 @@ import type { DataExportKind } from '@shop/contract/data-exports';
 import { strToU8, zipSync } from 'fflate';
 import type { Database } from '../../db/client';
 import { csvLine } from '../../lib/csv';
+import { listCompaniesOfBuyer } from '../companies/companies.repository';
 import { consentRecordsOf } from '../consents/consents.repository';
 import { findInstructionDefaults } from '../delivery/delivery.repository';
 import { listDevMail } from '../email/dev-mailbox.repository';
 import { listRsvpsOfUser } from '../events/events.repository';
+import { giftsSentBy } from '../gifts/gifts.repository';
 import { signInHistoryOf } from '../identity/identity.repository';
 import { pageOfNotifications } from '../notifications/notifications.repository';
 import { renderInvoicePdf } from '../orders/invoice-pdf';
@@ -68,6 +70,8 @@ export async function collectExport(db: Database, userId: string, now: Date): Pr
     consents,
     history,
     instructions,
+    gifts,
+    companies,
   ] = await Promise.all([
     allOrders(db, userId),
     creditNotesOfUser(db, userId),
@@ -84,6 +88,11 @@ export async function collectExport(db: Database, userId: string, now: Date): Pr
     consentRecordsOf(db, userId),
     signInHistoryOf(db, userId),
     findInstructionDefaults(db, userId),
+    allPages((limit, offset) => giftsSentBy(db, userId, limit, offset)),
+    allPages(
+      async (limit, offset) =>
+        (await listCompaniesOfBuyer(db, userId, { page: offset / limit + 1, page_size: limit })).rows,
+    ),
   ]);
 
   const files: Record<string, Uint8Array> = {};
@@ -166,6 +175,8 @@ export async function collectExport(db: Database, userId: string, now: Date): Pr
       ...history.sessions.map((session) => ({ kind: 'session', ...session })),
       ...history.devices.map((device) => ({ kind: 'known device', ...device })),
     ],
+    gifts,
+    companies,
   };
   return { kinds, files };
 }

@@ -4,6 +4,7 @@ import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { type Transaction, transactionSchema } from '@shop/contract/payments';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GiftAndCompany, giftAndCompanyOf } from '../../../test/fixtures/gift-and-company';
 import { type Customer, staffMember } from '../../../test/fixtures/orders';
 import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -40,9 +41,9 @@ async function approve(client: TestBrowser, transaction: Transaction): Promise<T
   }, 'the payment to settle');
 }
 
-type Planted = Customer & { name: string; phone: string; street: string };
+type Planted = Customer & { name: string; phone: string; street: string } & GiftAndCompany;
 
-/** A customer with every kind of data: profile, address, paid and refunded order, RSVP, … */
+/** A customer with every kind of data: profile, address, paid and refunded order, RSVP, gift, company, … */
 async function customerWithEverything(name: string, phone: string): Promise<Planted> {
   const who = await customer(harness, name);
   const street = `Plot ${crypto.randomInt(100, 999)} ${name.split(' ')[1]} Road`;
@@ -81,7 +82,13 @@ async function customerWithEverything(name: string, phone: string): Promise<Plan
     title: 'Tasting on Friday',
     message: `Dear ${name}, join us`,
   });
-  return { ...who, name, phone, street };
+  return {
+    ...who,
+    name,
+    phone,
+    street,
+    ...(await giftAndCompanyOf(harness, { ...who, name, phone, street }, admin)),
+  };
 }
 
 async function exportReady(client: TestBrowser): Promise<DataExport> {
@@ -133,7 +140,7 @@ describe('a copy of my data', () => {
     }
     expect(
       Object.keys(files).filter((name) => name.startsWith('invoices/') && name.endsWith('.pdf')),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     expect(
       Object.keys(files).filter((name) => name.startsWith('credit_notes/') && name.endsWith('.pdf')),
     ).toHaveLength(1);
@@ -152,8 +159,22 @@ describe('a copy of my data', () => {
     expect(contains(files, 'Namara Kisakye')).toContainEqual(expect.stringMatching(/^invoices\/.*\.pdf$/));
     expect(contains(files, mine.phone)).toEqual(expect.arrayContaining(['sms.json', 'profile.json']));
     expect(contains(files, mine.street)).toContain('addresses.json');
+    expect(contains(files, mine.recipientName)).toEqual(['gifts.json', 'gifts.csv']);
+    expect(contains(files, mine.companyTin)).toEqual(
+      expect.arrayContaining(['companies.json', 'companies.csv']),
+    );
     // … and nothing of the other customer's anywhere.
-    for (const needle of [other.name, other.email, other.phone, other.street, other.userId]) {
+    for (const needle of [
+      other.name,
+      other.email,
+      other.phone,
+      other.street,
+      other.userId,
+      other.recipientName,
+      other.recipientPhone,
+      other.companyName,
+      other.companyTin,
+    ]) {
       expect(contains(files, needle), needle).toEqual([]);
     }
   });

@@ -202,6 +202,7 @@ export type StaffOrderExtrasRow = {
   customer_email: string;
   mobile_money_network: MobileMoneyNetwork | null;
   payment_phone: string | null;
+  invoice_id: number | null;
   invoice_number: string | null;
 };
 
@@ -213,7 +214,7 @@ export async function findOrderExtras(
   const result = await db.execute<StaffOrderExtrasRow>(sql`
     SELECT o.subtotal, o.delivery_fee, o.discount, o.discount_code, o.vat_added, o.vat_business_name,
            o.vat_business_tin, o.user_id, u.name AS customer_name, u.email AS customer_email,
-           o.mobile_money_network, o.payment_phone, i.invoice_number
+           o.mobile_money_network, o.payment_phone, i.id AS invoice_id, i.invoice_number
     FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN invoices i ON i.order_id = o.id
     WHERE o.id = ${orderId}`);
   return result.rows[0];

@@ -23,6 +23,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import { type AuditActor, recordAudit } from '../audit/audit';
 import { staffGiftOfOrder } from '../gifts/gifts.service';
 import { changeOrderStatus } from '../orders/order-lifecycle';
+import { invoicePdfPath } from '../orders/orders.service';
 import {
   assignRider as assignRiderRow,
   findOrderForDelivery,
@@ -200,6 +201,7 @@ export async function getStaffOrderDetail(db: Database, orderId: string): Promis
     mobile_money_network: extras.mobile_money_network,
     payment_phone: extras.payment_phone,
     invoice_number: extras.invoice_number,
+    invoice_pdf_url: extras.invoice_id === null ? null : invoicePdfPath(extras.invoice_id),
     payments: payments.map((payment) => ({
       id: payment.id,
       reference: payment.reference,

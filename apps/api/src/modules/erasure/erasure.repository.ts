@@ -1,4 +1,9 @@
-import { ERASED_EMAIL_DOMAIN, ERASED_NAME, type ErasureReviewChoice } from '@shop/contract/erasure';
+import {
+  ERASED_EMAIL_DOMAIN,
+  ERASED_NAME,
+  ERASED_RECIPIENT,
+  type ErasureReviewChoice,
+} from '@shop/contract/erasure';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { erasureRequests } from '../../db/schema/erasure';
 import type { Executor } from '../../db/transaction';
@@ -96,7 +101,7 @@ export async function hasPassword(db: Executor, userId: string): Promise<string 
 export async function eraseAccount(
   tx: Executor,
   userId: string,
-  account: { email: string; phone: string | null },
+  account: { name: string; email: string; phone: string | null },
   reviews: ErasureReviewChoice,
   now: Date,
 ): Promise<void> {
@@ -125,7 +130,7 @@ export async function eraseAccount(
     sql`DELETE FROM sms_phone_codes WHERE user_id = ${userId}`,
     sql`DELETE FROM newsletter_subscribers WHERE lower(email) = ${email}`,
     // Messages: the record that one was sent stays (costs, delivery reports); to whom and what goes.
-    sql`UPDATE sms_messages SET phone = '', body = '', updated_at = now()
+    sql`UPDATE sms_messages SET phone = '', body = '', last_error = NULL, updated_at = now()
         WHERE user_id = ${userId} OR (${phone}::text IS NOT NULL AND phone = ${phone})`,
     sql`UPDATE dev_mailbox SET "to" = '', subject = '', text = '', html = '' WHERE lower("to") = ${email}`,
     // Consents: the proof of what was agreed, when and how stays; who agreed goes.
@@ -156,6 +161,31 @@ export async function eraseAccount(
         WHERE note IS NOT NULL AND delivery_id IN (SELECT id FROM deliveries WHERE user_id = ${userId})`,
     // The rider's photo at their door and its position are theirs alone: nothing of them is kept.
     sql`DELETE FROM delivery_proofs WHERE delivery_id IN (SELECT id FROM deliveries WHERE user_id = ${userId})`,
+    // What a rider wrote about a refused door, and the stop (name, phone, address) a rider's
+    // action answered and keeps for a replay.
+    sql`UPDATE deliveries SET refusal_reason = NULL WHERE user_id = ${userId} AND refusal_reason IS NOT NULL`,
+    sql`UPDATE rider_actions SET result = jsonb_build_object('status', result->'status', 'body', '{"erased":true}'::jsonb)
+        WHERE order_id IN (SELECT id FROM orders WHERE user_id = ${userId})`,
+    // Gifts they sent (decision 0039): the recipient's name, phone, the message, the recipient's
+    // note and the link go with the buyer (given by the buyer for one delivery, and they would
+    // say who sent what to whom); the row stays, so the kept order still reads as a gift and its day.
+    sql`UPDATE gift_recipients SET recipient_name = ${ERASED_RECIPIENT}, recipient_phone = '', message = NULL,
+          recipient_instructions = NULL, link_hash = NULL, updated_at = now()
+        WHERE order_id IN (SELECT id FROM orders WHERE user_id = ${userId})`,
+    sql`UPDATE sms_messages SET phone = '', body = '', last_error = NULL, updated_at = now()
+        WHERE idempotency_key IN (
+          SELECT kind || ':' || o.id::text FROM orders o
+          CROSS JOIN (VALUES ('gift_coming'), ('gift_out_for_delivery')) AS gift(kind)
+          WHERE o.user_id = ${userId})`,
+    // Company accounts (decision 0039): they no longer order for any; the company (a business:
+    // its name, TIN and address, on its tax invoices) stays, without them as its billing contact.
+    sql`UPDATE companies SET billing_contact_name = '', billing_contact_phone = '', billing_email = '',
+          updated_at = now()
+        WHERE lower(billing_email) = ${email}
+          OR (${phone}::text IS NOT NULL AND billing_contact_phone = ${phone})
+          OR (billing_contact_name = ${account.name}
+              AND (requested_by = ${userId} OR id IN (SELECT company_id FROM company_buyers WHERE user_id = ${userId})))`,
+    sql`DELETE FROM company_buyers WHERE user_id = ${userId}`,
     // Payments: the amount, reference, method and dates stay; the paying phone and the provider's
     // copy of the customer's details go (on the provider's side too, for the sandbox's books).
     sql`UPDATE payment_webhook_deliveries SET payload = '{"erased":true}'::jsonb
@@ -199,8 +229,14 @@ export async function purgeTaxRecordsOf(tx: Executor, userId: string, before: Da
   const old = sql`SELECT id FROM orders WHERE user_id = ${userId} AND created_at < ${cutoff}::timestamptz`;
   const oldPayments = sql`SELECT id FROM payment_transactions
     WHERE user_id = ${userId} AND created_at < ${cutoff}::timestamptz`;
-  await tx.execute(sql`DELETE FROM credit_notes
-    WHERE refund_id IN (SELECT id FROM payment_refunds WHERE transaction_id IN (${oldPayments}))`);
+  const oldCreditNotes = sql`SELECT id FROM credit_notes
+    WHERE refund_id IN (SELECT id FROM payment_refunds WHERE transaction_id IN (${oldPayments}))`;
+  // EFRIS's records of them (URA keeps its own) go with the invoices and credit notes.
+  await tx.execute(sql`DELETE FROM efris_credit_notes
+    WHERE credit_note_id IN (${oldCreditNotes})
+       OR document_id IN (SELECT id FROM efris_documents WHERE order_id IN (${old}))`);
+  await tx.execute(sql`DELETE FROM efris_documents WHERE order_id IN (${old})`);
+  await tx.execute(sql`DELETE FROM credit_notes WHERE id IN (${oldCreditNotes})`);
   await tx.execute(sql`DELETE FROM payment_refunds WHERE transaction_id IN (${oldPayments})`);
   await tx.execute(sql`DELETE FROM payment_webhook_deliveries
     WHERE reference IN (SELECT reference FROM payment_transactions WHERE id IN (${oldPayments}))`);

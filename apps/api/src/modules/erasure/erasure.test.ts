@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { type DataExport, dataExportSchema } from '@shop/contract/data-exports';
-import { ERASED_NAME, type ErasureRequest, type MyErasure } from '@shop/contract/erasure';
+import { ERASED_NAME, ERASED_RECIPIENT, type ErasureRequest, type MyErasure } from '@shop/contract/erasure';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import type { Order } from '@shop/contract/orders';
 import { type Transaction, transactionSchema } from '@shop/contract/payments';
+import { staffOrderDetailSchema } from '@shop/contract/staff-orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GiftAndCompany, giftAndCompanyOf } from '../../../test/fixtures/gift-and-company';
 import { type Customer, staffMember } from '../../../test/fixtures/orders';
 import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -13,6 +15,7 @@ import { createTestEvent, rsvp } from '../events/testing';
 import { STRONG_PASSWORD, type TestBrowser } from '../identity/testing';
 import { customer, productAt, startPayment, waitFor } from '../payments/testing';
 import { eraseDue, purgeTaxRecords } from './erasure.service';
+import { PERSONAL_DATA } from './personal-data';
 
 let harness: TestApp;
 let staff: Customer;
@@ -63,12 +66,14 @@ async function approve(client: TestBrowser, transaction: Transaction): Promise<T
   }, 'the payment to settle');
 }
 
-type Planted = Customer & { name: string; phone: string; street: string; order: Order };
+type Planted = Customer & { name: string; phone: string; street: string; order: Order } & GiftAndCompany;
 
 /**
  * A customer with every kind of data: profile with phone, birth date and address, a paid order
  * with its invoice (contact name and phone their own), review, wishlist, RSVP, notification, SMS
- * and e-mails in the outbox, consent, a data export, a push subscription, sign-in history.
+ * and e-mails in the outbox, consent, a data export, a push subscription, sign-in history; a gift
+ * they sent (the recipient's name, phone, their message, the recipient's SMS), a company account
+ * with them as its billing contact and buyer, and the order's EFRIS record (fiscalised).
  */
 async function customerWithEverything(name: string, phone: string): Promise<Planted> {
   const who = await customer(harness, name);
@@ -97,6 +102,14 @@ async function customerWithEverything(name: string, phone: string): Promise<Plan
   const order = placed.json() as Order;
   const payment = await approve(who.client, await startPayment(who.client, order.id));
   expect(payment.status).toBe('successful');
+  await pool().query(
+    `INSERT INTO efris_documents (order_id, invoice_id, reference_no, state, fiscal_document_number,
+       verification_code, qr_code, fiscalised_at)
+     SELECT order_id, id, invoice_number, 'fiscalised', $2, '1234567890', 'https://efris.example/qr', now()
+     FROM invoices WHERE order_id = $1`,
+    [order.id, `FDN${crypto.randomInt(1e9, 9e9)}`],
+  );
+  const giftAndCompany = await giftAndCompanyOf(harness, { ...who, name, phone, street }, staff);
   const event = await createTestEvent(harness);
   await rsvp(who.client, event.id);
   expect((await who.client.post('/api/v1/orders/wishlist/', { product: product.id })).statusCode).toBe(201);
@@ -140,7 +153,14 @@ async function customerWithEverything(name: string, phone: string): Promise<Plan
     ]);
     return mail.rows.length > 0 ? true : undefined;
   }, 'the order e-mail');
-  return { ...who, name, phone, street, order };
+  // The recipient's SMS (their phone, the buyer's first name and the link) is written.
+  await waitFor(async () => {
+    const sms = await pool().query(`SELECT 1 FROM sms_messages WHERE kind = 'gift_coming' AND phone = $1`, [
+      giftAndCompany.recipientPhone,
+    ]);
+    return sms.rows.length > 0 ? true : undefined;
+  }, 'the recipient’s SMS');
+  return { ...who, name, phone, street, order, ...giftAndCompany };
 }
 
 /** Every text, varchar and jsonb column of every table (information_schema), searched for `needle`. */
@@ -185,11 +205,21 @@ describe('erasing an account', () => {
     await coolingOffOver(mine.userId);
     expect(await eraseDue(harness.app.db, new Date())).toBe(1);
 
-    for (const needle of [mine.name, mine.email, mine.phone, mine.street, mine.phone.slice(4)]) {
+    const needlesOf = (who: Planted) => [
+      who.name,
+      who.email,
+      who.phone,
+      who.street,
+      who.phone.slice(4),
+      who.recipientName,
+      who.recipientPhone,
+      who.giftMessage,
+    ];
+    for (const needle of needlesOf(mine)) {
       expect(await tablesHolding(needle), needle).toEqual([]);
     }
     // The other customer's data is all still there.
-    for (const needle of [other.name, other.email, other.phone, other.street]) {
+    for (const needle of needlesOf(other)) {
       expect((await tablesHolding(needle)).length, needle).toBeGreaterThan(0);
     }
 
@@ -211,6 +241,35 @@ describe('erasing an account', () => {
         status: 'successful',
       }),
     ]);
+    // The company stays (a business: name, TIN) without them as its contact or buyer; the gift
+    // stays a gift of its day without its recipient; the EFRIS record stays with the invoice.
+    const company = await pool().query(
+      `SELECT c.name, c.tin, c.billing_contact_name, c.billing_email,
+         (SELECT count(*)::int FROM company_buyers b WHERE b.company_id = c.id) AS buyers
+       FROM companies c WHERE c.tin = $1`,
+      [mine.companyTin],
+    );
+    expect(company.rows).toEqual([
+      {
+        name: mine.companyName,
+        tin: mine.companyTin,
+        billing_contact_name: '',
+        billing_email: '',
+        buyers: 0,
+      },
+    ]);
+    const gift = await pool().query(
+      'SELECT recipient_name, recipient_phone, message, link_hash FROM gift_recipients WHERE order_id = $1',
+      [mine.giftOrder.id],
+    );
+    expect(gift.rows).toEqual([
+      { recipient_name: ERASED_RECIPIENT, recipient_phone: '', message: null, link_hash: null },
+    ]);
+    const fiscal = await pool().query(
+      `SELECT d.state FROM efris_documents d JOIN invoices i ON i.id = d.invoice_id WHERE i.order_id = $1`,
+      [mine.order.id],
+    );
+    expect(fiscal.rows).toEqual([{ state: 'fiscalised' }]);
     // The review stays, as "A customer"; everything else of theirs is gone.
     const left = await pool().query<{ kind: string; count: number }>(
       `SELECT 'reviews' AS kind, count(*)::int AS count FROM product_reviews WHERE user_id = $1
@@ -271,14 +330,15 @@ describe('erasing an account', () => {
     const order = await staff.client.get(`/api/v1/orders/orders/${mine.order.id}/`);
     expect(order.statusCode, order.body).toBe(200);
     expect(order.json()).toMatchObject({ contact_name: ERASED_NAME });
-    const invoices = await pool().query<{ id: number; invoice_number: string }>(
-      'SELECT id, invoice_number FROM invoices WHERE order_id = $1',
-      [mine.order.id],
-    );
-    const pdf = await staff.client.get(`/api/v1/orders/invoices/${invoices.rows[0]!.id}/pdf/`);
+    const detail = await staff.client.get(`/api/v1/orders/admin/orders/${mine.order.id}/detail/`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const staffView = staffOrderDetailSchema.parse(detail.json());
+    expect(staffView.customer.name).toBe(ERASED_NAME);
+    expect(staffView.invoice_pdf_url).toMatch(/^\/api\/v1\/orders\/invoices\/\d+\/pdf\/$/);
+    const pdf = await staff.client.get(staffView.invoice_pdf_url!);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(new Uint8Array(pdf.rawPayload));
-    expect(text).toContain(invoices.rows[0]!.invoice_number);
+    expect(text).toContain(staffView.invoice_number!);
     expect(text).toContain(ERASED_NAME);
     expect(text).not.toContain('erased.invalid');
 
@@ -299,15 +359,39 @@ describe('erasing an account', () => {
               (SELECT count(*) FROM orders WHERE user_id = $2)::int AS others`,
       [mine.userId, other.userId],
     );
-    expect(purged.rows[0]).toEqual({ orders: 0, invoices: 0, payments: 0, others: 1 });
+    expect(purged.rows[0]).toEqual({ orders: 0, invoices: 0, payments: 0, others: 2 });
 
     // The logs of all of it (requests, jobs, the erasure) never carried who the customer was.
     expect(logLines.length).toBeGreaterThan(50);
     const logs = logLines.join('');
     expect(logs).toContain(mine.order.id);
-    for (const needle of [mine.name, mine.email, mine.phone, mine.street, mine.phone.slice(4)]) {
+    for (const needle of needlesOf(mine)) {
       expect(logs.includes(needle), `the logs hold ${needle}`).toBe(false);
     }
+  });
+
+  it('says of every text, JSON, array and bytea column what erasure does with it (personal-data.ts)', async () => {
+    const columns = await pool().query<{ table_name: string; column_name: string }>(`
+      SELECT c.table_name, c.column_name
+      FROM information_schema.columns c
+      JOIN information_schema.tables t USING (table_schema, table_name)
+      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+        AND c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY', 'bytea')`);
+    const inSchema = columns.rows.map((row) => `${row.table_name}.${row.column_name}`);
+    const classified = Object.entries(PERSONAL_DATA).flatMap(([table, kinds]) =>
+      [...(kinds.erased ?? []), ...(kinds.kept ?? []), ...(kinds.none ?? [])].map(
+        (column) => `${table}.${column}`,
+      ),
+    );
+    expect(new Set(classified).size, 'a column classified twice').toBe(classified.length);
+    expect(
+      inSchema.filter((column) => !classified.includes(column)).sort(),
+      'columns erasure says nothing of: classify them in personal-data.ts (and erase them in eraseAccount)',
+    ).toEqual([]);
+    expect(
+      classified.filter((column) => !inSchema.includes(column)).sort(),
+      'classified columns the schema no longer has',
+    ).toEqual([]);
   });
 
   it('removes the reviews when the customer chose so, and staff enter requests with a reason (audited)', async () => {

@@ -113,3 +113,33 @@ export async function findGiftSender(db: Executor, orderId: string): Promise<str
   );
   return result.rows[0]?.contact_name;
 }
+
+export type SentGiftRow = {
+  order_number: string;
+  recipient_name: string;
+  recipient_phone: string;
+  message: string | null;
+  delivery_date: string;
+  created_at: Date;
+};
+
+/**
+ * The gifts a customer sent, a page at a time, newest first (their copy of their data: the
+ * recipient's details as they gave them; the recipient's own note to the rider is the
+ * recipient's, not theirs). Read through `orders_user_created_idx` and `gift_recipients_order_key`.
+ */
+export async function giftsSentBy(
+  db: Executor,
+  userId: string,
+  limit: number,
+  offset: number,
+): Promise<SentGiftRow[]> {
+  const result = await db.execute<SentGiftRow>(sql`
+    SELECT o.order_number, g.recipient_name, g.recipient_phone, g.message,
+      g.delivery_date::text AS delivery_date, g.created_at
+    FROM orders o JOIN gift_recipients g ON g.order_id = o.id
+    WHERE o.user_id = ${userId}
+    ORDER BY o.created_at DESC, o.id DESC
+    LIMIT ${limit} OFFSET ${offset}`);
+  return result.rows;
+}

@@ -1,3 +1,4 @@
+import { ERASED_RECIPIENT } from '@shop/contract/erasure';
 import type { RetentionFields } from '@shop/contract/privacy';
 import { desc, eq, sql } from 'drizzle-orm';
 import { privacyBreaches, retentionSettings } from '../../db/schema/erasure';
@@ -63,6 +64,14 @@ export async function applyRetention(
     delivery_proofs: await count(
       sql`DELETE FROM delivery_proofs WHERE taken_at < ${before('delivery_proofs')}::timestamptz`,
     ),
+    // A gift's recipient (decision 0039): their details were needed for the delivery only; the
+    // row stays (the order was a gift, of its day) without them once it was delivered or cancelled.
+    gift_recipients: await count(sql`
+      UPDATE gift_recipients g SET recipient_name = ${ERASED_RECIPIENT}, recipient_phone = '', message = NULL,
+        recipient_instructions = NULL, link_hash = NULL, updated_at = now()
+      FROM orders o LEFT JOIN deliveries d ON d.order_id = o.id
+      WHERE o.id = g.order_id AND g.recipient_phone <> ''
+        AND COALESCE(d.delivered_at, d.cancelled_at, o.cancelled_at) < ${before('gift_recipients')}::timestamptz`),
   };
 }
 

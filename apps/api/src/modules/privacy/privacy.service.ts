@@ -246,6 +246,7 @@ export async function privacyFacts(db: Database, config: Config): Promise<Privac
         anonymous_carts: 'To keep your cart while you browse',
         data_exports: 'To know when you asked and that the copy was downloaded once',
         delivery_proofs: 'To show who received an order and where, if you ask about its delivery',
+        gift_recipients: 'To deliver a gift and let its recipient choose a time; we never ask them for more',
       }[kind],
       kept: daysText(days[kind]),
     })),

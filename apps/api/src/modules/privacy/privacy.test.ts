@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ERASED_RECIPIENT } from '@shop/contract/erasure';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import {
   type Breach,
@@ -8,6 +9,7 @@ import {
   type RetentionSettings,
 } from '@shop/contract/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giftAndCompanyOf } from '../../../test/fixtures/gift-and-company';
 import { type Customer, staffMember } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customer } from '../payments/testing';
@@ -104,6 +106,43 @@ describe('retention settings', () => {
     // The sign-in's own device (seen now) stays with the new one.
     expect(left.rows[0].devices).toContain('new');
     expect(left.rows[0].devices).not.toContain('old');
+  });
+
+  it('clear a gift’s recipient once the gift was delivered longer ago than its period', async () => {
+    const gifts = [];
+    for (const [name, phone] of [
+      ['Mukasa Longago', '+256772000311'],
+      ['Nalwoga Recently', '+256772000312'],
+    ] as const) {
+      const who = { ...(await customer(harness, name)), name, phone, street: 'Plot 1 Kira Road' };
+      gifts.push(await giftAndCompanyOf(harness, who, admin));
+    }
+    const [old, recent] = gifts as [(typeof gifts)[0], (typeof gifts)[0]];
+    const deliveredDaysAgo = (orderId: string, days: number) =>
+      pool().query(
+        `UPDATE deliveries SET delivered_at = now() - make_interval(days => $2) WHERE order_id = $1`,
+        [orderId, days],
+      );
+    await deliveredDaysAgo(old.giftOrder.id, DEFAULT_RETENTION.gift_recipients + 1);
+    await deliveredDaysAgo(recent.giftOrder.id, DEFAULT_RETENTION.gift_recipients - 1);
+    await applyRetentionNow(harness.app.db, new Date());
+    const left = await pool().query(
+      `SELECT order_id, recipient_name, recipient_phone, message, link_hash FROM gift_recipients
+       WHERE order_id = ANY($1::uuid[])`,
+      [[old.giftOrder.id, recent.giftOrder.id]],
+    );
+    const byOrder = Object.fromEntries(left.rows.map(({ order_id, ...row }) => [order_id, row]));
+    expect(byOrder[old.giftOrder.id]).toEqual({
+      recipient_name: ERASED_RECIPIENT,
+      recipient_phone: '',
+      message: null,
+      link_hash: null,
+    });
+    expect(byOrder[recent.giftOrder.id]).toMatchObject({
+      recipient_name: recent.recipientName,
+      recipient_phone: recent.recipientPhone,
+      message: recent.giftMessage,
+    });
   });
 
   it('are for admins only', async () => {

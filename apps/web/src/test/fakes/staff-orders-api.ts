@@ -86,6 +86,7 @@ export function makeStaffOrderDetail(overrides: Partial<StaffOrderDetail> = {}):
     mobile_money_network: null,
     payment_phone: null,
     invoice_number: 'INV-000042',
+    invoice_pdf_url: '/api/v1/orders/invoices/42/pdf/',
     payments: [],
     history: [
       {

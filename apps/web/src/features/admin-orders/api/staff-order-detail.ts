@@ -52,6 +52,15 @@ export async function downloadStaffPdf(url: string, filename: string) {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
+/** `GET /orders/invoices/{id}/pdf/`: the order's tax invoice (it still opens after the customer's erasure). */
+export function downloadInvoice(order: Pick<StaffOrderDetail, 'invoice_number' | 'invoice_pdf_url'>) {
+  if (!order.invoice_pdf_url) return Promise.reject(new Error('The order has no invoice yet'));
+  return downloadStaffPdf(
+    order.invoice_pdf_url,
+    `${(order.invoice_number ?? 'invoice').replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`,
+  );
+}
+
 /** `GET /orders/admin/orders/{id}/packing-slip.pdf`. */
 export function downloadPackingSlip(order: Pick<StaffOrderDetail, 'order_number' | 'packing_slip_url'>) {
   return downloadStaffPdf(order.packing_slip_url, `packing-slip-${order.order_number}.pdf`);

@@ -166,6 +166,8 @@ describe('/admin/orders/$id', () => {
       [DETAIL]: () => makeStaffOrderDetail(),
       [`GET /orders/admin/orders/${STAFF_ORDER_ID}/packing-slip.pdf`]: () =>
         new Response('%PDF-1.7 slip', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+      'GET /orders/invoices/42/pdf/': () =>
+        new Response('%PDF-1.7 invoice', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
@@ -179,6 +181,12 @@ describe('/admin/orders/$id', () => {
     expect(
       api.callsTo(`GET /orders/admin/orders/${STAFF_ORDER_ID}/packing-slip.pdf`)[0]?.headers.Accept,
     ).toBe('application/pdf');
+
+    // The tax invoice opens from the order (it still does once the customer is erased).
+    await user.click(screen.getByRole('button', { name: 'Invoice (PDF)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]?.name).toBe('INV-000042.pdf');
+    expect(await saved[1]?.blob.text()).toBe('%PDF-1.7 invoice');
   });
 
   it('shows a gift’s recipient, day, message as typed and the recipient’s note, and downloads its gift card', async () => {

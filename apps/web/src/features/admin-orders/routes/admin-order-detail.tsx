@@ -24,7 +24,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
-import { downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
+import { downloadInvoice, downloadPackingSlip, useStaffOrderDetail } from '../api/staff-order-detail';
 import { OrderContact } from '../components/order-contact';
 import { StaffDoorSection } from '../components/staff-door-section';
 import { StaffGiftSection } from '../components/staff-gift-section';
@@ -80,6 +80,13 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
     mutationFn: () => downloadPackingSlip(order),
     onError: () =>
       toast.error(`We could not download the packing slip of ${order.order_number}. Please try again.`, {
+        duration: TOAST_DURATION_MS,
+      }),
+  });
+  const invoice = useMutation({
+    mutationFn: () => downloadInvoice(order),
+    onError: () =>
+      toast.error(`We could not download the invoice of ${order.order_number}. Please try again.`, {
         duration: TOAST_DURATION_MS,
       }),
   });
@@ -271,7 +278,22 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
               : ''}
           </Row>
           <Row label="Payment status">{order.payment_status}</Row>
-          {order.invoice_number ? <Row label="Invoice">{order.invoice_number}</Row> : null}
+          {order.invoice_number ? (
+            <Row label="Invoice">
+              {order.invoice_number}{' '}
+              {order.invoice_pdf_url ? (
+                <button
+                  type="button"
+                  className={buttonClass('secondary', 'sm')}
+                  data-print="hide"
+                  disabled={invoice.isPending}
+                  onClick={() => invoice.mutate()}
+                >
+                  {invoice.isPending ? 'Downloading…' : 'Invoice (PDF)'}
+                </button>
+              ) : null}
+            </Row>
+          ) : null}
           {order.cash_collection ? (
             <Row label="Cash collected">
               {formatUGX(order.cash_collection.amount)} of {formatUGX(order.cash_collection.expected)}

@@ -41,6 +41,7 @@ const retention: RetentionSettings = {
   anonymous_carts: 2,
   data_exports: 30,
   delivery_proofs: 90,
+  gift_recipients: 30,
   version: 3,
   updated_at: null,
   updated_by: null,
@@ -120,6 +121,7 @@ describe('/admin/privacy', () => {
       anonymous_carts: 2,
       data_exports: 30,
       delivery_proofs: 90,
+      gift_recipients: 30,
       version: 3,
     });
   });

@@ -1,10 +1,16 @@
 import { BRAND } from '@shop/contract/brand';
+import { BROWSER_STORAGE, type BrowserStorageItem } from '@shop/contract/browser-storage';
 import { Link } from '@tanstack/react-router';
-import { useShopSettings } from '../../../lib/shop-settings';
 import { ContentPage } from '../components/content-page';
 
+const WHERE: Record<BrowserStorageItem['where'], string> = {
+  cookie: 'cookie',
+  localStorage: 'kept in this browser',
+  sessionStorage: 'kept in this tab',
+};
+
+/** The cookie policy: the list of what the shop stores in a browser (`@shop/contract/browser-storage`). */
 export function CookiesPage() {
-  const { minimum_age } = useShopSettings();
   return (
     <ContentPage
       eyebrow="Legal"
@@ -21,31 +27,21 @@ export function CookiesPage() {
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <td>Session cookie</td>
-            <td>Keeps you signed in, or keeps your visit together while you browse without an account</td>
-            <td>24 hours, renewed while you use the shop</td>
-          </tr>
-          <tr>
-            <td>CSRF cookie</td>
-            <td>Proves that a form was sent from our own pages, so no other website can act in your name</td>
-            <td>Your session</td>
-          </tr>
-          <tr>
-            <td>Age confirmation</td>
-            <td>Remembers that you confirmed you are {minimum_age} or older</td>
-            <td>30 days</td>
-          </tr>
-          <tr>
-            <td>Cart</td>
-            <td>Keeps the bottles in your cart when you reload the page or come back later</td>
-            <td>Until you check out or empty the cart</td>
-          </tr>
+          {BROWSER_STORAGE.map((item) => (
+            <tr key={item.name}>
+              <td>
+                <code>{item.name}</code> ({WHERE[item.where]})
+              </td>
+              <td>{item.what}</td>
+              <td>{item.lasts}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <p>
-        All of these are strictly necessary: the shop cannot sign you in, protect your account or keep your
-        cart without them, so they do not need your consent and cannot be switched off here.
+        All of these are strictly necessary: the shop cannot sign you in, protect your account, check your age
+        or keep your cart without them, so they do not need your consent and cannot be switched off here. We
+        set nothing else: no cookie or storage beyond these, so there is no cookie consent to ask for.
       </p>
 
       <h2>What we do not use</h2>

@@ -4,7 +4,9 @@
  * (component tests: `localStorage.setItem(…)`; Playwright: an init script, see
  * e2e/support/identity/age-gate.ts).
  */
-export const AGE_CONFIRMATION_STORAGE_KEY = 'kampala-cellars.age-confirmed';
+import { AGE_CONFIRMATION_STORAGE_KEY } from '@shop/contract/browser-storage';
+
+export { AGE_CONFIRMATION_STORAGE_KEY };
 export const AGE_CONFIRMED_VALUE = 'yes';
 
 export function isAgeConfirmed(): boolean {

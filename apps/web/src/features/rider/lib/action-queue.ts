@@ -1,3 +1,4 @@
+import { RIDER_QUEUE_STORAGE_KEY } from '@shop/contract/browser-storage';
 import type { RiderAction } from '@shop/contract/rider';
 
 /**
@@ -8,7 +9,7 @@ import type { RiderAction } from '@shop/contract/rider';
 
 export type QueuedAction = RiderAction & { queued_at: string; label: string };
 
-const KEY = 'kc.rider.queue.v1';
+const KEY = RIDER_QUEUE_STORAGE_KEY;
 
 export function readQueue(storage: Storage = localStorage): QueuedAction[] {
   try {
