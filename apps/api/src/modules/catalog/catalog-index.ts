@@ -1228,8 +1228,15 @@ export class CatalogIndex {
     this.reorder(position, true);
   }
 
+  /** Held (any status, for the staff). */
   has(id: number): boolean {
     return this.byId.has(id);
+  }
+
+  /** Held and on the storefront (listed, in an open category). */
+  shows(id: number): boolean {
+    const position = this.byId.get(id);
+    return position !== undefined && (this.flags[position]! & SHOWN) !== 0;
   }
 
   // -------------------------------------------------------------------------------------------
