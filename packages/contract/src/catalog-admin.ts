@@ -166,6 +166,13 @@ const money = (what: string) =>
     .min(1, { error: 'must be at least Shs 1' })
     .max(100_000_000, { error: 'must be at most Shs 100,000,000' });
 
+/**
+ * What a typed SKU start is compared with: SKUs are stored upper case (variantFields), so
+ * "kc-red" finds KC-RED-005-750. The staff list's search (the catalog index) and the stock
+ * pages' SQL (skuStarting) both use it.
+ */
+export const skuPrefix = (typed: string): string => typed.trim().toUpperCase();
+
 const variantFields = {
   sku: z
     .string({ error: 'must be text' })

@@ -34,7 +34,7 @@ const security = [{ bearer: [] }];
  */
 const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requireStaff);
-  const service = createCatalogAdminService(app.db);
+  const service = createCatalogAdminService(app.db, app.catalog);
   const actor = (request: Parameters<typeof currentAuth>[0]) => actorOf(currentAuth(request).user);
 
   app.get(

@@ -13,19 +13,19 @@ import {
 } from '@shop/contract/catalog-admin';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { pageOffset, toPagedList } from '@shop/contract/pagination';
+import { toPagedList } from '@shop/contract/pagination';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartItems, productSlugRedirects, products, productVariants } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
+import type { CatalogService } from '../catalog/catalog.service';
 import {
   type AdminProductRecord,
   type AdminVariantRow,
   categoryExists,
   findAdminProduct,
-  findAdminProductPage,
   findOldSlugs,
   findVariant,
   findVariantsOf,
@@ -106,7 +106,10 @@ function statusOf(product: AdminProductRecord): AdminProduct['status'] {
   return product.listed ? 'listed' : 'hidden';
 }
 
-export function createCatalogAdminService(db: Database) {
+/** The staff list's page from the catalog module (its index holds every product). */
+type StaffPages = Pick<CatalogService, 'staffPage'>;
+
+export function createCatalogAdminService(db: Database, catalog: StaffPages) {
   async function load(executor: Executor, id: number): Promise<AdminProduct> {
     const product = await findAdminProduct(executor, id);
     if (!product) throw notFound('Product');
@@ -167,7 +170,7 @@ export function createCatalogAdminService(db: Database) {
 
   return {
     async list(filters: AdminProductListFilters): Promise<AdminProductList> {
-      const { rows, count } = await findAdminProductPage(db, filters, filters.page_size, pageOffset(filters));
+      const { rows, count } = await catalog.staffPage(filters);
       const variants = await findVariantsOf(
         db,
         rows.map((row) => row.id),

@@ -7,7 +7,8 @@ import { CatalogIndex, type IndexRow, type Vocabulary } from './catalog-index';
 
 /**
  * Keeps one instance's catalog index, the only read model of the catalog's lists, searches and
- * counts (docs/decisions/0027-one-catalog-read-path.md): built whole when the LISTEN on
+ * counts, the staff list's included (docs/decisions/0027-one-catalog-read-path.md, 0038): every
+ * product, hidden and archived ones too (storefront reads see only the shown ones): built whole when the LISTEN on
  * `catalog_changed` is (re)established, then refreshed product by product from the ids the NOTIFY
  * names (migration 0033). A notification without ids (a bulk import, a category, a seed) rebuilds
  * it whole. A read (`read()`) waits until the index holds every change committed before it: the
@@ -27,7 +28,11 @@ const indexUnavailable = () =>
 
 const indexColumns = sql`
   p.id, p.category_id, p.product_type, p.country, p.region, p.varietal, p.vintage, p.price,
-  p.original_price, p.in_stock, p.is_featured, p.is_new_arrival,
+  p.original_price, p.in_stock, p.low_stock, p.stock_total, p.is_featured, p.is_new_arrival,
+  CASE WHEN p.archived_at IS NOT NULL THEN 'archived' WHEN p.listed THEN 'listed' ELSE 'hidden' END AS status,
+  (p.listed AND c.is_active) AS shown,
+  (extract(epoch FROM p.updated_at) * 1000)::float8 AS updated_ms,
+  (SELECT string_agg(v.sku, E'\n' ORDER BY v.id) FROM product_variants v WHERE v.product_id = p.id) AS skus,
   (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms,
   p.average_rating::float8 AS rating, p.review_count, p.name_folded,
   p.search_document::text AS document,
@@ -38,7 +43,7 @@ async function loadRows(db: Database, after: number): Promise<IndexRow[]> {
   const result = await db.execute<IndexRow>(sql`
     SELECT ${indexColumns}
     FROM products p JOIN categories c ON c.id = p.category_id
-    WHERE p.listed AND c.is_active AND p.id > ${after}
+    WHERE p.id > ${after}
     ORDER BY p.id LIMIT ${BATCH}`);
   return result.rows;
 }
@@ -47,7 +52,7 @@ async function loadRowsById(db: Database, ids: number[]): Promise<IndexRow[]> {
   const result = await db.execute<IndexRow>(sql`
     SELECT ${indexColumns}
     FROM products p JOIN categories c ON c.id = p.category_id
-    WHERE p.listed AND c.is_active AND p.id = ANY(${`{${ids.join(',')}}`}::int[])
+    WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])
     ORDER BY p.id`);
   return result.rows;
 }
@@ -97,7 +102,7 @@ export async function buildCatalogIndex(db: Database): Promise<CatalogIndex> {
   return index;
 }
 
-/** Re-reads the named products: changed ones are updated, unlisted or deleted ones removed. */
+/** Re-reads the named products: changed ones are updated, deleted ones removed. */
 export async function refreshProducts(db: Database, index: CatalogIndex, ids: number[]): Promise<void> {
   const rows = await loadRowsById(db, ids);
   const seen = new Set<number>();

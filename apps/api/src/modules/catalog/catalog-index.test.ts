@@ -288,7 +288,11 @@ describe('the catalog index answers lists, searches and facets', () => {
     await pool.query('UPDATE products SET is_active = false WHERE id = $1', [product.id]);
     await pool.query('DELETE FROM products WHERE id = $1', [newId]);
     await refreshProducts(db(), index, [product.id, newId]);
-    expect(index.has(product.id)).toBe(false);
+    // Hidden: kept for the staff list, shown to no storefront read; deleted: gone.
+    expect(index.has(product.id)).toBe(true);
+    expect(index.shows(product.id)).toBe(false);
+    expect(index.cards([product.id])).toEqual([]);
+    expect(index.list({ staff: true, status: 'hidden' }, 'name', 1_000, 0).ids).toContain(product.id);
     expect(index.has(newId)).toBe(false);
     expect(index.search({ search: 'sunsetqz' }, 'relevance', 12, 0, true).count).toBe(0);
 

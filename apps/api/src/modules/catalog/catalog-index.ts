@@ -5,6 +5,7 @@ import {
   type ProductType,
   SEARCH_COUNT_CAP,
 } from '@shop/contract/catalog';
+import { skuPrefix } from '@shop/contract/catalog-admin';
 import type { CardImage, CardRow } from './catalog.repository';
 import { generatedImageFile } from './media/media-urls';
 
@@ -24,6 +25,35 @@ export type ProductFilters = {
   inStock?: boolean | undefined;
   featured?: boolean | undefined;
   newArrivals?: boolean | undefined;
+  /**
+   * Staff only (the back office's list): every product, hidden and archived ones too, and a
+   * search finds SKUs by their start. Without it only products on sale in the shop are seen.
+   */
+  staff?: true | undefined;
+  status?: ProductStatus | undefined;
+  lowStock?: true | undefined;
+};
+
+export type ProductStatus = 'listed' | 'hidden' | 'archived';
+const STATUSES: ProductStatus[] = ['listed', 'hidden', 'archived'];
+
+/** A row of the staff list, from the index (the sizes come from the database). */
+export type StaffRow = {
+  id: number;
+  slug: string;
+  name: string;
+  category_id: number;
+  category_name: string;
+  product_type: ProductType;
+  vintage: number | null;
+  status: ProductStatus;
+  is_featured: boolean;
+  is_new_arrival: boolean;
+  price: number | null;
+  stock_total: number;
+  low_stock: boolean;
+  image: string | null;
+  updated_at: Date;
 };
 
 export type ListOrder =
@@ -36,7 +66,11 @@ export type ListOrder =
   | 'name'
   | '-name'
   | 'featured'
-  | 'discount';
+  | 'discount'
+  // The staff list's own orders.
+  | 'updated'
+  | 'stock'
+  | '-stock';
 
 export type FacetRow = {
   facet: 'category' | 'type' | 'country' | 'price' | 'total';
@@ -72,6 +106,15 @@ const NO_VINTAGE = -2147483648;
  */
 const DRAWING = -2;
 const DAY_MS = 86_400_000;
+/** The flags column's bits. */
+const IN_STOCK = 1;
+const FEATURED = 2;
+const NEW_ARRIVAL = 4;
+const LOW_STOCK = 8;
+/** On the storefront (listed, in an open category): every storefront read tests it (matcher). */
+const SHOWN = 16;
+/** A match of a staff search found by a SKU's start (the Matches' flags beside name and place). */
+const SKU_FLAG = 4;
 /** The recent lists' match sets together (see matchSet): 320 filter sets at 100,000 products. */
 const MATCH_SET_BYTES = 4 * 1024 * 1024;
 
@@ -84,9 +127,18 @@ export type IndexRow = {
   region: string | null;
   varietal: string | null;
   vintage: number | null;
-  price: number;
+  /** Null for a product without a sellable size (never on the storefront). */
+  price: number | null;
   original_price: number | null;
   in_stock: boolean;
+  low_stock: boolean;
+  stock_total: number;
+  status: ProductStatus;
+  /** Listed in an open category: the only products storefront reads ever see. */
+  shown: boolean;
+  updated_ms: number;
+  /** The product's SKUs (every size's, retired ones too), one a line. */
+  skus: string;
   is_featured: boolean;
   is_new_arrival: boolean;
   created_ms: number;
@@ -659,8 +711,8 @@ class PositionsById {
   }
 }
 
-type SortedOrder = 'newest' | 'price' | 'rating' | 'name' | 'discount';
-const SORTED_ORDERS: SortedOrder[] = ['newest', 'price', 'rating', 'name', 'discount'];
+type SortedOrder = 'newest' | 'price' | 'rating' | 'name' | 'discount' | 'updated' | 'stock';
+const SORTED_ORDERS: SortedOrder[] = ['newest', 'price', 'rating', 'name', 'discount', 'updated', 'stock'];
 
 /** Each list order as a sorted order of the index, walked forwards or backwards. */
 function walkOf(order: ListOrder): { by: SortedOrder; reverse: boolean } {
@@ -683,6 +735,12 @@ function walkOf(order: ListOrder): { by: SortedOrder; reverse: boolean } {
       return { by: 'name', reverse: true };
     case 'discount':
       return { by: 'discount', reverse: false };
+    case 'updated':
+      return { by: 'updated', reverse: false };
+    case 'stock':
+      return { by: 'stock', reverse: false };
+    case '-stock':
+      return { by: 'stock', reverse: true };
   }
 }
 
@@ -760,6 +818,11 @@ export class CatalogIndex {
   private created = new Float64Array(0);
   private rating = new Float64Array(0);
   private reviews = new Int32Array(0);
+  private status = new Uint8Array(0);
+  private stock = new Int32Array(0);
+  private updated = new Float64Array(0);
+  /** Each product's SKUs, one a line, each line begun by "\n" (see skuMatches). */
+  private readonly skus = new PackedStrings();
   private documentHash = new Int32Array(0);
   /** Names as catalog_fold makes them: for the name order and a search's ranking. */
   private readonly foldedNames = new PackedStrings();
@@ -849,6 +912,9 @@ export class CatalogIndex {
     this.created = grow(this.created, (n) => new Float64Array(n));
     this.rating = grow(this.rating, (n) => new Float64Array(n));
     this.reviews = grow(this.reviews, (n) => new Int32Array(n));
+    this.status = grow(this.status, (n) => new Uint8Array(n));
+    this.stock = grow(this.stock, (n) => new Int32Array(n));
+    this.updated = grow(this.updated, (n) => new Float64Array(n));
     this.documentHash = grow(this.documentHash, (n) => new Int32Array(n));
     this.defaultVariant = grow(this.defaultVariant, (n) => new Int32Array(n));
     this.image = grow(this.image, (n) => new Int32Array(n));
@@ -869,9 +935,19 @@ export class CatalogIndex {
     this.region[position] = this.places.id(row.region);
     this.varietal[position] = this.places.id(row.varietal);
     this.vintage[position] = row.vintage ?? NO_VINTAGE;
-    this.price[position] = Number(row.price);
+    // NaN (no sellable size) compares false, as NULL does, and sorts last (see compare).
+    this.price[position] = row.price === null ? Number.NaN : Number(row.price);
     this.originalPrice[position] = row.original_price === null ? Number.NaN : Number(row.original_price);
-    this.flags[position] = (row.in_stock ? 1 : 0) | (row.is_featured ? 2 : 0) | (row.is_new_arrival ? 4 : 0);
+    this.flags[position] =
+      (row.in_stock ? IN_STOCK : 0) |
+      (row.is_featured ? FEATURED : 0) |
+      (row.is_new_arrival ? NEW_ARRIVAL : 0) |
+      (row.low_stock ? LOW_STOCK : 0) |
+      (row.shown ? SHOWN : 0);
+    this.status[position] = Math.max(0, STATUSES.indexOf(row.status));
+    this.stock[position] = row.stock_total;
+    this.updated[position] = row.updated_ms;
+    this.skus.set(position, row.skus ? `\n${row.skus}` : '');
     this.created[position] = row.created_ms;
     this.rating[position] = Number(row.rating);
     this.reviews[position] = row.review_count;
@@ -903,14 +979,14 @@ export class CatalogIndex {
 
   /**
    * The cards of the given products, in that order, as a product's page reads its own card
-   * (cardColumns); a product the index no longer holds (no longer listed) is left out.
+   * (cardColumns); a product not on the storefront (hidden, archived, deleted) is left out.
    */
   cards(ids: number[]): CardRow[] {
     const since = Date.now() - NEW_ARRIVAL_DAYS * DAY_MS;
     const cards: CardRow[] = [];
     for (const id of ids) {
       const p = this.byId.get(id);
-      if (p === undefined || this.alive[p] !== 1) continue;
+      if (p === undefined || this.alive[p] !== 1 || (this.flags[p]! & SHOWN) === 0) continue;
       const category = this.categoryNames.get(this.category[p]!)!;
       const original = this.originalPrice[p]!;
       const country = this.country[p]!;
@@ -945,6 +1021,38 @@ export class CatalogIndex {
       });
     }
     return cards;
+  }
+
+  /** The staff list's rows of the given products, in that order (any status). */
+  staffRows(ids: number[]): StaffRow[] {
+    const rows: StaffRow[] = [];
+    for (const id of ids) {
+      const p = this.byId.get(id);
+      if (p === undefined || this.alive[p] !== 1) continue;
+      const vintage = this.vintage[p]!;
+      const image = this.image[p]!;
+      const flags = this.flags[p]!;
+      const price = this.price[p]!;
+      rows.push({
+        id,
+        slug: this.slugs.get(p),
+        name: this.displayNames.get(p),
+        category_id: this.category[p]!,
+        category_name: this.categoryNames.get(this.category[p]!)!.name,
+        product_type: PRODUCT_TYPES[this.type[p]!]!,
+        vintage: vintage === NO_VINTAGE ? null : vintage,
+        status: STATUSES[this.status[p]!]!,
+        is_featured: (flags & FEATURED) !== 0,
+        is_new_arrival: (flags & NEW_ARRIVAL) !== 0,
+        price: Number.isNaN(price) ? null : price,
+        stock_total: this.stock[p]!,
+        low_stock: (flags & LOW_STOCK) !== 0,
+        image:
+          image <= DRAWING ? this.drawingUrl(p, image) : image >= 0 ? this.images.values[image]!.url : null,
+        updated_at: new Date(this.updated[p]!),
+      });
+    }
+    return rows;
   }
 
   private drawingUrl(position: number, image: number): string {
@@ -994,6 +1102,7 @@ export class CatalogIndex {
     this.displayNames.pack(this.size);
     this.slugs.pack(this.size);
     this.drawingFiles.pack(this.size);
+    this.skus.pack(this.size);
     this.buildOrders();
   }
 
@@ -1005,8 +1114,21 @@ export class CatalogIndex {
         return (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!;
       }
       case 'price': {
+        // NULLS LAST (a product without a sellable size; staff only).
         const price = this.price;
-        return (a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!;
+        return (a, b) => {
+          const aNull = Number.isNaN(price[a]!);
+          if (aNull !== Number.isNaN(price[b]!)) return aNull ? 1 : -1;
+          return (aNull ? 0 : price[a]! - price[b]!) || ids[a]! - ids[b]!;
+        };
+      }
+      case 'updated': {
+        const updated = this.updated;
+        return (a, b) => updated[b]! - updated[a]! || ids[b]! - ids[a]!;
+      }
+      case 'stock': {
+        const stock = this.stock;
+        return (a, b) => stock[a]! - stock[b]! || ids[a]! - ids[b]!;
       }
       case 'rating': {
         const { rating, reviews } = this;
@@ -1096,7 +1218,7 @@ export class CatalogIndex {
     return { textChanged };
   }
 
-  /** A product no longer listed (deleted, hidden, its category closed). */
+  /** A product deleted (a hidden or archived one stays, for the staff). */
   remove(id: number) {
     const position = this.byId.get(id);
     if (position === undefined) return;
@@ -1106,8 +1228,15 @@ export class CatalogIndex {
     this.reorder(position, true);
   }
 
+  /** Held (any status, for the staff). */
   has(id: number): boolean {
     return this.byId.has(id);
+  }
+
+  /** Held and on the storefront (listed, in an open category). */
+  shows(id: number): boolean {
+    const position = this.byId.get(id);
+    return position !== undefined && (this.flags[position]! & SHOWN) !== 0;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1118,6 +1247,13 @@ export class CatalogIndex {
   private matcher(filters: ProductFilters, omit?: FacetName): (position: number) => boolean {
     const tests: ((position: number) => boolean)[] = [];
     const { category, type, country, region, varietal, vintage, price, originalPrice, flags } = this;
+    // Hidden and archived products (and those of a closed category) are the staff's alone.
+    if (!filters.staff) tests.push((p) => (flags[p]! & SHOWN) !== 0);
+    if (filters.status !== undefined) {
+      const wanted = STATUSES.indexOf(filters.status);
+      const status = this.status;
+      tests.push((p) => status[p] === wanted);
+    }
     if (filters.categoryId !== undefined && omit !== 'category') {
       const wanted = filters.categoryId;
       tests.push((p) => category[p] === wanted);
@@ -1171,16 +1307,22 @@ export class CatalogIndex {
     // NaN (no original price) compares false, as NULL does.
     if (filters.onSale === true) tests.push((p) => originalPrice[p]! > price[p]!);
     if (filters.onSale === false) tests.push((p) => !(originalPrice[p]! > price[p]!));
-    if (filters.inStock === true) tests.push((p) => (flags[p]! & 1) === 1);
-    if (filters.inStock === false) tests.push((p) => (flags[p]! & 1) === 0);
-    if (filters.featured) tests.push((p) => (flags[p]! & 2) === 2);
+    if (filters.inStock === true) tests.push((p) => (flags[p]! & IN_STOCK) !== 0);
+    if (filters.inStock === false) tests.push((p) => (flags[p]! & IN_STOCK) === 0);
+    if (filters.lowStock) tests.push((p) => (flags[p]! & LOW_STOCK) !== 0);
+    if (filters.featured === true) tests.push((p) => (flags[p]! & FEATURED) !== 0);
+    if (filters.featured === false) tests.push((p) => (flags[p]! & FEATURED) === 0);
     if (filters.newArrivals) {
       const since = Date.now() - NEW_ARRIVAL_DAYS * DAY_MS;
       const created = this.created;
-      tests.push((p) => created[p]! > since || (flags[p]! & 4) === 4);
+      tests.push((p) => created[p]! > since || (flags[p]! & NEW_ARRIVAL) !== 0);
     }
     const alive = this.alive;
     if (tests.length === 0) return (p) => alive[p] === 1;
+    if (tests.length === 1) {
+      const only = tests[0]!;
+      return (p) => alive[p] === 1 && only(p);
+    }
     return (p) => {
       if (alive[p] !== 1) return false;
       for (const test of tests) if (!test(p)) return false;
@@ -1262,11 +1404,13 @@ export class CatalogIndex {
    */
   related(id: number, limit: number): number[] {
     const position = this.byId.get(id);
-    if (position === undefined || this.alive[position] !== 1) return [];
+    const { price, ids, flags } = this;
+    if (position === undefined || this.alive[position] !== 1 || (flags[position]! & SHOWN) === 0) return [];
     const scope = this.sortedByCategory.get(this.category[position]!);
     if (!scope) return [];
     const byPrice = scope.orders.get('price')!;
-    const { price, ids } = this;
+    // Only products on the storefront are related (the category's orders hold the staff's too).
+    const shown = (p: number) => (flags[p]! & SHOWN) !== 0;
     const target = price[position]!;
     let low = 0;
     let high = scope.length;
@@ -1278,13 +1422,17 @@ export class CatalogIndex {
     const near: number[] = [];
     // At or above the price: (price, id) ascending is already nearest first, ties by id.
     for (let i = low; i < scope.length && near.length < limit + 1; i++) {
-      if (byPrice[i] !== position) near.push(byPrice[i]!);
+      if (byPrice[i] !== position && shown(byPrice[i]!)) near.push(byPrice[i]!);
     }
     // Below it, walked down: the last run of one price is taken whole, its ids ascending matter.
     let below = 0;
+    let lastPrice = Number.NaN;
     for (let i = low - 1; i >= 0; i--) {
-      if (below >= limit && price[byPrice[i]!] !== price[byPrice[i + 1]!]) break;
-      near.push(byPrice[i]!);
+      const p = byPrice[i]!;
+      if (!shown(p)) continue;
+      if (below >= limit && price[p] !== lastPrice) break;
+      near.push(p);
+      lastPrice = price[p]!;
       below++;
     }
     near.sort((a, b) => Math.abs(price[a]! - target) - Math.abs(price[b]! - target) || ids[a]! - ids[b]!);
@@ -1403,15 +1551,29 @@ export class CatalogIndex {
     return result ?? EMPTY;
   }
 
-  /** The products the search's words find (all, or any), with their name and place flags. */
-  private searchMatches(search: string, matchAll: boolean): Matches {
+  /**
+   * The products the search's words find (all, or any), with their name and place flags; for
+   * staff, also those with a SKU starting with the search (skuPrefix: any case).
+   */
+  private searchMatches(search: string, matchAll: boolean, skus = false): Matches {
     const terms = this.queryTerms(search);
     let result: Matches | undefined;
     for (const term of terms) {
       const found = this.termMatches(term);
       result = result ? (matchAll ? intersect(result, found) : union(result, found)) : found;
     }
-    return result ?? EMPTY;
+    return skus ? union(result ?? EMPTY, this.skuMatches(search)) : (result ?? EMPTY);
+  }
+
+  /** The products having a SKU that starts with the text (the rule of skuPrefix), in position order. */
+  private skuMatches(text: string): Matches {
+    const prefix = `\n${skuPrefix(text)}`;
+    if (prefix === '\n') return EMPTY;
+    const positions: number[] = [];
+    for (let position = 0; position < this.size; position++) {
+      if (this.alive[position] === 1 && this.skus.get(position).includes(prefix)) positions.push(position);
+    }
+    return { positions: Int32Array.from(positions), flags: new Uint8Array(positions.length).fill(SKU_FLAG) };
   }
 
   /**
@@ -1426,7 +1588,7 @@ export class CatalogIndex {
     offset: number,
     matchAll: boolean,
   ): IndexPage {
-    const found = this.searchMatches(filters.search, matchAll);
+    const found = this.searchMatches(filters.search, matchAll, filters.staff);
     const matches = this.matcher(filters);
     const hits: number[] = [];
     // The name and place flags of the hits ranked (the first SEARCH_RANKED found).
@@ -1452,7 +1614,8 @@ export class CatalogIndex {
         const position = hits[row]!;
         const flags = hitFlags[row]!;
         const { similarity, wordSimilarity } = ranker.similarities(this.foldedNames.get(position));
-        const words = 4 * (flags & 1 ? 1 : 0) + 2 * (flags & 2 ? 1 : 0);
+        // A SKU's start found (staff) comes before every match by words.
+        const words = 4 * (flags & 1 ? 1 : 0) + 2 * (flags & 2 ? 1 : 0) + (flags & SKU_FLAG ? 16 : 0);
         ranked.push({ position, rank: f32(f32(words + f32(2 * wordSimilarity)) + similarity) });
       }
       ranked.sort((a, b) => b.rank - a.rank || this.ids[a.position]! - this.ids[b.position]!);
@@ -1494,7 +1657,7 @@ export class CatalogIndex {
   facetRows(filters: ProductFilters, matchAll = true): FacetRow[] {
     let candidates: Int32Array | null = null;
     if (filters.search) {
-      const found = this.searchMatches(filters.search, matchAll);
+      const found = this.searchMatches(filters.search, matchAll, filters.staff);
       candidates = found.positions;
     }
     const facets: FacetName[] = ['category', 'type', 'country', 'price'];

@@ -504,6 +504,35 @@ describe('GET /products/products/facets/', () => {
     return productFacetsSchema.parse(response.json());
   };
 
+  it('in stock only: holds across pages, and every facet count is the list’s count with it on', async () => {
+    const paged: { id: number; in_stock: boolean }[] = [];
+    for (let page = 1; ; page++) {
+      const found = await list(`?in_stock=true&ordering=name&page_size=1&page=${page}`);
+      paged.push(...found.results);
+      if (found.next === null) break;
+    }
+    expect(paged.every((card) => card.in_stock)).toBe(true);
+    expect(new Set(paged.map((card) => card.id)).size).toBe(paged.length);
+    expect((await list('?in_stock=true')).count).toBe(paged.length);
+
+    const counted = await facets('?in_stock=true');
+    expect(counted.count).toBe(paged.length);
+    for (const category of counted.categories) {
+      expect((await list(`?in_stock=true&category=${category.slug}`)).count, category.slug).toBe(
+        category.count,
+      );
+    }
+    for (const type of counted.product_types) {
+      expect((await list(`?in_stock=true&type=${type.value}`)).count, type.value).toBe(type.count);
+    }
+    for (const band of counted.price_bands) {
+      const range = `price_min=${band.min}${band.max === null ? '' : `&price_max=${band.max}`}`;
+      expect((await list(`?in_stock=true&${range}`)).count, band.key).toBe(band.count);
+    }
+    // Charlie White is sold out: left out of the counts as of the list.
+    expect(counted.categories.find((category) => category.slug === 'white-wine')?.count ?? 0).toBe(0);
+  });
+
   it('counts products per category, type, country and price band', async () => {
     const result = await facets();
     expect(result.count).toBe(5);

@@ -16,6 +16,7 @@ import {
   RELATED_PRODUCTS_LIMIT,
   salePercentage,
 } from '@shop/contract/catalog';
+import { ADMIN_PRODUCT_DEFAULT_SORT, type AdminProductListFilters } from '@shop/contract/catalog-admin';
 import { type PageQuery, pageOffset, toPagedList } from '@shop/contract/pagination';
 import { type ResponsivePicture, responsivePicture } from '@shop/contract/product-images';
 import type { Database } from '../../db/client';
@@ -29,7 +30,7 @@ import {
   findSlugRedirect,
 } from './catalog.repository';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
-import type { ListOrder, ProductFilters } from './catalog-index';
+import type { ListOrder, ProductFilters, StaffRow } from './catalog-index';
 import type { CatalogIndexKeeper } from './catalog-index-keeper';
 
 export type ProductSection = 'featured' | 'new' | 'on_sale';
@@ -168,6 +169,33 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper: 
   return {
     /** The catalog index's keeper, for tests, readiness and the writers that wait for it. */
     indexKeeper: keeper,
+
+    /**
+     * A page of the back office's product list (every product, hidden and archived ones too; a
+     * search also finds SKUs by their start), from the index once it holds every change committed
+     * before the request: a staff member's own change is in it. Not cached (few readers).
+     */
+    async staffPage(query: AdminProductListFilters): Promise<{ rows: StaffRow[]; count: number }> {
+      const filters: ProductFilters = {
+        staff: true,
+        search: normalizeText(query.q),
+        categoryId: query.category,
+        status: query.status,
+        // The storefront's "in stock" rule, and its opposite.
+        inStock: query.stock === 'in_stock' ? true : query.stock === 'out' ? false : undefined,
+        lowStock: query.stock === 'low' ? true : undefined,
+        onSale: query.on_sale,
+        featured: query.featured,
+      };
+      const order: ListOrder = query.sort ?? (filters.search ? 'relevance' : ADMIN_PRODUCT_DEFAULT_SORT);
+      const offset = pageOffset(query);
+      const index = await keeper.read();
+      const { search } = filters;
+      const found = search
+        ? index.search({ ...filters, search }, order, query.page_size, offset, true)
+        : index.list(filters, order, query.page_size, offset);
+      return { rows: index.staffRows(found.ids), count: found.count };
+    },
 
     async listProducts(query: ProductListQuery) {
       const filters = await toFilters(query);

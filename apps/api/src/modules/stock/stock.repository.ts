@@ -1,3 +1,4 @@
+import { skuPrefix } from '@shop/contract/catalog-admin';
 import { type PageQuery, pageOffset } from '@shop/contract/pagination';
 import type { LowStockItem, LowStockQuery, StockReason } from '@shop/contract/stock';
 import { type SQL, sql } from 'drizzle-orm';
@@ -140,7 +141,7 @@ export async function pageOfLedger(
 }
 
 /** A SKU's start as a LIKE pattern: SKUs are stored upper case, so "kc-red" finds KC-RED-005-750. */
-export const skuStarting = (text: string) => `${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const skuStarting = (text: string) => `${skuPrefix(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The sizes whose SKU starts with the text or whose product's name holds it, each branch on its

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { json, makeCategory, makePage, makeProduct, mockCatalogApi } from '../../../test/fakes/catalog-api';
 import { renderApp } from '../../../test/render';
 
-/** A small cellar: 15 French reds (3 on sale), 5 Argentinian reds and 4 Scotch whiskies. */
+/**
+ * A small cellar: 15 French reds (3 on sale), 5 Argentinian reds (2 sold out) and 4 Scotch
+ * whiskies.
+ */
 const cellar: ProductCard[] = [
   ...Array.from({ length: 15 }, (_, index) =>
     makeProduct({
@@ -17,7 +20,13 @@ const cellar: ProductCard[] = [
     }),
   ),
   ...Array.from({ length: 5 }, (_, index) =>
-    makeProduct({ id: 200 + index, name: `Malbec ${index + 1}`, country: 'Argentina', region: 'Mendoza' }),
+    makeProduct({
+      id: 200 + index,
+      name: `Malbec ${index + 1}`,
+      country: 'Argentina',
+      region: 'Mendoza',
+      in_stock: index < 3,
+    }),
   ),
   ...Array.from({ length: 4 }, (_, index) =>
     makeProduct({
@@ -41,6 +50,7 @@ function matching(url: URL, ignore?: string) {
       (!param('category') || product.category_slug === param('category')) &&
       (!param('country') || product.country === param('country')) &&
       (!param('on_sale') || product.sale_percentage !== null) &&
+      (!param('in_stock') || product.in_stock) &&
       (!param('search') || product.name.toLowerCase().includes(param('search')?.toLowerCase() ?? '')),
   );
 }
@@ -211,6 +221,32 @@ describe('ProductsPage', () => {
     for (const chip of ['On sale', 'Region: Bordeaux', 'Vintage 2015 or later', 'Up to Shs 300,000']) {
       expect(within(chips).getByRole('link', { name: new RegExp(`^${chip}`) })).toBeInTheDocument();
     }
+  });
+
+  it('filters in stock only: the list and the facet counts both ask for it, and the chip takes it off', async () => {
+    const user = userEvent.setup();
+    const api = mockList();
+    const { router } = await renderApp('/products?country=Argentina');
+    await waitFor(() => expect(results()).toHaveTextContent('5 bottles'));
+
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/products?country=Argentina&in_stock=true'));
+    await waitFor(() => expect(results()).toHaveTextContent('3 bottles'));
+    expect(within(results()).queryByRole('article', { name: 'Malbec 4' })).not.toBeInTheDocument();
+    expect(api.callsTo('/products/products/').at(-1)?.searchParams.get('in_stock')).toBe('true');
+    expect(api.callsTo('/products/products/facets/').at(-1)?.searchParams.get('in_stock')).toBe('true');
+    const category = within(filters()).getByRole('region', { name: 'Category' });
+    await waitFor(() =>
+      expect(within(category).getByRole('link', { name: /^Red wine/ })).toHaveTextContent(
+        'Red wine3 products',
+      ),
+    );
+
+    const chips = screen.getByRole('region', { name: 'Active filters' });
+    await user.click(within(chips).getByRole('link', { name: /^In stock/ }));
+    await waitFor(() => expect(router.state.location.href).toBe('/products?country=Argentina'));
+    await waitFor(() => expect(results()).toHaveTextContent('5 bottles'));
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
   });
 
   it('suggests what to try when nothing matches', async () => {
