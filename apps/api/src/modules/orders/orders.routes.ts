@@ -14,10 +14,9 @@ import {
   UNPAID_ORDER_TIMEOUT_MINUTES,
 } from '@shop/contract/orders';
 import { pageQuerySchema } from '@shop/contract/pagination';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentAuth, requireCustomer } from '../../plugins/auth';
+import { currentAuth, isStaff, requireCustomer } from '../../plugins/auth';
 import { placeOrder } from './checkout.service';
 import { invoicePdf } from './invoices.service';
 import { getOrder, pageOfInvoices, pageOfOrders, recentDetailsOf, statsOf } from './orders.service';
@@ -26,11 +25,6 @@ const errors = {
   401: errorEnvelopeSchema.describe('Not signed in'),
   404: errorEnvelopeSchema.describe('No such order or invoice of yours'),
   422: errorEnvelopeSchema.describe('Invalid input: each bad field is named with the reason'),
-};
-
-const isStaff = (request: FastifyRequest) => {
-  const { role } = currentAuth(request).user;
-  return role === 'staff' || role === 'admin';
 };
 
 /**

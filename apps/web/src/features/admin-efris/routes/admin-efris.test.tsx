@@ -25,6 +25,7 @@ afterEach(() => {
 
 const refused: EfrisDocument = {
   id: 7,
+  kind: 'order',
   order_id: '6b8f2c1e-4d3a-4f5b-9c7d-1e2f3a4b5c6d',
   order_number: 'ORD-20261122-7KQ2M',
   reference_no: 'INV-000042',
