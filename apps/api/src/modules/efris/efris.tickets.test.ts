@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
@@ -7,6 +8,7 @@ import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { approveAndSettle, createTestEvent, customer, rsvp, rsvpUrl, startPaying } from '../events/testing';
 import { TestBrowser } from '../identity/testing';
+import { processCreditNote } from './efris.credit-notes';
 import { fiscaliseDocument } from './efris.service';
 
 /**
@@ -82,7 +84,7 @@ async function paidTicket() {
   expect(settled.status).toBe('successful');
   const shown = (await buyer.client.get(rsvpUrl(held.id))).json();
   expect(shown.invoice).not.toBeNull();
-  return { buyer, rsvpId: held.id as string, invoice: shown.invoice };
+  return { buyer, rsvpId: held.id as string, invoice: shown.invoice, payment: settled };
 }
 
 const pdfOf = async (client: TestBrowser, url: string) => {
@@ -188,5 +190,36 @@ describe("a paid ticket's invoice", () => {
     expect(text).toContain(uploads[0]!.invoiceNo);
     expect(text).toContain(uploads[0]!.antifakeCode);
     expect(text).not.toContain('Not yet fiscalised');
+  });
+
+  it('gets its credit note applied for at URA when the ticket is refunded', async () => {
+    await efris(true);
+    const { invoice, payment } = await paidTicket();
+    const document = await documentOf(invoice.id);
+    expect(await fiscaliseDocument(harness.app.efris, document!.id)).toBe('fiscalised');
+    const invoiceNo = fake.uploadsOf(invoice.invoice_number)[0]!.invoiceNo;
+
+    const refunded = await admin.post('/api/v1/admin/refunds/', {
+      transaction_id: payment.id,
+      amount: 150_000,
+      reason: 'One guest could not come',
+      idempotency_key: `test-${crypto.randomUUID()}`,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const creditNote = refunded.json().credit_note as { id: string; number: string };
+    const record = await harness.database.pool.query<{ id: number; document_id: number }>(
+      'SELECT id, document_id FROM efris_credit_notes WHERE credit_note_id = $1',
+      [creditNote.id],
+    );
+    expect(record.rows[0]).toMatchObject({ document_id: document!.id });
+    expect(await processCreditNote(harness.app.efris, record.rows[0]!.id)).toBe('approved');
+    const applications = fake.applicationsOf(creditNote.number);
+    expect(applications).toHaveLength(1);
+    expect(applications[0]).toMatchObject({ oriInvoiceNo: invoiceNo });
+
+    const list = (await admin.get('/api/v1/admin/efris/credit-notes/')).json();
+    expect(list.results).toContainEqual(
+      expect.objectContaining({ reference_no: creditNote.number, order_id: null, state: 'approved' }),
+    );
   });
 });
