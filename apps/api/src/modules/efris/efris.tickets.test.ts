@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
+import { type FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
+import { EFRIS_DEVICE, EFRIS_TIN, efrisHarness } from '../../../test/fixtures/efris';
 import { secondInstance, staffMember } from '../../../test/fixtures/orders';
 import { setShopSettings } from '../../../test/fixtures/settings';
 import { pdfText } from '../../../test/pdf-text';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import { approveAndSettle, createTestEvent, customer, rsvp, rsvpUrl, startPaying } from '../events/testing';
 import { TestBrowser } from '../identity/testing';
 import { processCreditNote } from './efris.credit-notes';
@@ -19,8 +20,8 @@ import { fiscaliseDocument } from './efris.service';
 
 const SETTINGS = '/api/v1/admin/efris/settings/';
 const DOCUMENTS = '/api/v1/admin/efris/documents/';
-const SHOP_TIN = '1000123456';
-const DEVICE = 'TCS00012345';
+const SHOP_TIN = EFRIS_TIN;
+const DEVICE = EFRIS_DEVICE;
 const taxpayer = taxpayerKeys();
 
 let harness: TestApp;
@@ -45,22 +46,9 @@ async function efris(enabled: boolean) {
 }
 
 beforeAll(async () => {
-  fake = await new FakeEfris().start();
-  fake.registerTaxpayer({
-    tin: SHOP_TIN,
-    deviceNo: DEVICE,
-    legalName: 'KAMPALA CELLARS LIMITED',
-    businessName: 'Kampala Cellars',
-    address: 'Plot 12 Acacia Avenue, Kololo',
-    publicKey: taxpayer.publicKey,
-  });
-  harness = await createTestApp({
-    AUTH_TEST_FAST_HASHING: 'true',
-    EFRIS_BASE_URL: fake.url,
-    EFRIS_TIMEOUT_MS: '1000',
-    JOBS_ENABLED: 'false',
+  ({ fake, harness } = await efrisHarness(taxpayer, {
     LOG_LEVEL: 'error',
-  });
+  }));
   admin = (await staffMember(harness.app, 'admin')).client;
   await setShopSettings(harness.app, { vat_tin: SHOP_TIN });
 });

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
+import { pdfResponse, sendPdf } from '../../lib/pdf-reply';
 import { currentAuth, isStaff, requireCustomer } from '../../plugins/auth';
 import { getEvent, listEvents } from './events.service';
 import { cancelRsvp, changeRsvp, createRsvp, getRsvp, listRsvps, rsvpCalendar } from './rsvps.service';
@@ -282,10 +283,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           'until then. Another customer’s invoice answers 404.',
         params: ticketInvoiceParamsSchema,
         response: {
-          200: {
-            description: 'The invoice',
-            content: { 'application/pdf': { schema: z.string().describe('PDF document') } },
-          },
+          200: pdfResponse('The invoice'),
           401: errors[401],
           404: errors[404],
           422: errors[422],
@@ -298,11 +296,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         isStaff(request) ? null : currentAuth(request).user.id,
       );
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .type('application/pdf')
-        .send(Buffer.from(pdf) as unknown as string);
+      return sendPdf(reply, pdf, { name: fileName });
     },
   );
 };

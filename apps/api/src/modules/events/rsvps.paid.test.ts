@@ -4,7 +4,7 @@ import {
   RSVP_HOLD_MINUTES,
   rsvpSchema,
 } from '@shop/contract/events';
-import { type Transaction, transactionSchema } from '@shop/contract/payments';
+import type { Transaction } from '@shop/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../identity/testing';
@@ -21,10 +21,8 @@ import {
   RSVPS,
   rsvp,
   rsvpUrl,
-  sandbox,
   seatsLeftOf,
   startPaying,
-  verifyUrl,
   waitFor,
 } from './testing';
 

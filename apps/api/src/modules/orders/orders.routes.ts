@@ -15,7 +15,7 @@ import {
 } from '@shop/contract/orders';
 import { pageQuerySchema } from '@shop/contract/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { pdfResponse, sendPdf } from '../../lib/pdf-reply';
 import { currentAuth, isStaff, requireCustomer } from '../../plugins/auth';
 import { placeOrder } from './checkout.service';
 import { invoicePdf } from './invoices.service';
@@ -209,10 +209,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'every call (bearer token or session cookie).',
         params: invoiceParamsSchema,
         response: {
-          200: {
-            description: 'The invoice',
-            content: { 'application/pdf': { schema: z.string().describe('PDF document') } },
-          },
+          200: pdfResponse('The invoice'),
           401: errors[401],
           404: errors[404],
           422: errors[422],
@@ -225,14 +222,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         isStaff(request) ? null : currentAuth(request).user.id,
       );
-      return (
-        reply
-          .header('cache-control', 'no-store')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .type('application/pdf')
-          // Bytes go out as they are (the response schema above only documents them).
-          .send(Buffer.from(pdf) as unknown as string)
-      );
+      return sendPdf(reply, pdf, { name: fileName });
     },
   );
 };
