@@ -6,7 +6,7 @@ import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_EFRIS_CODES, type FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
 import { EFRIS_DEVICE, EFRIS_TIN, efrisHarness } from '../../../test/fixtures/efris';
-import { type Customer, signedInCustomer, staffMember } from '../../../test/fixtures/orders';
+import { type Customer, secondInstance, signedInCustomer, staffMember } from '../../../test/fixtures/orders';
 import { setShopSettings } from '../../../test/fixtures/settings';
 import { pdfText } from '../../../test/pdf-text';
 import type { TestApp } from '../../../test/test-app';
@@ -169,6 +169,22 @@ describe('a refund of a fiscalised invoice', () => {
     const pdf = pdfText((await client.get(made.credit_note!.pdf_url)).rawPayload);
     expect(pdf).toContain('EFRIS credit note no.');
     expect(pdf).toContain(application!.invoiceNo);
+  });
+
+  it('is applied for and approved by the job queue after the refund, on an instance running jobs', async () => {
+    const { payment } = await fiscalisedOrder();
+    const worker = await secondInstance(harness, { config: { JOBS_ENABLED: true } });
+    try {
+      const { creditNoteId, number } = await refund(payment.id, 118_000);
+      await waitFor(
+        async () => (await recordOf(creditNoteId))?.state === 'approved',
+        'the credit note approved by the job',
+        30_000,
+      );
+      expect(fake.applicationsOf(number)).toHaveLength(1);
+    } finally {
+      await worker.close();
+    }
   });
 
   it('credits what is left: a second partial refund is its own credit note, the whole never above the invoice', async () => {
