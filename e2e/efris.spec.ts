@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { FakeEfris, taxpayerKeys } from '../apps/api/test/fakes/efris';
 import { pdfText } from '../apps/api/test/pdf-text';
 import { expect, test } from './fixtures';
@@ -11,10 +11,13 @@ import { makeStaff } from './support/staff/staff';
 // points EFRIS_BASE_URL at E2E_EFRIS_PORT; this file runs the fake there, holding the taxpayer's
 // public key). An admin sets the shop's TIN and configures EFRIS (key, TIN, device, test); a
 // customer buys and pays; the invoice carries URA's fiscal number; the admin refunds a bottle and
-// the credit note carries URA's credit note number. The shop is put back as it was at the end.
+// the credit note carries URA's credit note number. A customer buys a paid tasting ticket: its
+// tax invoice carries URA's fiscal number too. The shop is put back as it was at the end.
 
 const TIN = '1000123456';
 const DEVICE = 'TCS00012345';
+/** A paid tasting of the demo events (seeded beside the demo cellar). */
+const PAID_EVENT = 'bordeaux-and-the-cape-left-bank-tasting';
 const shillings = (amount: number) => `Shs ${amount.toLocaleString('en-US')}`;
 
 let fake: FakeEfris;
@@ -85,6 +88,47 @@ async function switchEfris(page: Page, on: boolean) {
   await expect(connection.getByText('Saved.')).toBeVisible();
 }
 
+/**
+ * A new admin's desk with EFRIS on against the fake: the shop's TIN, the key (shown back only by
+ * its fingerprint), the connection, and a test that reads the registration back from URA.
+ * `restore` puts the shop back as it was (other journeys share this server).
+ */
+async function efrisDesk(browser: Browser, baseURL: string, request: APIRequestContext) {
+  const admin = await createCustomer(baseURL, { name: 'Grace Nansubuga', email: uniqueEmail('efris-admin') });
+  await makeStaff(baseURL, admin.email, 'admin');
+  const desk = await browser.newContext({ baseURL });
+  await confirmAgeInAdvance(desk);
+  const staffPage = await desk.newPage();
+  const answer = await request.get('/api/v1/settings/');
+  const previousTin = answer.ok()
+    ? (((await answer.json()) as { vat_tin?: string | null }).vat_tin ?? '')
+    : '';
+  const restore = async () => {
+    await switchEfris(staffPage, false).catch(() => undefined);
+    await setShopTin(staffPage, previousTin).catch(() => undefined);
+    await desk.close();
+  };
+  try {
+    await staffPage.goto(`/login?redirect=${encodeURIComponent('/admin/settings')}`);
+    await signInOnPage(staffPage, admin.email, admin.password);
+    await expect(staffPage).toHaveURL((url) => url.pathname === '/admin/settings');
+    await setShopTin(staffPage, TIN);
+    await staffPage.goto('/admin/efris');
+    const key = staffPage.getByRole('form', { name: 'Private key' });
+    await key.getByLabel('Private key (PEM)').fill(taxpayer.privateKeyPem);
+    await key.getByRole('button', { name: 'Upload the key' }).click();
+    await expect(staffPage.getByText(/^A key is on file \(fingerprint [0-9a-f]{16}…/)).toBeVisible();
+    await expect(key.getByLabel('Private key (PEM)')).toHaveValue('');
+    await switchEfris(staffPage, true);
+    await staffPage.getByRole('button', { name: 'Test connection' }).click();
+    await expect(staffPage.getByText('KAMPALA CELLARS LIMITED')).toBeVisible();
+  } catch (error) {
+    await restore();
+    throw error;
+  }
+  return { staffPage, restore };
+}
+
 test.describe('EFRIS', () => {
   test.beforeEach(async ({ context }) => {
     await confirmAgeInAdvance(context);
@@ -98,35 +142,8 @@ test.describe('EFRIS', () => {
   }) => {
     test.setTimeout(240_000);
     const bottle = await bottleInStock(request);
-    const admin = await createCustomer(baseURL!, {
-      name: 'Grace Nansubuga',
-      email: uniqueEmail('efris-admin'),
-    });
-    await makeStaff(baseURL!, admin.email, 'admin');
-    const desk = await browser.newContext({ baseURL });
-    await confirmAgeInAdvance(desk);
-    const staffPage = await desk.newPage();
-    const previousTin = await (async () => {
-      const answer = await request.get('/api/v1/settings/');
-      return answer.ok() ? (((await answer.json()) as { vat_tin?: string | null }).vat_tin ?? '') : '';
-    })();
+    const { staffPage, restore } = await efrisDesk(browser, baseURL!, request);
     try {
-      // The admin: the shop's TIN, then EFRIS: the key (shown back only by its fingerprint), the
-      // connection, and a test that reads the registration back from URA.
-      await staffPage.goto(`/login?redirect=${encodeURIComponent('/admin/settings')}`);
-      await signInOnPage(staffPage, admin.email, admin.password);
-      await expect(staffPage).toHaveURL((url) => url.pathname === '/admin/settings');
-      await setShopTin(staffPage, TIN);
-      await staffPage.goto('/admin/efris');
-      const key = staffPage.getByRole('form', { name: 'Private key' });
-      await key.getByLabel('Private key (PEM)').fill(taxpayer.privateKeyPem);
-      await key.getByRole('button', { name: 'Upload the key' }).click();
-      await expect(staffPage.getByText(/^A key is on file \(fingerprint [0-9a-f]{16}…/)).toBeVisible();
-      await expect(key.getByLabel('Private key (PEM)')).toHaveValue('');
-      await switchEfris(staffPage, true);
-      await staffPage.getByRole('button', { name: 'Test connection' }).click();
-      await expect(staffPage.getByText('KAMPALA CELLARS LIMITED')).toBeVisible();
-
       // The customer buys a bottle for pick-up and pays by MTN on the sandbox phone.
       const customer = await createCustomer(baseURL!, { name: 'Amina Nakato', email: uniqueEmail('efris') });
       await page.goto(`/login?redirect=${encodeURIComponent(`/products/${bottle.slug}`)}`);
@@ -203,10 +220,67 @@ test.describe('EFRIS', () => {
         staffPage.getByRole('table', { name: 'Credit notes sent to EFRIS, newest first' }),
       ).toContainText(creditNoteNo);
     } finally {
-      // Other journeys share this server: EFRIS off and the shop's TIN as it was.
-      await switchEfris(staffPage, false).catch(() => undefined);
-      await setShopTin(staffPage, previousTin).catch(() => undefined);
-      await desk.close();
+      await restore();
+    }
+  });
+
+  test('a customer buys a paid tasting ticket → its tax invoice carries URA’s fiscal number, on the ticket and the PDF', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const { staffPage, restore } = await efrisDesk(browser, baseURL!, request);
+    try {
+      const customer = await createCustomer(baseURL!, {
+        name: 'Amina Nakato',
+        email: uniqueEmail('efris-ticket'),
+      });
+      await page.goto(`/login?redirect=${encodeURIComponent(`/events/${PAID_EVENT}`)}`);
+      await signInOnPage(page, customer.email, customer.password);
+      await expect(page).toHaveURL((url) => url.pathname === `/events/${PAID_EVENT}`);
+      const form = page.getByRole('form', { name: 'RSVP' });
+      await form.getByLabel('Guests (yourself included)').selectOption('1');
+      await form.getByRole('button', { name: 'Reserve seats' }).click();
+      const pay = page.getByRole('form', { name: 'Pay by mobile money' });
+      await pay.getByRole('radio', { name: 'MTN Mobile Money' }).check();
+      await pay.getByLabel('Paying mobile number').fill('0772 123456');
+      await pay.getByRole('button', { name: /^Pay Shs / }).click();
+      await page.getByRole('link', { name: 'Open the sandbox phone' }).click();
+      const prompt = page.getByRole('form', { name: 'Payment request' });
+      await prompt.getByLabel('Enter your PIN to approve').fill('24680');
+      await prompt.getByRole('button', { name: 'Approve payment' }).click();
+      const ticket = page.getByRole('region', { name: 'Your ticket' });
+      const invoiceButton = ticket.getByRole('button', { name: /^Tax invoice INV-\d{6} \(PDF\)$/ });
+      await expect(invoiceButton).toBeVisible({ timeout: 30_000 });
+      const invoiceNumber = /INV-\d{6}/.exec((await invoiceButton.textContent()) ?? '')![0];
+
+      // The job queue fiscalises the ticket's invoice: the ticket shows URA's number, the PDF too.
+      const fiscal = ticket.getByText(/^URA fiscal document no\. \d+/);
+      await expect(async () => {
+        await page.reload();
+        await expect(fiscal).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 90_000 });
+      const invoiceNo = /URA fiscal document no\. (\d+)/.exec((await fiscal.textContent()) ?? '')![1]!;
+      expect(fake.invoices.map((invoice) => invoice.invoiceNo)).toContain(invoiceNo);
+      const download = page.waitForEvent('download');
+      await ticket.getByRole('button', { name: /^Tax invoice INV-/ }).click();
+      const invoiceText = pdfText(await readFile((await (await download).path())!));
+      expect(invoiceText).toContain('TAX INVOICE');
+      expect(invoiceText).toContain(invoiceNo);
+      expect(invoiceText).not.toContain('Not yet fiscalised');
+
+      // The staff queue lists it beside the orders' invoices.
+      await staffPage.goto('/admin/efris');
+      const row = staffPage
+        .getByRole('table', { name: 'Invoices sent to EFRIS, newest first' })
+        .getByRole('row')
+        .filter({ hasText: invoiceNumber });
+      await expect(row).toContainText('Event ticket');
+      await expect(row).toContainText(invoiceNo);
+    } finally {
+      await restore();
     }
   });
 });

@@ -99,6 +99,8 @@ export const AUDIT_KIND_LABELS = {
   'event.publish': 'Event published',
   'event.cancel': 'Event cancelled',
   'event.complete': 'Event completed',
+  'event.efris_retry': 'EFRIS fiscalisation of a ticket invoice retried',
+  'event.efris_credit_note_retry': 'EFRIS credit note of a ticket sent again',
   'delivery_zone.create': 'Delivery zone created',
   'delivery_zone.update': 'Delivery zone edited',
 } as const satisfies Record<`${AuditSubjectType}.${string}`, string>;

@@ -96,8 +96,9 @@ export type EfrisConnectionTest = z.infer<typeof efrisConnectionTestSchema>;
 
 export const efrisDocumentSchema = z.object({
   id: z.number().int(),
-  order_id: z.string(),
-  order_number: z.string(),
+  kind: z.enum(['order', 'ticket']).describe('An order’s invoice, or a paid event ticket’s'),
+  order_id: z.string().nullable().describe('The order (null for a ticket invoice)'),
+  order_number: z.string().nullable(),
   reference_no: z.string(),
   buyer_type: z.enum(['b2b', 'b2c']),
   state: z.enum(EFRIS_DOCUMENT_STATES),
@@ -187,8 +188,8 @@ export const efrisCreditNoteSchema = creditNoteFiscalSchema.extend({
   id: z.number().int(),
   credit_note_id: z.string(),
   reference_no: z.string().describe("The shop's credit note number (URA's sellersReferenceNo)"),
-  order_id: z.string(),
-  order_number: z.string(),
+  order_id: z.string().nullable().describe('The order (null for a ticket’s credit note)'),
+  order_number: z.string().nullable(),
   invoice_reference_no: z.string(),
   amount: z.number().int(),
   attempts: z.number().int(),

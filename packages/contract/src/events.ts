@@ -402,6 +402,27 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
+/** A paid ticket's invoice at URA's EFRIS: `none` claims nothing (EFRIS off, or no TIN). */
+export const ticketInvoiceEfrisSchema = z.object({
+  state: z.enum(['none', 'pending', 'fiscalised']),
+  fiscal: z
+    .object({ fiscal_document_number: z.string(), verification_code: z.string(), fiscalised_at: z.string() })
+    .nullable()
+    .describe('URA’s fiscal document number and verification code once EFRIS fiscalised the invoice'),
+});
+export type TicketInvoiceEfris = z.infer<typeof ticketInvoiceEfrisSchema>;
+
+export const rsvpInvoiceSchema = z.object({
+  id: z.number().int(),
+  invoice_number: z.string().describe('In the shop’s INV- series, shared with orders'),
+  tax_invoice: z.boolean().describe('Issued by a VAT-registered shop (its TIN on it)'),
+  pdf_url: z.string(),
+  efris: ticketInvoiceEfrisSchema,
+});
+export type RsvpInvoice = z.infer<typeof rsvpInvoiceSchema>;
+
+export const ticketInvoiceParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
 export const rsvpSchema = z.object({
   id: z.string().describe('RSVP id (UUID)'),
   event: eventSummarySchema,
@@ -416,6 +437,7 @@ export const rsvpSchema = z.object({
   hold_expires_at: isoTime.nullable().describe('pending_payment: the seats are released after this time'),
   waitlist_position: z.number().int().nullable().describe('waitlisted: 1 is next in line'),
   ticket: ticketSchema.nullable().describe('Confirmed or attended RSVPs have a ticket'),
+  invoice: rsvpInvoiceSchema.nullable().describe('A paid ticket’s invoice'),
   calendar_url: z.string().nullable().describe('An .ics file for the calendar (not for cancelled RSVPs)'),
   can_change_guests: z.boolean(),
   can_cancel: z.boolean(),

@@ -44,6 +44,7 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
     message: 'is already being sent to EFRIS',
   },
   efris_documents_order_key: { field: 'order_id', message: 'is already being fiscalised' },
+  efris_documents_ticket_invoice_key: { field: 'ticket_invoice_id', message: 'is already being fiscalised' },
   efris_documents_reference_key: { field: 'reference', message: 'is already sent to EFRIS' },
   erasure_requests_one_pending_uidx: {
     field: 'erasure',
@@ -109,6 +110,8 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
     field: 'provider_message_id',
     message: 'is already recorded for another SMS',
   },
+  ticket_invoices_number_key: { field: 'invoice_number', message: 'is already used by another invoice' },
+  ticket_invoices_transaction_key: { field: 'transaction_id', message: 'already has its ticket invoice' },
   users_email_unique: { field: 'email', message: 'is already used by another account' },
   wishlist_items_entry_unique: { field: 'product_id', message: 'is already in the wishlist' },
 };

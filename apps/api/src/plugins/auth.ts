@@ -84,6 +84,12 @@ export function currentAuth(request: FastifyRequest): RequestAuth {
   return auth;
 }
 
+/** Staff and admins see every customer's object where a customer sees their own. */
+export function isStaff(request: FastifyRequest): boolean {
+  const { role } = currentAuth(request).user;
+  return role === 'staff' || role === 'admin';
+}
+
 export async function requireVisitor(request: FastifyRequest): Promise<void> {
   const auth = await request.auth;
   if (!auth) throw unauthorized(identityMessages.signInToContinue);

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ticketInvoices } from './events';
 import { invoices, orders } from './orders';
 import { creditNotes } from './refunds';
 
@@ -80,12 +81,11 @@ export const efrisDocuments = pgTable(
   'efris_documents',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id),
-    invoiceId: integer()
-      .notNull()
-      .references(() => invoices.id),
+    /** What it fiscalises: an order's invoice, or a paid ticket's (decision 0034). */
+    kind: text().$type<'order' | 'ticket'>().notNull().default('order'),
+    orderId: uuid().references(() => orders.id),
+    invoiceId: integer().references(() => invoices.id),
+    ticketInvoiceId: integer().references(() => ticketInvoices.id),
     /** The shop's invoice number, URA's `referenceNo`: the same on every attempt. */
     referenceNo: text().notNull(),
     state: efrisDocumentStateEnum().notNull().default('pending'),
@@ -104,6 +104,11 @@ export const efrisDocuments = pgTable(
   },
   (table) => [
     uniqueIndex('efris_documents_order_key').on(table.orderId),
+    uniqueIndex('efris_documents_ticket_invoice_key').on(table.ticketInvoiceId),
+    check(
+      'efris_documents_kind_check',
+      sql`(${table.kind} = 'order' and ${table.orderId} is not null and ${table.invoiceId} is not null and ${table.ticketInvoiceId} is null) or (${table.kind} = 'ticket' and ${table.ticketInvoiceId} is not null and ${table.orderId} is null and ${table.invoiceId} is null)`,
+    ),
     uniqueIndex('efris_documents_reference_key').on(table.referenceNo),
     // The staff queue (by state, oldest first) and the due-retry sweep.
     index('efris_documents_state_created_idx').on(table.state, table.createdAt, table.id),

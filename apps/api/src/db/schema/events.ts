@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 import { users } from './identity';
+import { paymentTransactions } from './payments';
 
 /**
  * Events and RSVPs (src/modules/events).
@@ -152,6 +153,49 @@ export const rsvps = pgTable(
     index('rsvps_holds_idx').on(table.holdExpiresAt).where(sql`status = 'pending_payment'`),
     check('rsvps_guests_check', sql`${table.guests} between 1 and ${sql.raw(String(MAX_GUESTS_PER_RSVP))}`),
     check('rsvps_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+/**
+ * A paid ticket's tax invoice (migration 0051, decision 0034): one per successful RSVP payment,
+ * numbered from the same `invoice` counter as orders' invoices (one unbroken INV- series), with
+ * the shop's TIN and VAT as they were when it was issued. The amount paid includes VAT.
+ */
+export const ticketInvoices = pgTable(
+  'ticket_invoices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    invoiceNumber: text().notNull(),
+    rsvpId: uuid()
+      .notNull()
+      .references(() => rsvps.id, { onDelete: 'restrict' }),
+    transactionId: uuid()
+      .notNull()
+      .references(() => paymentTransactions.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    ticketCode: text().notNull(),
+    guests: smallint().notNull(),
+    unitPrice: integer().notNull(),
+    total: integer().notNull(),
+    shopTin: text(),
+    vatTotal: integer(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ticket_invoices_number_key').on(table.invoiceNumber),
+    uniqueIndex('ticket_invoices_transaction_key').on(table.transactionId),
+    index('ticket_invoices_rsvp_idx').on(table.rsvpId, table.issuedAt.desc()),
+    index('ticket_invoices_user_idx').on(table.userId, table.issuedAt.desc()),
+    check(
+      'ticket_invoices_amounts_check',
+      sql`${table.total} = ${table.unitPrice} * ${table.guests} and ${table.total} > 0`,
+    ),
+    check('ticket_invoices_vat_check', sql`(${table.shopTin} is null) = (${table.vatTotal} is null)`),
   ],
 );
 

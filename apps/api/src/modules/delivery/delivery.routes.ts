@@ -23,6 +23,7 @@ import {
 } from '@shop/contract/staff-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPdf } from '../../lib/pdf-reply';
 import { currentAuth, requireCustomer, requireStaff } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
 import { renderPackingSlipPdf } from '../orders/packing-slip-pdf';
@@ -255,14 +256,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = await getStaffOrderDetail(app.db, request.params.id);
       const pdf = await renderPackingSlipPdf(order);
-      return (
-        reply
-          .header('cache-control', 'no-store')
-          .header('content-disposition', `inline; filename="packing-slip-${order.order_number}.pdf"`)
-          .type('application/pdf')
-          // Bytes go out as they are (the response schema above only documents them).
-          .send(Buffer.from(pdf) as unknown as string)
-      );
+      return sendPdf(reply, pdf, { name: `packing-slip-${order.order_number}.pdf`, disposition: 'inline' });
     },
   );
 

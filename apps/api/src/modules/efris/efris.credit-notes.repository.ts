@@ -2,8 +2,17 @@ import type { EfrisCreditNoteListQuery } from '@shop/contract/efris';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
+import { type Claim, CREDIT_NOTE_QUEUE, claimStatement, listPage, updateHeld } from './efris.queue';
 
 /** The SQL of EFRIS's credit notes (decision 0030): one record per credit note of a fiscalised order. */
+
+/**
+ * The document a refund (`r`) credits: its order's invoice, or the ticket invoice of the payment
+ * it refunds (decision 0034).
+ */
+const refundedDocument = sql`(r.purpose = 'order' AND d.order_id = r.subject_id::uuid)
+  OR (r.purpose = 'event_rsvp' AND d.ticket_invoice_id = (
+      SELECT t.id FROM ticket_invoices t WHERE t.transaction_id = r.transaction_id))`;
 
 /**
  * The refund's credit note as one to apply for, once: only for an order whose invoice is sent to
@@ -13,8 +22,8 @@ export async function insertCreditNoteForRefund(db: Executor, refundId: string):
   const result = await db.execute<{ id: number }>(sql`
     WITH source AS (
       SELECT c.id AS credit_note_id, d.id AS document_id, c.number FROM credit_notes c
-        JOIN payment_refunds r ON r.id = c.refund_id AND r.purpose = 'order'
-        JOIN efris_documents d ON d.order_id = r.subject_id::uuid
+        JOIN payment_refunds r ON r.id = c.refund_id
+        JOIN efris_documents d ON ${refundedDocument}
        WHERE c.refund_id = ${refundId}),
     inserted AS (
       INSERT INTO efris_credit_notes (credit_note_id, document_id, reference_no)
@@ -34,8 +43,8 @@ export async function insertMissingCreditNotes(db: Executor, limit: number): Pro
   const result = await db.execute(sql`
     INSERT INTO efris_credit_notes (credit_note_id, document_id, reference_no)
     SELECT c.id, d.id, c.number FROM credit_notes c
-      JOIN payment_refunds r ON r.id = c.refund_id AND r.purpose = 'order'
-      JOIN efris_documents d ON d.order_id = r.subject_id::uuid
+      JOIN payment_refunds r ON r.id = c.refund_id
+      JOIN efris_documents d ON ${refundedDocument}
      WHERE c.issued_at >= now() - interval '7 days'
        AND NOT EXISTS (SELECT 1 FROM efris_credit_notes e WHERE e.credit_note_id = c.id)
      ORDER BY c.issued_at
@@ -44,15 +53,11 @@ export async function insertMissingCreditNotes(db: Executor, limit: number): Pro
   return result.rowCount ?? 0;
 }
 
-export type ClaimedCreditNote = {
-  id: number;
+export type ClaimedCreditNote = Claim & {
   credit_note_id: string;
   reference_no: string;
   state: 'pending' | 'applied';
-  attempts: number;
   ura_reference_no: string | null;
-  /** As the database wrote it: the claim's token. */
-  claimed_until: string;
   /** An earlier attempt sent a T110 whose answer never came back. */
   maybe_applied: boolean;
   amount: number;
@@ -63,23 +68,21 @@ export type ClaimedCreditNote = {
   invoice_fiscal_number: string | null;
 };
 
-/** Claims a credit note to apply for (`pending`) or to follow (`applied`), as documents are claimed. */
+/** Claims a credit note to apply for (`pending`) or to follow (`applied`): the document queue's claim. */
 export async function claimCreditNote(
   db: Database,
   id: number,
   leaseSeconds: number,
 ): Promise<ClaimedCreditNote | null> {
+  const claim = claimStatement(
+    CREDIT_NOTE_QUEUE,
+    id,
+    leaseSeconds,
+    sql`q.id, q.credit_note_id, q.document_id, q.reference_no, q.state, q.attempts, q.ura_reference_no,
+        q.claimed_until, q.application_started_at IS NOT NULL AS maybe_applied`,
+  );
   const result = await db.execute<ClaimedCreditNote>(sql`
-    WITH claimable AS (
-      SELECT id FROM efris_credit_notes
-       WHERE id = ${id} AND state IN ('pending', 'applied') AND (claimed_until IS NULL OR claimed_until < now())
-       FOR UPDATE SKIP LOCKED),
-    claimed AS (
-      UPDATE efris_credit_notes e
-         SET claimed_until = now() + make_interval(secs => ${leaseSeconds}), attempts = e.attempts + 1, updated_at = now()
-        FROM claimable WHERE e.id = claimable.id
-      RETURNING e.id, e.credit_note_id, e.document_id, e.reference_no, e.state, e.attempts, e.ura_reference_no,
-                e.claimed_until, e.application_started_at IS NOT NULL AS maybe_applied)
+    WITH claimed AS (${claim})
     SELECT claimed.id, claimed.credit_note_id, claimed.reference_no, claimed.state, claimed.attempts,
            claimed.ura_reference_no, claimed.claimed_until, claimed.maybe_applied, c.amount, r.reason,
            jsonb_array_length(r.restock_lines) > 0 AS restocked, d.state AS invoice_state,
@@ -91,14 +94,9 @@ export async function claimCreditNote(
   return result.rows[0] ?? null;
 }
 
-const ours = (claim: ClaimedCreditNote) =>
-  sql`id = ${claim.id} AND claimed_until = ${claim.claimed_until} AND state = ${claim.state}`;
-
 /** Committed before T110 is sent: from now on a retry looks for the application first. */
-export async function markApplicationStarted(db: Database, claim: ClaimedCreditNote): Promise<boolean> {
-  const result = await db.execute(sql`
-    UPDATE efris_credit_notes SET application_started_at = now(), updated_at = now() WHERE ${ours(claim)}`);
-  return (result.rowCount ?? 0) === 1;
+export function markApplicationStarted(db: Database, claim: ClaimedCreditNote): Promise<boolean> {
+  return updateHeld(db, CREDIT_NOTE_QUEUE, claim, sql`application_started_at = now()`);
 }
 
 /** URA took the application: followed from now on (the claim stays, for the first T111). */
@@ -107,109 +105,45 @@ export async function recordApplied(
   claim: ClaimedCreditNote,
   uraReferenceNo: string,
 ): Promise<ClaimedCreditNote | null> {
-  const result = await db.execute(sql`
-    UPDATE efris_credit_notes SET state = 'applied', ura_reference_no = ${uraReferenceNo}, applied_at = now(),
-           attempts = 0, last_error = NULL, last_return_code = NULL, updated_at = now()
-     WHERE ${ours(claim)}`);
-  if ((result.rowCount ?? 0) !== 1) return null;
-  return { ...claim, state: 'applied', ura_reference_no: uraReferenceNo, attempts: 0 };
+  const ours = await updateHeld(
+    db,
+    CREDIT_NOTE_QUEUE,
+    claim,
+    sql`state = 'applied', ura_reference_no = ${uraReferenceNo}, applied_at = now(), attempts = 0,
+        last_error = NULL, last_return_code = NULL`,
+  );
+  return ours ? { ...claim, state: 'applied', ura_reference_no: uraReferenceNo, attempts: 0 } : null;
 }
 
-export async function recordApproved(
+export function recordApproved(
   db: Database,
   claim: ClaimedCreditNote,
   fiscalDocumentNumber: string,
 ): Promise<boolean> {
-  const result = await db.execute(sql`
-    UPDATE efris_credit_notes SET state = 'approved', fiscal_document_number = ${fiscalDocumentNumber},
-           decided_at = now(), claimed_until = NULL, last_error = NULL, last_return_code = NULL, updated_at = now()
-     WHERE ${ours(claim)}`);
-  return (result.rowCount ?? 0) === 1;
+  return updateHeld(
+    db,
+    CREDIT_NOTE_QUEUE,
+    claim,
+    sql`state = 'approved', fiscal_document_number = ${fiscalDocumentNumber}, decided_at = now(),
+        claimed_until = NULL, last_error = NULL, last_return_code = NULL`,
+  );
 }
 
-export async function recordRejected(
-  db: Database,
-  claim: ClaimedCreditNote,
-  message: string,
-): Promise<boolean> {
-  const result = await db.execute(sql`
-    UPDATE efris_credit_notes SET state = 'rejected', last_error = ${message}, decided_at = now(),
-           claimed_until = NULL, updated_at = now()
-     WHERE ${ours(claim)}`);
-  return (result.rowCount ?? 0) === 1;
-}
-
-/**
- * The attempt ends without a decision: `failed` (URA refused, or attempts used up), or waiting
- * `retryInSeconds` (a failure to retry, URA still deciding, or the invoice not yet fiscalised:
- * `countAttempt` false, since waiting for the invoice is no failure of the credit note's).
- */
-export async function recordCreditNoteWait(
-  db: Database,
-  claim: ClaimedCreditNote,
-  outcome: {
-    failed: boolean;
-    error: string | null;
-    returnCode: string | null;
-    retryInSeconds: number;
-    countAttempt: boolean;
-  },
-): Promise<void> {
-  await db.execute(sql`
-    UPDATE efris_credit_notes SET state = ${outcome.failed ? 'failed' : claim.state}, last_error = ${outcome.error},
-           last_return_code = ${outcome.returnCode}, claimed_until = NULL,
-           attempts = ${outcome.countAttempt ? sql`attempts` : sql`greatest(attempts - 1, 0)`},
-           next_attempt_at = now() + make_interval(secs => ${outcome.retryInSeconds}), updated_at = now()
-     WHERE ${ours(claim)}`);
-}
-
-/** Credit notes to apply for or follow whose time has come and that nobody holds. */
-export async function dueCreditNoteIds(db: Executor, limit: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(sql`
-    SELECT id FROM efris_credit_notes
-     WHERE state IN ('pending', 'applied') AND next_attempt_at <= now()
-       AND (claimed_until IS NULL OR claimed_until < now())
-     ORDER BY next_attempt_at, id LIMIT ${limit}`);
-  return result.rows.map((row) => row.id);
-}
-
-/**
- * A failed or rejected credit note back in the queue, applied for afresh: a rejected application
- * stays rejected at URA, and the search for a lost answer skips it.
- */
-export async function requeueCreditNote(
-  db: Executor,
-  id: number,
-): Promise<{ result: 'requeued' | 'not_failed' | 'missing'; orderId: string; referenceNo: string }> {
-  const result = await db.execute<{
-    state: string;
-    order_id: string;
-    reference_no: string;
-    updated: string;
-  }>(sql`
-    WITH target AS (
-      SELECT e.id, e.state, d.order_id, e.reference_no FROM efris_credit_notes e
-        JOIN efris_documents d ON d.id = e.document_id WHERE e.id = ${id} FOR UPDATE OF e),
-    updated AS (
-      UPDATE efris_credit_notes e SET state = 'pending', attempts = 0, next_attempt_at = now(),
-             application_started_at = NULL, ura_reference_no = NULL, updated_at = now()
-        FROM target WHERE e.id = target.id AND target.state IN ('failed', 'rejected') RETURNING e.id)
-    SELECT target.state, target.order_id, target.reference_no, (SELECT count(*) FROM updated) AS updated FROM target`);
-  const row = result.rows[0];
-  if (!row) return { result: 'missing', orderId: '', referenceNo: '' };
-  return {
-    result: Number(row.updated) === 1 ? 'requeued' : 'not_failed',
-    orderId: row.order_id,
-    referenceNo: row.reference_no,
-  };
+export function recordRejected(db: Database, claim: ClaimedCreditNote, message: string): Promise<boolean> {
+  return updateHeld(
+    db,
+    CREDIT_NOTE_QUEUE,
+    claim,
+    sql`state = 'rejected', last_error = ${message}, decided_at = now(), claimed_until = NULL`,
+  );
 }
 
 export type CreditNoteListRow = {
   id: number;
   credit_note_id: string;
   reference_no: string;
-  order_id: string;
-  order_number: string;
+  order_id: string | null;
+  order_number: string | null;
   invoice_reference_no: string;
   amount: number;
   state: 'pending' | 'applied' | 'approved' | 'rejected' | 'failed';
@@ -224,26 +158,23 @@ export type CreditNoteListRow = {
   created_at: Date;
 };
 
-export async function listCreditNotes(
+export function listCreditNotes(
   db: Executor,
   query: EfrisCreditNoteListQuery,
 ): Promise<{ rows: CreditNoteListRow[]; count: number }> {
-  const where = query.state ? sql`WHERE e.state = ${query.state}` : sql``;
-  const [rows, count] = await Promise.all([
-    db.execute<CreditNoteListRow>(sql`
-      SELECT e.id, e.credit_note_id, e.reference_no, d.order_id, o.order_number, d.reference_no AS invoice_reference_no,
-             c.amount, e.state, e.attempts, e.next_attempt_at, e.last_error, e.last_return_code, e.ura_reference_no,
-             e.fiscal_document_number, e.applied_at, e.decided_at, e.created_at
-        FROM efris_credit_notes e
-        JOIN efris_documents d ON d.id = e.document_id
-        JOIN orders o ON o.id = d.order_id
-        JOIN credit_notes c ON c.id = e.credit_note_id
-        ${where}
-       ORDER BY e.created_at DESC, e.id DESC
-       LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`),
-    db.execute<{ count: string }>(sql`SELECT count(*) FROM efris_credit_notes e ${where}`),
-  ]);
-  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+  return listPage<CreditNoteListRow>(
+    db,
+    CREDIT_NOTE_QUEUE,
+    sql`
+      SELECT q.id, q.credit_note_id, q.reference_no, d.order_id, o.order_number, d.reference_no AS invoice_reference_no,
+             c.amount, q.state, q.attempts, q.next_attempt_at, q.last_error, q.last_return_code, q.ura_reference_no,
+             q.fiscal_document_number, q.applied_at, q.decided_at, q.created_at
+        FROM efris_credit_notes q
+        JOIN efris_documents d ON d.id = q.document_id
+        LEFT JOIN orders o ON o.id = d.order_id
+        JOIN credit_notes c ON c.id = q.credit_note_id`,
+    query,
+  );
 }
 
 export async function creditNoteCounts(

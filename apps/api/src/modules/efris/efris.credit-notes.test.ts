@@ -4,11 +4,12 @@ import { type Transaction, transactionSchema } from '@shop/contract/payments';
 import { refundResponseSchema } from '@shop/contract/refunds';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_EFRIS_CODES, FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
-import { type Customer, signedInCustomer, staffMember } from '../../../test/fixtures/orders';
+import { FAKE_EFRIS_CODES, type FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
+import { EFRIS_DEVICE, EFRIS_TIN, efrisHarness } from '../../../test/fixtures/efris';
+import { type Customer, secondInstance, signedInCustomer, staffMember } from '../../../test/fixtures/orders';
 import { setShopSettings } from '../../../test/fixtures/settings';
 import { pdfText } from '../../../test/pdf-text';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import type { TestBrowser } from '../identity/testing';
 import { customer, placeOrder, productAt, startPayment, waitFor } from '../payments/testing';
 import { creditNoteApplication, processCreditNote, sweepCreditNotes } from './efris.credit-notes';
@@ -26,8 +27,8 @@ const CREDIT_NOTES = '/api/v1/admin/efris/credit-notes/';
 const SUMMARY = '/api/v1/admin/efris/summary/';
 const REFUNDS = '/api/v1/admin/refunds/';
 const SUBJECT = '/api/v1/admin/refunds/subject/';
-const SHOP_TIN = '1000123456';
-const DEVICE = 'TCS00012345';
+const SHOP_TIN = EFRIS_TIN;
+const DEVICE = EFRIS_DEVICE;
 
 let harness: TestApp;
 let fake: FakeEfris;
@@ -35,22 +36,9 @@ let admin: Customer;
 const taxpayer = taxpayerKeys();
 
 beforeAll(async () => {
-  fake = await new FakeEfris().start();
-  fake.registerTaxpayer({
-    tin: SHOP_TIN,
-    deviceNo: DEVICE,
-    legalName: 'KAMPALA CELLARS LIMITED',
-    businessName: 'Kampala Cellars',
-    address: 'Plot 12 Acacia Avenue, Kololo',
-    publicKey: taxpayer.publicKey,
-  });
-  harness = await createTestApp({
-    AUTH_TEST_FAST_HASHING: 'true',
-    EFRIS_BASE_URL: fake.url,
-    EFRIS_TIMEOUT_MS: '1000',
-    JOBS_ENABLED: 'false',
+  ({ fake, harness } = await efrisHarness(taxpayer, {
     LOG_LEVEL: 'error',
-  });
+  }));
   admin = await staffMember(harness.app, 'admin');
   await setShopSettings(harness.app, { vat_tin: SHOP_TIN });
   const key = await admin.client.request({
@@ -181,6 +169,22 @@ describe('a refund of a fiscalised invoice', () => {
     const pdf = pdfText((await client.get(made.credit_note!.pdf_url)).rawPayload);
     expect(pdf).toContain('EFRIS credit note no.');
     expect(pdf).toContain(application!.invoiceNo);
+  });
+
+  it('is applied for and approved by the job queue after the refund, on an instance running jobs', async () => {
+    const { payment } = await fiscalisedOrder();
+    const worker = await secondInstance(harness, { config: { JOBS_ENABLED: true } });
+    try {
+      const { creditNoteId, number } = await refund(payment.id, 118_000);
+      await waitFor(
+        async () => (await recordOf(creditNoteId))?.state === 'approved',
+        'the credit note approved by the job',
+        30_000,
+      );
+      expect(fake.applicationsOf(number)).toHaveLength(1);
+    } finally {
+      await worker.close();
+    }
   });
 
   it('credits what is left: a second partial refund is its own credit note, the whole never above the invoice', async () => {

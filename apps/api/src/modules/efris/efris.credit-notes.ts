@@ -13,19 +13,23 @@ import {
   type ClaimedCreditNote,
   type CreditNoteListRow,
   claimCreditNote,
-  dueCreditNoteIds,
   insertCreditNoteForRefund,
   insertMissingCreditNotes,
   listCreditNotes,
   markApplicationStarted,
   recordApplied,
   recordApproved,
-  recordCreditNoteWait,
   recordRejected,
-  requeueCreditNote,
 } from './efris.credit-notes.repository';
+import { CREDIT_NOTE_QUEUE, dueIds, recordWait, requeue } from './efris.queue';
 import { readSettings } from './efris.repository';
-import { checkClockWhenDue, clientOf, type EfrisContext, retryDelaySeconds } from './efris.service';
+import {
+  auditSubject,
+  checkClockWhenDue,
+  clientOf,
+  type EfrisContext,
+  retryDelaySeconds,
+} from './efris.service';
 
 /**
  * Credit notes at URA (decision 0030): each refund of an order whose invoice went to EFRIS is
@@ -141,7 +145,7 @@ export async function processCreditNote(context: EfrisContext, id: number): Prom
     await checkClockWhenDue(context, settings, client);
     if (claim.state === 'pending') {
       if (claim.invoice_state !== 'fiscalised' || !claim.invoice_fiscal_number) {
-        await recordCreditNoteWait(context.db, claim, {
+        await recordWait(context.db, CREDIT_NOTE_QUEUE, claim, {
           failed: false,
           error: `Waits for invoice ${claim.invoice_reference_no} to be fiscalised`,
           returnCode: null,
@@ -187,7 +191,7 @@ export async function processCreditNote(context: EfrisContext, id: number): Prom
       );
       return (await recordRejected(context.db, current, status.message)) ? 'rejected' : 'not_claimed';
     }
-    await recordCreditNoteWait(context.db, current, {
+    await recordWait(context.db, CREDIT_NOTE_QUEUE, current, {
       failed: false,
       error: null,
       returnCode: null,
@@ -201,7 +205,7 @@ export async function processCreditNote(context: EfrisContext, id: number): Prom
     const failed =
       current.state === 'pending' &&
       (!error.retryable || current.attempts >= context.config.EFRIS_MAX_ATTEMPTS);
-    await recordCreditNoteWait(context.db, current, {
+    await recordWait(context.db, CREDIT_NOTE_QUEUE, current, {
       failed,
       error: error.message,
       returnCode: error.returnCode,
@@ -228,7 +232,7 @@ export async function sweepCreditNotes(context: EfrisContext, limit = 20): Promi
   if (!settings.enabled) return 0;
   await insertMissingCreditNotes(context.db, limit);
   let approved = 0;
-  for (const id of await dueCreditNoteIds(context.db, limit)) {
+  for (const id of await dueIds(context.db, CREDIT_NOTE_QUEUE, limit)) {
     if ((await processCreditNote(context, id)) === 'approved') approved += 1;
   }
   return approved;
@@ -266,14 +270,12 @@ export async function getCreditNotes(context: EfrisContext, query: EfrisCreditNo
 /** Staff's retry of a failed or rejected credit note: applied for afresh, at once. */
 export async function retryCreditNote(context: EfrisContext, id: number, actor: AuditActor): Promise<void> {
   await context.db.transaction(async (tx) => {
-    const outcome = await requeueCreditNote(tx, id);
+    const outcome = await requeue(tx, CREDIT_NOTE_QUEUE, id);
     if (outcome.result === 'missing') throw notFound('EFRIS credit note');
     if (outcome.result === 'not_failed')
       throw conflict('Only a failed or rejected credit note can be sent again; the others go by themselves.');
     await recordAudit(tx, actor, {
-      kind: 'order.efris_credit_note_retry',
-      subjectType: 'order',
-      subjectId: outcome.orderId,
+      ...(await auditSubject(tx, outcome.documentId, 'efris_credit_note_retry')),
       summary: `Credit note ${outcome.referenceNo} sent to EFRIS again`,
     });
   });

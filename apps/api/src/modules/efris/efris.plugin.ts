@@ -1,9 +1,16 @@
 import fp from 'fastify-plugin';
+import '../events/events.events';
 import '../refunds/refunds.events';
 import { creditNoteForRefund, processCreditNote, sweepCreditNotes } from './efris.credit-notes';
 import { creditNoteSingletonKey, EFRIS_JOBS, fiscaliseSingletonKey } from './efris.jobs';
 import { keyEncryptionKey } from './efris.keys';
-import { documentForPaidOrder, type EfrisContext, fiscaliseDocument, sweepDocuments } from './efris.service';
+import {
+  documentForPaidOrder,
+  documentForPaidTicket,
+  type EfrisContext,
+  fiscaliseDocument,
+  sweepDocuments,
+} from './efris.service';
 import { DatabaseSessionKeys } from './efris.session-keys';
 
 declare module 'fastify' {
@@ -57,19 +64,25 @@ export default fp(
       await sweepCreditNotes(context);
     });
 
-    app.events.subscribe('order.paid', async ({ orderId }) => {
-      const documentId = await documentForPaidOrder(context, orderId);
+    const fiscalise = async (documentId: number | null) => {
       if (documentId === null) return;
       await app.jobs.send(
         EFRIS_JOBS.fiscalise,
         { documentId },
         { singletonKey: fiscaliseSingletonKey(documentId) },
       );
+    };
+    app.events.subscribe('order.paid', async ({ orderId }) => {
+      await fiscalise(await documentForPaidOrder(context, orderId));
+    });
+    // A paid ticket's invoice (decision 0034), issued with the payment.
+    app.events.subscribe('rsvp.confirmed', async ({ rsvpId, ticketCode, paid }) => {
+      if (!paid) return;
+      await fiscalise(await documentForPaidTicket(context, { rsvpId, ticketCode }));
     });
 
-    // A refund of an order sent to EFRIS: its credit note applied for with URA (decision 0030).
-    app.events.subscribe('refund.succeeded', async ({ refundId, purpose }) => {
-      if (purpose !== 'order') return;
+    // A refund of an order or a ticket sent to EFRIS: its credit note applied for with URA (decision 0030).
+    app.events.subscribe('refund.succeeded', async ({ refundId }) => {
       const creditNoteId = await creditNoteForRefund(context, refundId);
       if (creditNoteId === null) return;
       await app.jobs.send(

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { EfrisRegistration } from '../../db/schema/efris';
 import type { Executor } from '../../db/transaction';
+import { type Claim, claimStatement, INVOICE_QUEUE, listPage, updateHeld } from './efris.queue';
 
 /** EFRIS's rows: the one settings row and the documents (idempotency records). */
 
@@ -108,6 +109,25 @@ export async function insertDocumentForOrder(db: Executor, orderId: string): Pro
   return result.rows[0]?.id ?? null;
 }
 
+/** A paid ticket's tax invoice as a document to fiscalise, once (decision 0034). */
+export async function insertDocumentForTicket(
+  db: Executor,
+  ticket: { rsvpId: string; ticketCode: string },
+): Promise<number | null> {
+  const result = await db.execute<{ id: number }>(sql`
+    WITH source AS (
+      SELECT t.id, t.invoice_number FROM ticket_invoices t
+       WHERE t.rsvp_id = ${ticket.rsvpId} AND t.ticket_code = ${ticket.ticketCode} AND t.shop_tin IS NOT NULL),
+    inserted AS (
+      INSERT INTO efris_documents (kind, ticket_invoice_id, reference_no)
+      SELECT 'ticket', id, invoice_number FROM source
+      ON CONFLICT (ticket_invoice_id) DO NOTHING
+      RETURNING id)
+    SELECT id FROM inserted
+    UNION ALL SELECT d.id FROM efris_documents d JOIN source ON d.ticket_invoice_id = source.id`);
+  return result.rows[0]?.id ?? null;
+}
+
 /**
  * Paid tax invoices without a document (their `order.paid` handler never ran: the instance
  * stopped right after the commit), paid since the key was uploaded, within the last week.
@@ -123,113 +143,70 @@ export async function insertMissingDocuments(db: Executor, limit: number): Promi
      ORDER BY i.paid_at
      LIMIT ${limit}
     ON CONFLICT (order_id) DO NOTHING`);
-  return result.rowCount ?? 0;
+  const tickets = await db.execute(sql`
+    INSERT INTO efris_documents (kind, ticket_invoice_id, reference_no)
+    SELECT 'ticket', t.id, t.invoice_number FROM ticket_invoices t
+      JOIN efris_settings s ON s.id = 1 AND s.enabled AND s.key_uploaded_at IS NOT NULL
+     WHERE t.shop_tin IS NOT NULL AND t.issued_at >= greatest(s.key_uploaded_at, now() - interval '7 days')
+       AND NOT EXISTS (SELECT 1 FROM efris_documents d WHERE d.ticket_invoice_id = t.id)
+     ORDER BY t.issued_at
+     LIMIT ${limit}
+    ON CONFLICT (ticket_invoice_id) DO NOTHING`);
+  return (result.rowCount ?? 0) + (tickets.rowCount ?? 0);
 }
 
-export type ClaimedDocument = {
-  id: number;
-  order_id: string;
+export type ClaimedDocument = Claim & {
+  kind: 'order' | 'ticket';
+  order_id: string | null;
+  ticket_invoice_id: number | null;
   reference_no: string;
-  attempts: number;
-  /** As the database wrote it (text, to the microsecond): the claim's token. */
-  claimed_until: string;
   /** An earlier attempt started an upload whose answer never came back. */
   maybe_uploaded: boolean;
 };
 
-/**
- * Claims a pending document for one attempt (`FOR UPDATE SKIP LOCKED`, then a lease in
- * `claimed_until`, so no transaction stays open while EFRIS answers): null when it is not
- * pending, or another worker holds it.
- */
+/** Claims a pending document for one attempt (the document queue's claim): null when another worker has it. */
 export async function claimDocument(
   db: Database,
   id: number,
   leaseSeconds: number,
 ): Promise<ClaimedDocument | null> {
-  const result = await db.execute<ClaimedDocument>(sql`
-    WITH claimable AS (
-      SELECT id FROM efris_documents
-       WHERE id = ${id} AND state = 'pending' AND (claimed_until IS NULL OR claimed_until < now())
-       FOR UPDATE SKIP LOCKED)
-    UPDATE efris_documents d
-       SET claimed_until = now() + make_interval(secs => ${leaseSeconds}), attempts = d.attempts + 1, updated_at = now()
-      FROM claimable WHERE d.id = claimable.id
-    RETURNING d.id, d.order_id, d.reference_no, d.attempts, d.claimed_until, d.upload_started_at IS NOT NULL AS maybe_uploaded`);
+  const result = await db.execute<ClaimedDocument>(
+    claimStatement(
+      INVOICE_QUEUE,
+      id,
+      leaseSeconds,
+      sql`q.id, q.state, q.kind, q.order_id, q.ticket_invoice_id, q.reference_no, q.attempts, q.claimed_until,
+          q.upload_started_at IS NOT NULL AS maybe_uploaded`,
+    ),
+  );
   return result.rows[0] ?? null;
 }
 
 /** Written (and committed) before T109 is sent: from now on a retry asks URA first. */
-export async function markUploadStarted(db: Database, claim: ClaimedDocument): Promise<boolean> {
-  const result = await db.execute(sql`
-    UPDATE efris_documents SET upload_started_at = now(), updated_at = now()
-     WHERE id = ${claim.id} AND claimed_until = ${claim.claimed_until} AND state = 'pending'`);
-  return (result.rowCount ?? 0) === 1;
+export function markUploadStarted(db: Database, claim: ClaimedDocument): Promise<boolean> {
+  return updateHeld(db, INVOICE_QUEUE, claim, sql`upload_started_at = now()`);
 }
 
-export async function recordFiscalised(
+export function recordFiscalised(
   db: Database,
   claim: ClaimedDocument,
   fiscal: { fiscalDocumentNumber: string; verificationCode: string; qrCode: string },
 ): Promise<boolean> {
-  const result = await db.execute(sql`
-    UPDATE efris_documents SET state = 'fiscalised', fiscal_document_number = ${fiscal.fiscalDocumentNumber},
-           verification_code = ${fiscal.verificationCode}, qr_code = ${fiscal.qrCode}, fiscalised_at = now(),
-           claimed_until = NULL, last_error = NULL, last_return_code = NULL, updated_at = now()
-     WHERE id = ${claim.id} AND claimed_until = ${claim.claimed_until} AND state = 'pending'`);
-  return (result.rowCount ?? 0) === 1;
-}
-
-export async function recordAttemptFailed(
-  db: Database,
-  claim: ClaimedDocument,
-  outcome: { failed: boolean; error: string; returnCode: string | null; retryInSeconds: number },
-): Promise<void> {
-  await db.execute(sql`
-    UPDATE efris_documents SET state = ${outcome.failed ? 'failed' : 'pending'}, last_error = ${outcome.error},
-           last_return_code = ${outcome.returnCode}, claimed_until = NULL,
-           next_attempt_at = now() + make_interval(secs => ${outcome.retryInSeconds}), updated_at = now()
-     WHERE id = ${claim.id} AND claimed_until = ${claim.claimed_until} AND state = 'pending'`);
-}
-
-/** Pending documents whose next attempt is due and that nobody holds, oldest first. */
-export async function dueDocumentIds(db: Executor, limit: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(sql`
-    SELECT id FROM efris_documents
-     WHERE state = 'pending' AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
-     ORDER BY next_attempt_at, id LIMIT ${limit}`);
-  return result.rows.map((row) => row.id);
-}
-
-/** A failed document back in the queue at once, its attempts counted afresh. */
-export async function requeueDocument(
-  db: Executor,
-  id: number,
-): Promise<{ result: 'requeued' | 'not_failed' | 'missing'; orderId: string; referenceNo: string }> {
-  const result = await db.execute<{
-    state: string;
-    order_id: string;
-    reference_no: string;
-    updated: string;
-  }>(sql`
-    WITH target AS (SELECT id, state, order_id, reference_no FROM efris_documents WHERE id = ${id} FOR UPDATE),
-    updated AS (
-      UPDATE efris_documents d SET state = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
-        FROM target WHERE d.id = target.id AND target.state = 'failed' RETURNING d.id)
-    SELECT target.state, target.order_id, target.reference_no, (SELECT count(*) FROM updated) AS updated FROM target`);
-  const row = result.rows[0];
-  if (!row) return { result: 'missing', orderId: '', referenceNo: '' };
-  return {
-    result: Number(row.updated) === 1 ? 'requeued' : 'not_failed',
-    orderId: row.order_id,
-    referenceNo: row.reference_no,
-  };
+  return updateHeld(
+    db,
+    INVOICE_QUEUE,
+    claim,
+    sql`state = 'fiscalised', fiscal_document_number = ${fiscal.fiscalDocumentNumber},
+        verification_code = ${fiscal.verificationCode}, qr_code = ${fiscal.qrCode}, fiscalised_at = now(),
+        claimed_until = NULL, last_error = NULL, last_return_code = NULL`,
+  );
 }
 
 export type DocumentListRow = {
   id: number;
-  order_id: string;
-  order_number: string;
+  kind: 'order' | 'ticket';
+  order_id: string | null;
+  order_number: string | null;
   reference_no: string;
   business: boolean;
   state: 'pending' | 'fiscalised' | 'failed';
@@ -243,23 +220,21 @@ export type DocumentListRow = {
   created_at: Date;
 };
 
-export async function listDocuments(
+export function listDocuments(
   db: Executor,
   query: EfrisDocumentListQuery,
 ): Promise<{ rows: DocumentListRow[]; count: number }> {
-  const where = query.state ? sql`WHERE d.state = ${query.state}` : sql``;
-  const [rows, count] = await Promise.all([
-    db.execute<DocumentListRow>(sql`
-      SELECT d.id, d.order_id, o.order_number, d.reference_no, o.vat_business_tin IS NOT NULL AS business, d.state,
-             d.attempts, d.next_attempt_at, d.last_error, d.last_return_code, d.fiscal_document_number,
-             d.verification_code, d.fiscalised_at, d.created_at
-        FROM efris_documents d JOIN orders o ON o.id = d.order_id
-        ${where}
-       ORDER BY d.created_at DESC, d.id DESC
-       LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`),
-    db.execute<{ count: string }>(sql`SELECT count(*) FROM efris_documents d ${where}`),
-  ]);
-  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+  return listPage<DocumentListRow>(
+    db,
+    INVOICE_QUEUE,
+    sql`
+      SELECT q.id, q.kind, q.order_id, o.order_number, q.reference_no,
+             coalesce(o.vat_business_tin IS NOT NULL, false) AS business, q.state, q.attempts, q.next_attempt_at,
+             q.last_error, q.last_return_code, q.fiscal_document_number, q.verification_code, q.fiscalised_at,
+             q.created_at
+        FROM efris_documents q LEFT JOIN orders o ON o.id = q.order_id`,
+    query,
+  );
 }
 
 export async function documentCounts(
@@ -299,4 +274,17 @@ export async function fiscalOfOrder(db: Executor, orderId: string): Promise<Orde
     SELECT fiscal_document_number, verification_code, qr_code, fiscalised_at
       FROM efris_documents WHERE order_id = ${orderId} AND state = 'fiscalised'`);
   return result.rows[0] ?? null;
+}
+
+/** The fiscal details of these ticket invoices, the fiscalised ones (one query). */
+export async function fiscalOfTicketInvoices(
+  db: Executor,
+  ticketInvoiceIds: number[],
+): Promise<Map<number, OrderFiscalRow>> {
+  if (ticketInvoiceIds.length === 0) return new Map();
+  const result = await db.execute<OrderFiscalRow & { ticket_invoice_id: number }>(sql`
+    SELECT ticket_invoice_id, fiscal_document_number, verification_code, qr_code, fiscalised_at
+      FROM efris_documents
+     WHERE ticket_invoice_id = ANY(${sql.param(ticketInvoiceIds)}::int[]) AND state = 'fiscalised'`);
+  return new Map(result.rows.map((row) => [row.ticket_invoice_id, row]));
 }

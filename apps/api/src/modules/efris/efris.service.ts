@@ -13,9 +13,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { EfrisRegistration } from '../../db/schema/efris';
+import type { Executor } from '../../db/transaction';
 import { AppError, conflict, notFound } from '../../errors';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit';
-import { findOrder, type OrderRow } from '../orders/orders.repository';
+import { ticketInvoiceForFiscal } from '../events/ticket-invoices';
+import type { InvoiceSource } from '../orders/invoice-pdf';
+import { findOrder } from '../orders/orders.repository';
 import {
   EFRIS_PRODUCTION_URL,
   EFRIS_TEST_URL,
@@ -28,21 +31,19 @@ import {
 } from './efris.client';
 import { creditNoteCounts } from './efris.credit-notes.repository';
 import { openPrivateKey, readUploadedKey, sealPrivateKey } from './efris.keys';
+import { type Claim, dueIds, INVOICE_QUEUE, recordWait, requeue, subjectOfDocument } from './efris.queue';
 import {
-  type ClaimedDocument,
   claimDocument,
   type DocumentListRow,
   documentCounts,
-  dueDocumentIds,
   type EfrisSettingsRow,
   insertDocumentForOrder,
+  insertDocumentForTicket,
   insertMissingDocuments,
   listDocuments,
   markUploadStarted,
   readSettings,
-  recordAttemptFailed,
   recordFiscalised,
-  requeueDocument,
   writeSettings,
 } from './efris.repository';
 
@@ -258,9 +259,19 @@ export async function documentForPaidOrder(context: EfrisContext, orderId: strin
   return insertDocumentForOrder(context.db, orderId);
 }
 
-/** T109's content for an order's tax invoice. */
+/** After a paid `rsvp.confirmed`: the ticket's tax invoice gets its document (once). */
+export async function documentForPaidTicket(
+  context: EfrisContext,
+  ticket: { rsvpId: string; ticketCode: string },
+): Promise<number | null> {
+  const settings = await readSettings(context.db);
+  if (!settings.enabled) return null;
+  return insertDocumentForTicket(context.db, ticket);
+}
+
+/** T109's content for a tax invoice: an order's, or a paid ticket's (drawn as one, decision 0034). */
 export function invoiceUpload(
-  order: OrderRow,
+  order: InvoiceSource,
   settings: { tin: string; deviceNo: string; commodityCode: string; registration: EfrisRegistration | null },
 ): EfrisInvoiceUpload {
   const includesVat = order.invoice_prices_include_vat ?? true;
@@ -345,7 +356,7 @@ export function invoiceUpload(
       grossAmount: money(vat.total.gross),
       itemCount: String(lines.length),
       modeCode: '1',
-      remarks: `Order ${order.order_number}`,
+      remarks: order.event ? `Ticket ${order.event.ticketCode}` : `Order ${order.order_number}`,
     },
     payWay: [
       {
@@ -405,7 +416,12 @@ export async function fiscaliseDocument(
     const found = claim.maybe_uploaded ? await client.findInvoice(claim.reference_no) : null;
     let fiscal = found;
     if (!fiscal) {
-      const order = await findOrder(context.db, claim.order_id, null);
+      const order =
+        claim.kind === 'ticket' && claim.ticket_invoice_id !== null
+          ? await ticketInvoiceForFiscal(context.db, claim.ticket_invoice_id)
+          : claim.order_id !== null
+            ? await findOrder(context.db, claim.order_id, null)
+            : undefined;
       if (!order) throw notFound('Order');
       const upload = invoiceUpload(order, {
         tin: settings.tin,
@@ -425,12 +441,12 @@ export async function fiscaliseDocument(
 
 async function recordFailure(
   context: EfrisContext,
-  claim: ClaimedDocument,
+  claim: Claim & { reference_no: string },
   error: EfrisError,
 ): Promise<FiscaliseOutcome> {
   const failed = !error.retryable || claim.attempts >= context.config.EFRIS_MAX_ATTEMPTS;
   const retryInSeconds = retryDelaySeconds(context, claim.attempts);
-  await recordAttemptFailed(context.db, claim, {
+  await recordWait(context.db, INVOICE_QUEUE, claim, {
     failed,
     error: error.message,
     returnCode: error.returnCode,
@@ -456,7 +472,7 @@ export async function sweepDocuments(context: EfrisContext, limit = 20): Promise
   if (!settings.enabled) return 0;
   await insertMissingDocuments(context.db, limit);
   let done = 0;
-  for (const id of await dueDocumentIds(context.db, limit)) {
+  for (const id of await dueIds(context.db, INVOICE_QUEUE, limit)) {
     if ((await fiscaliseDocument(context, id)) === 'fiscalised') done += 1;
   }
   return done;
@@ -465,6 +481,7 @@ export async function sweepDocuments(context: EfrisContext, limit = 20): Promise
 function documentJson(row: DocumentListRow): EfrisDocument {
   return {
     id: row.id,
+    kind: row.kind,
     order_id: row.order_id,
     order_number: row.order_number,
     reference_no: row.reference_no,
@@ -509,15 +526,25 @@ export async function getSummary(context: EfrisContext): Promise<EfrisSummary> {
 /** Staff's retry of a failed document: back to pending, attempted at once. */
 export async function retryDocument(context: EfrisContext, id: number, actor: AuditActor): Promise<void> {
   await context.db.transaction(async (tx) => {
-    const outcome = await requeueDocument(tx, id);
+    const outcome = await requeue(tx, INVOICE_QUEUE, id);
     if (outcome.result === 'missing') throw notFound('EFRIS document');
     if (outcome.result === 'not_failed')
       throw conflict('Only a failed document can be retried; pending ones are retried by themselves.');
     await recordAudit(tx, actor, {
-      kind: 'order.efris_retry',
-      subjectType: 'order',
-      subjectId: outcome.orderId,
+      ...(await auditSubject(tx, outcome.documentId, 'efris_retry')),
       summary: `Invoice ${outcome.referenceNo} sent to EFRIS again`,
     });
   });
+}
+
+/** A retry's line in the audit trail: under the order, or under a ticket's event. */
+export async function auditSubject(
+  tx: Executor,
+  documentId: number,
+  what: 'efris_retry' | 'efris_credit_note_retry',
+) {
+  const { orderId, eventId } = await subjectOfDocument(tx, documentId);
+  return orderId
+    ? { kind: `order.${what}` as const, subjectType: 'order' as const, subjectId: orderId }
+    : { kind: `event.${what}` as const, subjectType: 'event' as const, subjectId: String(eventId) };
 }

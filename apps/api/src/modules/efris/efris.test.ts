@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { DEFAULT_SHOP_SETTINGS } from '@shop/contract/settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_EFRIS_CODES, FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
+import { FAKE_EFRIS_CODES, type FakeEfris, taxpayerKeys } from '../../../test/fakes/efris';
+import { EFRIS_DEVICE, EFRIS_TIN, efrisHarness } from '../../../test/fixtures/efris';
 import {
   addToCart,
   CHECKOUT,
@@ -16,7 +17,7 @@ import {
 } from '../../../test/fixtures/orders';
 import { setShopSettings } from '../../../test/fixtures/settings';
 import { pdfText } from '../../../test/pdf-text';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import type { Tx } from '../../db/transaction';
 import type { TestBrowser } from '../identity/testing';
 import { markOrderPaid } from '../orders/order-lifecycle';
@@ -32,8 +33,8 @@ import { fiscaliseDocument, sweepDocuments } from './efris.service';
 const SETTINGS = '/api/v1/admin/efris/settings/';
 const DOCUMENTS = '/api/v1/admin/efris/documents/';
 const SUMMARY = '/api/v1/admin/efris/summary/';
-const SHOP_TIN = '1000123456';
-const DEVICE = 'TCS00012345';
+const SHOP_TIN = EFRIS_TIN;
+const DEVICE = EFRIS_DEVICE;
 const COMMODITY = '50202201';
 
 let harness: TestApp;
@@ -46,21 +47,7 @@ const put = (client: TestBrowser, url: string, payload: unknown) =>
   client.request({ method: 'PUT', url, payload: payload as object });
 
 beforeAll(async () => {
-  fake = await new FakeEfris().start();
-  fake.registerTaxpayer({
-    tin: SHOP_TIN,
-    deviceNo: DEVICE,
-    legalName: 'KAMPALA CELLARS LIMITED',
-    businessName: 'Kampala Cellars',
-    address: 'Plot 12 Acacia Avenue, Kololo',
-    publicKey: taxpayer.publicKey,
-  });
-  harness = await createTestApp({
-    AUTH_TEST_FAST_HASHING: 'true',
-    EFRIS_BASE_URL: fake.url,
-    EFRIS_TIMEOUT_MS: '1000',
-    JOBS_ENABLED: 'false',
-  });
+  ({ fake, harness } = await efrisHarness(taxpayer));
   zoneId = (await zoneBySlug(harness.database.pool)).id;
   admin = (await staffMember(harness.app, 'admin')).client;
   await setShopSettings(harness.app, { vat_tin: SHOP_TIN });

@@ -12,14 +12,17 @@ import {
   rsvpListResponseSchema,
   rsvpParamsSchema,
   rsvpSchema,
+  ticketInvoiceParamsSchema,
   updateRsvpRequestSchema,
 } from '@shop/contract/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
-import { currentAuth, requireCustomer } from '../../plugins/auth';
+import { pdfResponse, sendPdf } from '../../lib/pdf-reply';
+import { currentAuth, isStaff, requireCustomer } from '../../plugins/auth';
 import { getEvent, listEvents } from './events.service';
 import { cancelRsvp, changeRsvp, createRsvp, getRsvp, listRsvps, rsvpCalendar } from './rsvps.service';
+import { ticketInvoicePdf } from './ticket-invoices';
 import { ticketQrPng, ticketQrSvg } from './tickets';
 
 const errors = {
@@ -266,6 +269,36 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/events/ticket-invoices/:id/pdf/',
+    {
+      preValidation: requireCustomer,
+      schema: {
+        tags: ['events'],
+        summary: 'A paid ticket’s invoice as a PDF (the customer’s own; staff any)',
+        description:
+          'The tax invoice issued with the ticket’s payment, in the shop’s INV- series; with EFRIS on, its ' +
+          'fiscal document number, verification code and QR code once URA issued them, "Not yet fiscalised" ' +
+          'until then. Another customer’s invoice answers 404.',
+        params: ticketInvoiceParamsSchema,
+        response: {
+          200: pdfResponse('The invoice'),
+          401: errors[401],
+          404: errors[404],
+          422: errors[422],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await ticketInvoicePdf(
+        app.db,
+        request.params.id,
+        isStaff(request) ? null : currentAuth(request).user.id,
+      );
+      return sendPdf(reply, pdf, { name: fileName });
+    },
+  );
 };
 
 export default eventsRoutes;

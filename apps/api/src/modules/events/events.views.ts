@@ -7,6 +7,7 @@ import {
   type Guest,
   RSVP_STATUSES,
   type Rsvp,
+  type RsvpInvoice,
   type RsvpStatus,
   type StaffEvent,
 } from '@shop/contract/events';
@@ -116,7 +117,12 @@ export function calendarPath(rsvpId: string): string {
   return `${API_BASE_PATH}/events/rsvps/${rsvpId}/calendar.ics`;
 }
 
-export function toRsvp(row: RsvpWithPosition, event: EventRow, now: Date): Rsvp {
+export function toRsvp(
+  row: RsvpWithPosition,
+  event: EventRow,
+  now: Date,
+  invoice: RsvpInvoice | null = null,
+): Rsvp {
   const open = event.status === 'published' && event.starts_at.getTime() > now.getTime();
   const paid = row.paid_at !== null;
   const isPaidEvent = event.price > 0;
@@ -136,6 +142,7 @@ export function toRsvp(row: RsvpWithPosition, event: EventRow, now: Date): Rsvp 
     hold_expires_at: row.status === 'pending_payment' ? iso(row.hold_expires_at) : null,
     waitlist_position: row.status === 'waitlisted' ? row.waitlist_position : null,
     ticket: hasTicket(row.status) ? ticketOf(row.ticket_code) : null,
+    invoice,
     calendar_url: row.status === 'cancelled' ? null : calendarPath(row.id),
     // Paid bookings keep their number of guests (the amount was paid for); the waitlist may change.
     can_change_guests: open && (row.status === 'waitlisted' || (row.status === 'confirmed' && !isPaidEvent)),

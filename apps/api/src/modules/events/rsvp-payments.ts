@@ -21,6 +21,7 @@ import {
   updateRsvp,
 } from './events.repository';
 import { cancelLockedRsvp } from './rsvps.service';
+import { issueTicketInvoice } from './ticket-invoices';
 
 /**
  * RSVPs as a payable subject of the payments module (purpose `event_rsvp`): payments finds the
@@ -93,7 +94,18 @@ export async function confirmRsvpPayment(
     confirmed_at: payment.paidAt,
     hold_expires_at: null,
   };
-  const confirmed = () =>
+  // The ticket's tax invoice in the same transaction as the payment (decision 0034); EFRIS
+  // fiscalises it after commit, on `rsvp.confirmed`.
+  const confirmed = async () => {
+    await issueTicketInvoice(tx, {
+      rsvpId: rsvp.id,
+      transactionId: payment.transactionId,
+      userId: rsvp.user_id,
+      eventId: event.id,
+      ticketCode: rsvp.ticket_code,
+      guests: rsvp.guests,
+      amount: rsvp.amount,
+    });
     outbox.publish('rsvp.confirmed', {
       rsvpId: rsvp.id,
       eventId: event.id,
@@ -104,9 +116,10 @@ export async function confirmRsvpPayment(
       ticketCode: rsvp.ticket_code,
       paid: true,
     });
+  };
   if (rsvp.status === 'pending_payment') {
     await updateRsvp(tx, rsvp.id, paid, payment.paidAt);
-    confirmed();
+    await confirmed();
     return 'paid';
   }
   const stillOn = event.status === 'published' && event.starts_at.getTime() > payment.paidAt.getTime();
@@ -118,7 +131,7 @@ export async function confirmRsvpPayment(
   ) {
     await updateRsvp(tx, rsvp.id, { ...paid, cancelled_at: null, cancel_reason: null }, payment.paidAt);
     await addSeatsBooked(tx, event.id, rsvp.guests);
-    confirmed();
+    await confirmed();
     return 'paid';
   }
   return 'not_payable';

@@ -4,21 +4,25 @@ import {
   RSVP_HOLD_MINUTES,
   rsvpSchema,
 } from '@shop/contract/events';
-import { type Transaction, transactionSchema } from '@shop/contract/payments';
+import type { Transaction } from '@shop/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../identity/testing';
 import { expireRsvpHolds } from './rsvps.service';
 import {
+  approveAndSettle,
   createTestEvent,
   customer,
   drainEmailJobs,
   envelope,
+  MTN_PHONE,
   mailTo,
+  payUrl,
   RSVPS,
   rsvp,
   rsvpUrl,
   seatsLeftOf,
+  startPaying,
   waitFor,
 } from './testing';
 
@@ -37,28 +41,7 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-const MTN_PHONE = '0772 123456';
 const STATUS = '/api/v1/payments/transactions/event_payment_status/';
-const payUrl = (id: string) => `${rsvpUrl(id)}pay/`;
-const sandbox = (reference: string, action: string) =>
-  `/api/v1/payments/sandbox/charges/${encodeURIComponent(reference)}/${action}/`;
-const verifyUrl = (id: string) => `/api/v1/payments/transactions/${id}/verify_payment/`;
-
-async function startPaying(client: TestBrowser, rsvpId: string): Promise<Transaction> {
-  const response = await client.post(payUrl(rsvpId), { network: 'MTN', phone: MTN_PHONE, amount: 1 });
-  expect(response.statusCode, response.body).toBe(200);
-  return transactionSchema.parse(response.json());
-}
-
-/** Approves on the sandbox "phone", then verifies until the transaction leaves pending. */
-async function approveAndSettle(client: TestBrowser, transaction: Transaction): Promise<Transaction> {
-  const approved = await client.post(sandbox(transaction.reference, 'approve'), { pin: '12345' });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return waitFor(async () => {
-    const settled = transactionSchema.parse((await client.post(verifyUrl(transaction.id))).json());
-    return settled.status === 'pending' ? undefined : settled;
-  }, 'the payment to settle');
-}
 
 describe('an RSVP for a paid event', () => {
   it('holds the seats for 30 minutes as pending_payment, for price × guests, without a ticket', async () => {

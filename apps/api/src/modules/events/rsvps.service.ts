@@ -42,6 +42,7 @@ import {
   waitlistLength,
 } from './events.repository';
 import { toRsvp } from './events.views';
+import { rsvpInvoices } from './ticket-invoices';
 import { newTicketCode } from './tickets';
 
 /**
@@ -174,7 +175,8 @@ async function view(db: Executor, userId: string, rsvpId: string, now: Date): Pr
   if (!row) throw rsvpNotFound();
   const event = await findEvent(db, row.event_id);
   if (!event) throw rsvpNotFound();
-  return toRsvp(row, event, now);
+  const invoices = await rsvpInvoices(db, [row]);
+  return toRsvp(row, event, now, invoices.get(row.id) ?? null);
 }
 
 export function getRsvp(db: Database, userId: string, rsvpId: string, now = new Date()): Promise<Rsvp> {
@@ -195,8 +197,13 @@ export async function listRsvps(
     now,
     { limit: query.page_size, offset: pageOffset(query) },
   );
-  const events = await findEventsByIds(db, [...new Set(rows.map((row) => row.event_id))]);
-  const results = rows.map((row) => toRsvp(row, events.get(row.event_id)!, now));
+  const [events, invoices] = await Promise.all([
+    findEventsByIds(db, [...new Set(rows.map((row) => row.event_id))]),
+    rsvpInvoices(db, rows),
+  ]);
+  const results = rows.map((row) =>
+    toRsvp(row, events.get(row.event_id)!, now, invoices.get(row.id) ?? null),
+  );
   return toPagedList(results, count, query);
 }
 

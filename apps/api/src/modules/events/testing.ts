@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { type Rsvp, rsvpSchema } from '@shop/contract/events';
+import { type Transaction, transactionSchema } from '@shop/contract/payments';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
@@ -157,3 +158,27 @@ export async function drainEmailJobs(harness: TestApp): Promise<void> {
 
 export const DAY = DAY_MS;
 export const HOUR = HOUR_MS;
+
+export const MTN_PHONE = '0772 123456';
+export const payUrl = (id: string) => `${rsvpUrl(id)}pay/`;
+export const sandbox = (reference: string, action: string) =>
+  `/api/v1/payments/sandbox/charges/${encodeURIComponent(reference)}/${action}/`;
+export const verifyUrl = (id: string) => `/api/v1/payments/transactions/${id}/verify_payment/`;
+
+/** Starts paying for the RSVP with MTN mobile money on the payments sandbox. */
+export async function startPaying(client: TestBrowser, rsvpId: string): Promise<Transaction> {
+  const response = await client.post(payUrl(rsvpId), { network: 'MTN', phone: MTN_PHONE, amount: 1 });
+  if (response.statusCode !== 200) throw new Error(`Paying failed: ${response.statusCode} ${response.body}`);
+  return transactionSchema.parse(response.json());
+}
+
+/** Approves on the sandbox "phone", then verifies until the transaction leaves pending. */
+export async function approveAndSettle(client: TestBrowser, transaction: Transaction): Promise<Transaction> {
+  const approved = await client.post(sandbox(transaction.reference, 'approve'), { pin: '12345' });
+  if (approved.statusCode !== 200)
+    throw new Error(`Approving failed: ${approved.statusCode} ${approved.body}`);
+  return waitFor(async () => {
+    const settled = transactionSchema.parse((await client.post(verifyUrl(transaction.id))).json());
+    return settled.status === 'pending' ? undefined : settled;
+  }, 'the payment to settle');
+}

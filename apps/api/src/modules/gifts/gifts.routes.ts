@@ -9,6 +9,7 @@ import { staffOrderParamsSchema } from '@shop/contract/staff-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
+import { sendPdf } from '../../lib/pdf-reply';
 import { requireStaff } from '../../plugins/auth';
 import { renderGiftCardPdf } from './gift-card-pdf';
 import { findGiftOfOrder, findGiftSender } from './gifts.repository';
@@ -101,11 +102,7 @@ const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!gift) throw notFound('Gift');
       const sender = (await findGiftSender(app.db, request.params.id)) ?? '';
       const pdf = await renderGiftCardPdf(gift, sender);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'inline; filename="gift-card.pdf"')
-        .type('application/pdf')
-        .send(Buffer.from(pdf) as unknown as string);
+      return sendPdf(reply, pdf, { name: 'gift-card.pdf', disposition: 'inline' });
     },
   );
 };

@@ -233,14 +233,50 @@ export type InvoiceFiscal =
       qr: { size: number; dark: ArrayLike<number> } | null;
     };
 
-function paymentLine(order: OrderRow): string {
+/**
+ * What an invoice is drawn from: an order, or a paid ticket shaped as one (its seats as the line,
+ * no delivery; `event` says where and when, in place of the delivery block). Decision 0034.
+ */
+export type InvoiceSource = Pick<
+  OrderRow,
+  | 'invoice_number'
+  | 'order_number'
+  | 'invoice_issued_at'
+  | 'invoice_paid_at'
+  | 'invoice_status'
+  | 'invoice_shop_tin'
+  | 'invoice_prices_include_vat'
+  | 'created_at'
+  | 'items'
+  | 'subtotal'
+  | 'delivery_fee'
+  | 'discount'
+  | 'discount_code'
+  | 'vat_added'
+  | 'total'
+  | 'vat_business_name'
+  | 'vat_business_tin'
+  | 'contact_name'
+  | 'contact_phone'
+  | 'customer_email'
+  | 'lpo_number'
+  | 'fulfilment'
+  | 'delivery_zone_name'
+  | 'street'
+  | 'delivery_instructions'
+  | 'payment_method'
+  | 'mobile_money_network'
+  | 'cancel_reason'
+> & { event?: { title: string; startsAt: Date; venue: string[]; ticketCode: string } };
+
+function paymentLine(order: InvoiceSource): string {
   if (order.payment_method === 'cash_on_delivery')
     return paymentMethodLabel(order.payment_method, order.fulfilment);
   return `Mobile money${order.mobile_money_network ? ` (${order.mobile_money_network === 'MTN' ? 'MTN' : 'Airtel'})` : ''}`;
 }
 
 export async function renderInvoicePdf(
-  order: OrderRow,
+  order: InvoiceSource,
   fiscal: InvoiceFiscal = { state: 'none' },
 ): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts } = await loadPdfLib();
@@ -251,7 +287,9 @@ export async function renderInvoicePdf(
   const invoiceNumber = order.invoice_number ?? '';
   doc.setTitle(`${BRAND.name} invoice ${invoiceNumber}`);
   doc.setAuthor(BRAND.name);
-  doc.setSubject(`Invoice ${invoiceNumber} for order ${order.order_number}`);
+  doc.setSubject(
+    `Invoice ${invoiceNumber} for ${order.event ? `ticket ${order.event.ticketCode}` : `order ${order.order_number}`}`,
+  );
   doc.setCreator(BRAND.name);
   doc.setProducer(BRAND.name);
   doc.setCreationDate(order.invoice_issued_at ?? order.created_at);
@@ -321,15 +359,16 @@ export async function renderInvoicePdf(
     w.y -= 13;
   }
   w.y -= 6;
-  w.text(order.fulfilment === 'pickup' ? 'PICK-UP AT' : 'DELIVER TO', MARGIN, {
+  w.text(order.event ? 'EVENT' : order.fulfilment === 'pickup' ? 'PICK-UP AT' : 'DELIVER TO', MARGIN, {
     size: 8,
     bold: true,
     colour: COLOURS.muted,
   });
   w.y -= 13;
   const counter = pickupLocation(shopSettingsNow());
-  const place =
-    order.fulfilment === 'pickup'
+  const place = order.event
+    ? [order.event.title, formatKampalaDate(order.event.startsAt), ...order.event.venue]
+    : order.fulfilment === 'pickup'
       ? [counter.name, counter.address]
       : [
           order.delivery_zone_name ?? '',
@@ -344,8 +383,12 @@ export async function renderInvoicePdf(
 
   const facts: Array<[string, string]> = [
     ['Invoice date', formatKampalaDate(order.invoice_issued_at ?? order.created_at)],
-    ['Order number', order.order_number],
-    ['Order date', formatKampalaDate(order.created_at)],
+    ...(order.event
+      ? ([['Ticket', order.event.ticketCode]] as Array<[string, string]>)
+      : ([
+          ['Order number', order.order_number],
+          ['Order date', formatKampalaDate(order.created_at)],
+        ] as Array<[string, string]>)),
     ['Payment', paymentLine(order)],
   ];
   if (order.invoice_paid_at) facts.push(['Paid on', formatKampalaDate(order.invoice_paid_at)]);
@@ -414,7 +457,7 @@ export async function renderInvoicePdf(
         : `Delivery${order.delivery_zone_name ? ` (${order.delivery_zone_name})` : ''}`;
   const totals: Array<[string, string, boolean]> = [
     ['Subtotal', formatUGX(order.subtotal), false],
-    [delivery, formatUGX(order.delivery_fee), false],
+    ...(order.event ? [] : [[delivery, formatUGX(order.delivery_fee), false] as [string, string, boolean]]),
     ...(order.discount > 0
       ? [
           [`Discount (code ${order.discount_code})`, `-${formatUGX(order.discount)}`, false] as [

@@ -14,10 +14,9 @@ import {
   UNPAID_ORDER_TIMEOUT_MINUTES,
 } from '@shop/contract/orders';
 import { pageQuerySchema } from '@shop/contract/pagination';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentAuth, requireCustomer } from '../../plugins/auth';
+import { pdfResponse, sendPdf } from '../../lib/pdf-reply';
+import { currentAuth, isStaff, requireCustomer } from '../../plugins/auth';
 import { placeOrder } from './checkout.service';
 import { invoicePdf } from './invoices.service';
 import { getOrder, pageOfInvoices, pageOfOrders, recentDetailsOf, statsOf } from './orders.service';
@@ -26,11 +25,6 @@ const errors = {
   401: errorEnvelopeSchema.describe('Not signed in'),
   404: errorEnvelopeSchema.describe('No such order or invoice of yours'),
   422: errorEnvelopeSchema.describe('Invalid input: each bad field is named with the reason'),
-};
-
-const isStaff = (request: FastifyRequest) => {
-  const { role } = currentAuth(request).user;
-  return role === 'staff' || role === 'admin';
 };
 
 /**
@@ -215,10 +209,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'every call (bearer token or session cookie).',
         params: invoiceParamsSchema,
         response: {
-          200: {
-            description: 'The invoice',
-            content: { 'application/pdf': { schema: z.string().describe('PDF document') } },
-          },
+          200: pdfResponse('The invoice'),
           401: errors[401],
           404: errors[404],
           422: errors[422],
@@ -231,14 +222,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         isStaff(request) ? null : currentAuth(request).user.id,
       );
-      return (
-        reply
-          .header('cache-control', 'no-store')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .type('application/pdf')
-          // Bytes go out as they are (the response schema above only documents them).
-          .send(Buffer.from(pdf) as unknown as string)
-      );
+      return sendPdf(reply, pdf, { name: fileName });
     },
   );
 };

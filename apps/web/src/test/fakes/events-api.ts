@@ -74,6 +74,7 @@ export function makeRsvp(overrides: Partial<Rsvp> = {}, event: EventSummary = ma
     paid: false,
     hold_expires_at: null,
     waitlist_position: null,
+    invoice: null,
     ticket: ticketed
       ? {
           code: '7KQ2M9XD4T',

@@ -25,6 +25,7 @@ afterEach(() => {
 
 const refused: EfrisDocument = {
   id: 7,
+  kind: 'order',
   order_id: '6b8f2c1e-4d3a-4f5b-9c7d-1e2f3a4b5c6d',
   order_number: 'ORD-20261122-7KQ2M',
   reference_no: 'INV-000042',
@@ -38,6 +39,23 @@ const refused: EfrisDocument = {
   verification_code: null,
   fiscalised_at: null,
   created_at: '2026-11-22T09:00:00.000Z',
+};
+
+/** A paid ticket's invoice, fiscalised (decision 0034): in the same queue, as a ticket's. */
+const ticketInvoice: EfrisDocument = {
+  ...refused,
+  id: 8,
+  kind: 'ticket',
+  order_id: null,
+  order_number: null,
+  reference_no: 'INV-000043',
+  buyer_type: 'b2c',
+  state: 'fiscalised',
+  last_error: null,
+  last_return_code: null,
+  fiscal_document_number: '32100000008',
+  verification_code: '88112233',
+  fiscalised_at: '2026-11-22T09:05:00.000Z',
 };
 
 const rejected: EfrisCreditNote = {
@@ -95,7 +113,7 @@ function open(role: 'customer' | 'staff' | 'admin', handlers: Record<string, Fak
     'GET /users/users/profile/': () => makeProfile({ role }),
     'GET /notifications/': () => ({ ...makePage([], { pageSize: 10 }), unread_count: 0 }),
     'GET /admin/efris/summary/': () => summary(),
-    'GET /admin/efris/documents/': () => makePage([refused], { pageSize: 25 }),
+    'GET /admin/efris/documents/': () => makePage([refused, ticketInvoice], { pageSize: 25 }),
     'GET /admin/efris/settings/': () => settings,
     'GET /admin/efris/credit-notes/': () => makePage([], { pageSize: 25 }),
     ...handlers,
@@ -130,6 +148,13 @@ describe('/admin/efris', () => {
     );
     await user.click(within(row).getByRole('button', { name: 'Retry invoice INV-000042' }));
     expect(api.callsTo('POST /admin/efris/documents/7/retry/')).toHaveLength(1);
+    // A ticket's invoice sits in the same queue, fiscalised, with nothing to retry.
+    const ticketRow = within(table).getAllByRole('row')[2]!;
+    expect(ticketRow).toHaveTextContent('INV-000043');
+    expect(ticketRow).toHaveTextContent('Event ticket');
+    expect(ticketRow).toHaveTextContent('Fiscalised');
+    expect(ticketRow).toHaveTextContent('32100000008');
+    expect(within(ticketRow).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Connection to URA' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /admin/efris/settings/')).toHaveLength(0);
   });

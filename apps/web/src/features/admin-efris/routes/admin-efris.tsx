@@ -1,18 +1,12 @@
 import { EFRIS_DOCUMENT_STATES, type EfrisDocumentState } from '@shop/contract/efris';
-import { formatKampalaShortDateTime } from '@shop/contract/kampala-time';
-import { useState } from 'react';
-import { buttonClass } from '../../../components/button';
-import { PagedDataTable } from '../../../components/data-table';
-import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
-import { Tabs } from '../../../components/tabs';
-import { formErrorMessage } from '../../../lib/form-errors';
 import { useBackOffice } from '../../../lib/session/use-back-office';
 import { useEfrisDocuments, useEfrisSettings, useRetryEfrisDocument } from '../api/efris';
 import { EfrisBanner } from '../components/efris-banner';
 import { EfrisCreditNotes } from '../components/efris-credit-notes';
+import { EfrisQueue } from '../components/efris-queue';
 import { EfrisSettingsPanel } from '../components/efris-settings-panel';
 
 const stateLabels: Record<EfrisDocumentState, string> = {
@@ -21,91 +15,43 @@ const stateLabels: Record<EfrisDocumentState, string> = {
   failed: 'Refused',
 };
 
-type StateTab = EfrisDocumentState | 'all';
-const TABS: ReadonlyArray<{ value: StateTab; label: string }> = [
-  { value: 'all', label: 'All' },
-  ...EFRIS_DOCUMENT_STATES.map((state) => ({ value: state, label: stateLabels[state] })),
-];
-
+/** Orders' and paid tickets' invoices at URA (decisions 0024, 0034). */
 function Queue() {
-  const [tab, setTab] = useState<StateTab>('all');
-  const [page, setPage] = useState(1);
-  const documents = useEfrisDocuments(tab === 'all' ? undefined : tab, page);
   const retry = useRetryEfrisDocument();
-
   return (
-    <section className="space-y-4" aria-label="Fiscalisation queue">
-      <h2 className="font-display text-2xl">Fiscalisation queue</h2>
-      <Tabs
-        label="Invoices to show"
-        tabs={TABS}
-        value={tab}
-        onChange={(next) => {
-          setTab(next);
-          setPage(1);
-        }}
-        panelClassName="space-y-4"
-      >
-        {retry.isError ? <FormMessage kind="error">{formErrorMessage(retry.error)}</FormMessage> : null}
-        <PagedDataTable
-          caption="Invoices sent to EFRIS, newest first"
-          columns={[
-            {
-              header: 'Invoice',
-              cell: (document) => (
-                <span>
-                  {document.reference_no}
-                  <span className="block text-ink-soft">
-                    {formatKampalaShortDateTime(document.created_at)}
-                  </span>
-                </span>
-              ),
-            },
-            { header: 'Order', cell: (document) => document.order_number },
-            {
-              header: 'Buyer',
-              cell: (document) => (document.buyer_type === 'b2b' ? 'Business' : 'Consumer'),
-            },
-            {
-              header: 'State',
-              cell: (document) =>
-                `${stateLabels[document.state]}${
-                  document.state === 'pending' && document.attempts > 0
-                    ? ` (attempt ${document.attempts})`
-                    : ''
-                }`,
-            },
-            {
-              header: 'Fiscal number / URA’s answer',
-              label: 'Fiscal number',
-              cell: (document) => document.fiscal_document_number ?? document.last_error ?? '',
-            },
-            {
-              header: 'Actions',
-              hideHeader: true,
-              cell: (document) =>
-                document.state === 'failed' ? (
-                  <button
-                    type="button"
-                    className={buttonClass('link')}
-                    disabled={retry.isPending}
-                    onClick={() => retry.mutate(document.id)}
-                  >
-                    Retry<span className="sr-only"> invoice {document.reference_no}</span>
-                  </button>
-                ) : null,
-            },
-          ]}
-          rowKey={(document) => document.id}
-          query={documents}
-          what="The queue"
-          loading="Loading the queue…"
-          empty="No invoice here."
-          page={page}
-          onPage={setPage}
-        />
-      </Tabs>
-    </section>
+    <EfrisQueue
+      title="Fiscalisation queue"
+      noun="invoice"
+      states={EFRIS_DOCUMENT_STATES}
+      stateLabels={stateLabels}
+      useRows={useEfrisDocuments}
+      retry={retry}
+      retryable={(document) => document.state === 'failed'}
+      retryLabel="Retry"
+      columns={[
+        {
+          header: 'Order',
+          label: 'For',
+          cell: (document) => (document.kind === 'ticket' ? 'Event ticket' : document.order_number),
+        },
+        {
+          header: 'Buyer',
+          cell: (document) => (document.buyer_type === 'b2b' ? 'Business' : 'Consumer'),
+        },
+        {
+          header: 'State',
+          cell: (document) =>
+            `${stateLabels[document.state]}${
+              document.state === 'pending' && document.attempts > 0 ? ` (attempt ${document.attempts})` : ''
+            }`,
+        },
+        {
+          header: 'Fiscal number / URA’s answer',
+          label: 'Fiscal number',
+          cell: (document) => document.fiscal_document_number ?? document.last_error ?? '',
+        },
+      ]}
+    />
   );
 }
 

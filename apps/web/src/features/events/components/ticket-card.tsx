@@ -2,6 +2,7 @@ import type { Rsvp } from '@shop/contract/events';
 import { CalendarPlus } from 'lucide-react';
 import { secondaryButtonClass } from '../../../components/form-field';
 import { guestsText } from '../lib/event-display';
+import { TicketInvoice } from './ticket-invoice';
 
 /**
  * The ticket of a confirmed RSVP: its QR code and its code in large type (staff scan or type it at
@@ -38,6 +39,7 @@ export function TicketCard({ rsvp }: { rsvp: Rsvp }) {
           Add to calendar
         </a>
       ) : null}
+      {rsvp.invoice ? <TicketInvoice invoice={rsvp.invoice} /> : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import {
   setSessionExpiredHandler,
   setUnauthorizedHandler,
 } from '../../../lib/api-client';
+import { captureDownloads } from '../../../test/downloads';
 import { makePage } from '../../../test/fakes/catalog-api';
 import { confirmAge, customerSession, envelope, mockIdentityApi } from '../../../test/fakes/identity-api';
 import { makeInvoice, ORDER_ID } from '../../../test/fakes/orders-api';
@@ -25,22 +26,6 @@ afterEach(() => {
 });
 
 const PDF_BYTES = '%PDF-1.7\n%fake invoice\n';
-
-/** Catches what the page hands to the browser's downloads. */
-function captureDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  const blobs = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const href = `blob:http://localhost/${blobs.size + 1}`;
-    blobs.set(href, blob as Blob);
-    return href;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
-  return saved;
-}
 
 describe('the invoices page', () => {
   it('lists the invoices, and each downloads its PDF with the bearer token, named by its number', async () => {
