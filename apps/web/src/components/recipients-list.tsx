@@ -96,7 +96,7 @@ function Deliveries({ listId }: { listId: string }) {
             <select
               className={inputClass}
               value={network}
-              onChange={(event) => setNetwork(event.target.value as MobileMoneyNetwork)}
+              onChange={(event) => setNetwork(event.currentTarget.value as MobileMoneyNetwork)}
             >
               {MOBILE_MONEY_NETWORKS.map((value) => (
                 <option key={value} value={value}>
@@ -112,7 +112,7 @@ function Deliveries({ listId }: { listId: string }) {
               type="tel"
               value={phone}
               placeholder="0772 123456"
-              onChange={(event) => setPhone(event.target.value)}
+              onChange={(event) => setPhone(event.currentTarget.value)}
             />
           </label>
           <button type="submit" className={primaryButtonClass} disabled={paying}>
@@ -244,7 +244,7 @@ export function RecipientsList({ companyId, companyName }: { companyId: string; 
         id={inputId}
         type="file"
         accept=".csv,text/csv"
-        onChange={(event) => void choose(event.target.files?.[0])}
+        onChange={(event) => void choose(event.currentTarget.files?.[0])}
       />
       {busy ? <p role="status">Working…</p> : null}
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
@@ -285,7 +285,7 @@ export function RecipientsList({ companyId, companyName }: { companyId: string; 
             <div className="flex flex-wrap items-end gap-4">
               <label className="flex flex-col gap-1">
                 LPO number (optional)
-                <input className={inputClass} value={lpo} onChange={(event) => setLpo(event.target.value)} />
+                <input className={inputClass} value={lpo} onChange={(event) => setLpo(event.currentTarget.value)} />
               </label>
               <button
                 type="button"
