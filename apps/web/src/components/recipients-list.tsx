@@ -285,7 +285,11 @@ export function RecipientsList({ companyId, companyName }: { companyId: string; 
             <div className="flex flex-wrap items-end gap-4">
               <label className="flex flex-col gap-1">
                 LPO number (optional)
-                <input className={inputClass} value={lpo} onChange={(event) => setLpo(event.currentTarget.value)} />
+                <input
+                  className={inputClass}
+                  value={lpo}
+                  onChange={(event) => setLpo(event.currentTarget.value)}
+                />
               </label>
               <button
                 type="button"
