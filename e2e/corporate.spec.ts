@@ -1,9 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
+import { kampalaDayAfter } from '@shop/contract/gifts';
 import { expect, test } from './fixtures';
 import { pageTitle } from './routes';
 import { createCustomer, header, signInOnPage, uniqueEmail } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
-import { makeStaff } from './support/staff/staff';
+import { makeStaff, withShopDatabase } from './support/staff/staff';
 
 // Company accounts (issue 39) against the production build: a customer asks for an account for
 // their company; staff approve it; the customer orders for the company with its LPO number; the
@@ -111,5 +112,111 @@ test.describe('a company account', () => {
     await expect(listed).not.toContainText('Shs 0');
     await expect(listed).toContainText(/Shs [1-9]/);
     await staffContext.close();
+  });
+
+  test('a buyer uploads a 3-recipient list, sees it priced, pays once by mobile money; each recipient is told by SMS', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    // A size with stock for three, by its SKU.
+    const list = await request.get('/api/v1/products/products/?page_size=100');
+    const { results } = (await list.json()) as { results: { slug: string; in_stock: boolean }[] };
+    let sku = '';
+    for (const card of results.filter((item) => item.in_stock)) {
+      const detail = (await (await request.get(`/api/v1/products/products/${card.slug}/`)).json()) as {
+        variants: { stock: number; sku: string }[];
+      };
+      const size = detail.variants.find((variant) => variant.stock >= 6);
+      if (size) {
+        sku = size.sku;
+        break;
+      }
+    }
+    expect(sku).not.toBe('');
+
+    // An approved company and its buyer (the first test walks through asking and approving).
+    const tin = `31${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const companyName = `Jacaranda ${tin.slice(-4)} Ltd`;
+    const buyer = await createCustomer(baseURL!, {
+      name: 'Grace Auma',
+      email: uniqueEmail('corporate-list'),
+    });
+    await page.goto(`/login?redirect=${encodeURIComponent('/company')}`);
+    await signInOnPage(page, buyer.email, buyer.password);
+    const form = page.getByRole('form', { name: 'Ask for a company account' });
+    await form.getByLabel('Company name (as on the invoice)').fill(companyName);
+    await form.getByLabel('TIN').fill(tin);
+    await form.getByLabel('Billing address').fill('Plot 3, Jacaranda Close, Naguru');
+    await form.getByLabel('Billing contact', { exact: true }).fill('Grace Auma');
+    await form.getByLabel('Billing contact’s phone').fill('0772 555123');
+    await form.getByLabel('Invoices e-mail').fill('accounts@jacaranda.example');
+    await form.getByRole('button', { name: 'Ask for the account' }).click();
+    await expect(form.getByText(`Thank you: ${companyName}’s account is waiting`)).toBeVisible();
+    await withShopDatabase(baseURL!, (client) =>
+      client.query("UPDATE companies SET status = 'approved', decided_at = now() WHERE tin = $1", [tin]),
+    );
+    await page.reload();
+
+    const phones = [0, 1, 2].map(() => `+2567${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+    const day = kampalaDayAfter(new Date(), 7);
+    const csv = [
+      'recipient,phone,area,street,landmark,delivery_date,message,items',
+      ...phones.map(
+        (phone, index) =>
+          `Recipient ${index + 1},${phone},Central Kampala,Plot ${index + 1} Kira Road,,${day},"Season’s greetings, from all of us",${sku}:2`,
+      ),
+    ].join('\n');
+    const section = page.getByRole('region', { name: `Send to many recipients for ${companyName}` });
+    await section.getByLabel('Recipients’ CSV').setInputFiles({
+      name: 'recipients.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await expect(section.getByText('Deliveries', { exact: true })).toBeVisible();
+    await section.getByRole('button', { name: 'Place 3 deliveries' }).click();
+    const deliveries = section.getByRole('table', { name: 'Deliveries' });
+    await expect(deliveries.getByRole('row', { name: /Recipient 3/ })).toBeVisible();
+
+    const pay = section.getByRole('form', { name: 'Pay the list' });
+    await pay.getByLabel('Paying mobile number').fill('0772 123456');
+    await pay.getByRole('button', { name: /^Pay Shs/ }).click();
+    const [phone] = await Promise.all([
+      page.waitForEvent('popup'),
+      section.getByRole('link', { name: 'Open the sandbox phone' }).click(),
+    ]);
+    const prompt = phone.getByRole('form', { name: 'Payment request' });
+    await prompt.getByLabel('Enter your PIN to approve').fill('24680');
+    await prompt.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(section.getByRole('heading', { name: /3 deliveries · Shs [\d,]+ · Paid/ })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(deliveries.getByRole('row', { name: /Recipient 1/ })).not.toContainText('Pending');
+
+    // One payment for the three, and each recipient's own SMS in the shop's outbox.
+    await expect
+      .poll(
+        () =>
+          withShopDatabase(baseURL!, async (client) => {
+            const result = await client.query<{ count: string }>(
+              "SELECT count(DISTINCT phone) AS count FROM sms_messages WHERE kind = 'gift_coming' AND phone = ANY($1)",
+              [phones],
+            );
+            return Number(result.rows[0]!.count);
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(3);
+    const payments = await withShopDatabase(baseURL!, async (client) => {
+      const result = await client.query<{ count: string }>(
+        `SELECT count(*) AS count FROM payment_transactions t
+         JOIN order_lists l ON l.id::text = t.subject_id JOIN companies c ON c.id = l.company_id
+         WHERE c.tin = $1 AND t.status = 'successful'`,
+        [tin],
+      );
+      return Number(result.rows[0]!.count);
+    });
+    expect(payments).toBe(1);
   });
 });

@@ -58,6 +58,7 @@ import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import notificationsPlugin from './modules/notifications/notifications.plugin';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import deliveryZonesRoutes from './modules/orders/delivery-zones.routes';
+import orderListsRoutes from './modules/orders/order-lists.routes';
 import orderPaymentsRoutes from './modules/orders/order-payments.routes';
 import ordersPlugin from './modules/orders/orders.plugin';
 import ordersRoutes from './modules/orders/orders.routes';
@@ -263,6 +264,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(newsletterCampaignsRoutes);
       await api.register(paymentsRoutes);
       await api.register(orderPaymentsRoutes);
+      await api.register(orderListsRoutes);
       await api.register(sandboxRoutes);
       await api.register(devMailboxRoutes);
       await api.register(auditRoutes);

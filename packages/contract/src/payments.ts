@@ -42,7 +42,7 @@ export const paymentProviderLabels: Record<PaymentProviderName, string> = {
 };
 
 /** What a transaction pays for. Each kind is registered by the module that owns it. */
-export const PAYMENT_PURPOSES = ['order', 'event_rsvp'] as const;
+export const PAYMENT_PURPOSES = ['order', 'event_rsvp', 'order_list'] as const;
 export const paymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
 export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
 

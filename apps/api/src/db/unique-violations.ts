@@ -73,6 +73,10 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
   newsletter_subscribers_unsubscribe_token_idx: { field: 'token', message: 'is already in use' },
   notifications_user_dedupe_key_idx: { field: 'dedupe_key', message: 'was already notified' },
   orders_user_idempotency_key: { field: 'idempotency_key', message: 'was already used for another order' },
+  order_lists_user_idempotency_key: {
+    field: 'idempotency_key',
+    message: 'was already used for another list',
+  },
   orders_order_number_key: { field: 'order_number', message: 'is already used by another order' },
   payment_refunds_idempotency_key: {
     field: 'idempotency_key',

@@ -103,6 +103,37 @@ export const deliveryZones = pgTable(
   ],
 );
 
+/**
+ * A company's list of recipients (issue 39, decision 0036): one upload, one payment, one child
+ * order per recipient (each an ordinary gift order: its own stock, zone fee, delivery, SMS and
+ * rider stop). The list keeps the upload's idempotency key and the whole amount.
+ */
+export const orderLists = pgTable(
+  'order_lists',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Who placed it: a buyer of the company, or staff on its behalf. */
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id),
+    idempotencyKey: text().notNull(),
+    requestHash: text().notNull(),
+    deliveryCount: integer().notNull(),
+    /** The children's totals added up: what the one payment is. */
+    total: integer().notNull(),
+    lpoNumber: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('order_lists_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('order_lists_company_created_idx').on(table.companyId, table.createdAt.desc(), table.id.desc()),
+    check('order_lists_amounts_check', sql`${table.deliveryCount} >= 1 and ${table.total} >= 0`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -139,6 +170,8 @@ export const orders = pgTable(
     companyId: uuid().references(() => companies.id),
     /** The company's local purchase order number, as its buyer typed it. */
     lpoNumber: text(),
+    /** The recipients' list this order is one delivery of (decision 0036); paid with the list. */
+    orderListId: uuid().references(() => orderLists.id),
     total: integer().notNull(),
     currency: text().notNull().default('UGX'),
     contactName: text().notNull(),
@@ -181,6 +214,7 @@ export const orders = pgTable(
     index('orders_company_created_idx')
       .on(table.companyId, table.createdAt.desc(), table.id.desc())
       .where(sql`company_id is not null`),
+    index('orders_order_list_idx').on(table.orderListId, table.id).where(sql`order_list_id is not null`),
     index('orders_order_number_trgm_idx').using('gin', sql`${table.orderNumber} gin_trgm_ops`),
     index('orders_contact_name_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
     index('orders_contact_phone_trgm_idx').using('gin', sql`${table.contactPhone} gin_trgm_ops`),

@@ -129,6 +129,36 @@ export async function companyForCheckout(
   return { id: company.id, name: company.name, tin: company.tin };
 }
 
+/**
+ * The company a recipients' list is placed for (decision 0036): a buyer's own, or any for staff
+ * (on its behalf); approved. Anyone else gets the same 404 as no company.
+ */
+export async function companyForList(
+  db: Executor,
+  companyId: string,
+  user: { id: string; staff: boolean },
+): Promise<{ id: string; name: string; tin: string; contactName: string; contactPhone: string }> {
+  const company = user.staff
+    ? await findCompanyForStaff(db, companyId)
+    : await findCompanyOfBuyer(db, companyId, user.id);
+  if (!company) throw notFound('Company');
+  if (company.status !== 'approved') {
+    throw invalidInput([{ field: 'company_id', message: companyOrderMessages.notApproved }]);
+  }
+  return {
+    id: company.id,
+    name: company.name,
+    tin: company.tin,
+    contactName: company.billing_contact_name,
+    contactPhone: company.billing_contact_phone,
+  };
+}
+
+/** Whether the user may read the company's lists: one of its buyers (staff read every one). */
+export async function isBuyerOf(db: Executor, companyId: string, userId: string): Promise<boolean> {
+  return (await findCompanyOfBuyer(db, companyId, userId)) !== undefined;
+}
+
 export async function companiesForStaff(
   db: Database,
   query: PageQuery & { status?: Company['status'] },

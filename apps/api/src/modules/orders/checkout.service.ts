@@ -149,6 +149,25 @@ function snapshotOf(lines: CheckoutLineRow[]): NewOrderItem[] {
     }));
 }
 
+/**
+ * An order's VAT and total: a VAT-registered shop's invoice shows the VAT of every line (bottles,
+ * delivery, the discount as a negative line); when its prices exclude VAT, that VAT is added to
+ * the total. Checkout and a recipients' list (order-lists.service.ts) price orders here.
+ */
+export function orderAmounts(
+  settings: VatSettings,
+  lineTotals: number[],
+  fee: number,
+  discount: number,
+): { vat: number | null; vatAdded: number; total: number } {
+  const vat = settings.shopTin
+    ? orderVat({ lineTotals, deliveryFee: fee, discount }, settings.pricesIncludeVat).total.vat
+    : null;
+  const vatAdded = vat !== null && !settings.pricesIncludeVat ? vat : 0;
+  const subtotal = lineTotals.reduce((sum, line) => sum + line, 0);
+  return { vat, vatAdded, total: subtotal + fee - discount + vatAdded };
+}
+
 /** Placed; and, for cash on delivery, confirmed at once (paid at the door). */
 function firstChanges(cash: boolean, userId: string): StatusChange[] {
   const placed: StatusChange = { from: null, to: 'pending', note: 'Order placed', changedBy: userId };
@@ -231,17 +250,13 @@ export async function placeOrder(
           )
         : null;
       const discount = applied?.amount ?? 0;
-      // A VAT-registered shop's invoice shows the VAT of every line (bottles, delivery, the
-      // discount as a negative line); when its prices exclude VAT, that VAT is added to the total.
       const { shopTin, pricesIncludeVat } = context.vat;
-      const vat = shopTin
-        ? orderVat(
-            { lineTotals: lines.map((line) => line.price * line.quantity), deliveryFee: fee, discount },
-            pricesIncludeVat,
-          ).total.vat
-        : null;
-      const vatAdded = vat !== null && !pricesIncludeVat ? vat : 0;
-      const total = subtotal + fee - discount + vatAdded;
+      const { vat, vatAdded, total } = orderAmounts(
+        context.vat,
+        lines.map((line) => line.price * line.quantity),
+        fee,
+        discount,
+      );
       const cash = input.payment_method === 'cash_on_delivery';
       const delivery = input.fulfilment === 'delivery';
       const order: Omit<NewOrder, 'orderNumber'> = {

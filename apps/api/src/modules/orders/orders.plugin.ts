@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { expireUnpaidOrders } from './order-lifecycle';
+import { orderListPayableKind } from './order-list-payable';
 import { orderPayableKind } from './order-payable';
 import { CONFIRMATION_EMAIL_QUEUE, EXPIRE_UNPAID_QUEUE, sendOrderConfirmation } from './orders.jobs';
 
@@ -32,6 +33,7 @@ export default fp(
     });
 
     app.payables.register(orderPayableKind());
+    app.payables.register(orderListPayableKind());
   },
   { name: 'orders', dependencies: ['config', 'database', 'domain-events', 'email', 'jobs', 'payments'] },
 );

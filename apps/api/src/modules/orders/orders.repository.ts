@@ -214,6 +214,8 @@ export type NewOrder = {
   vatInvoice: { businessName: string; tin: string } | null;
   /** The company it is placed for by one of its buyers, and the buyer's LPO number. */
   company: { id: string; lpoNumber: string | null } | null;
+  /** The recipients' list it is one delivery of (decision 0036). */
+  orderListId?: string | null;
   total: number;
   contactName: string;
   contactPhone: string;
@@ -269,13 +271,13 @@ export async function insertOrder(
     WITH placed AS (
       INSERT INTO orders (order_number, user_id, idempotency_key, request_hash, status, payment_method,
         mobile_money_network, payment_phone, fulfilment, item_count, subtotal, delivery_fee, discount, discount_code,
-        vat_added, vat_business_name, vat_business_tin, company_id, lpo_number, total, contact_name, contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
+        vat_added, vat_business_name, vat_business_tin, company_id, lpo_number, order_list_id, total, contact_name, contact_phone, delivery_zone_id, delivery_zone_name, delivery_time_label, street, delivery_instructions,
         customer_note, estimated_delivery_time, payment_due_at, confirmed_at)
       VALUES (${order.orderNumber}, ${order.userId}, ${order.idempotencyKey}, ${order.requestHash}, ${order.status},
         ${order.paymentMethod}, ${order.mobileMoneyNetwork}, ${order.paymentPhone}, ${order.fulfilment},
         ${order.itemCount}, ${order.subtotal}, ${order.deliveryFee}, ${order.discount}, ${order.discountCode},
         ${order.vatAdded}, ${order.vatInvoice?.businessName ?? null}, ${order.vatInvoice?.tin ?? null},
-        ${order.company?.id ?? null}, ${order.company?.lpoNumber ?? null}, ${order.total}, ${order.contactName},
+        ${order.company?.id ?? null}, ${order.company?.lpoNumber ?? null}, ${order.orderListId ?? null}, ${order.total}, ${order.contactName},
         ${order.contactPhone}, ${order.zone?.id ?? null}, ${order.zone?.name ?? null}, ${order.zone?.label ?? null},
         ${order.street}, ${order.deliveryInstructions === null ? null : JSON.stringify(order.deliveryInstructions)}::jsonb,
         ${order.customerNote}, ${estimated}, ${due}, ${confirmed ? sql`now()` : sql`NULL`})

@@ -1,4 +1,5 @@
 import type { MobileMoneyNetwork } from '@shop/contract/orders';
+import type { PaymentPurpose } from '@shop/contract/payments';
 
 /**
  * The payments' domain events, published by the settlement (./settlement.ts) and by this
@@ -15,7 +16,7 @@ declare module '../../lib/domain-events' {
       transactionId: string;
       reference: string;
       userId: string;
-      purpose: 'order' | 'event_rsvp';
+      purpose: PaymentPurpose;
       subjectId: string;
       subjectLabel: string;
       amount: number;
@@ -34,7 +35,7 @@ declare module '../../lib/domain-events' {
       transactionId: string;
       reference: string;
       userId: string;
-      purpose: 'order' | 'event_rsvp';
+      purpose: PaymentPurpose;
       subjectId: string;
       subjectLabel: string;
       status: 'failed' | 'cancelled' | 'expired';

@@ -105,7 +105,11 @@ export function newReference(now: Date = new Date()): string {
   return `KCP-${day}-${suffix}`;
 }
 
-const SUBJECT_NAMES: Record<PaymentPurpose, string> = { order: 'Order', event_rsvp: 'RSVP' };
+const SUBJECT_NAMES: Record<PaymentPurpose, string> = {
+  order: 'Order',
+  event_rsvp: 'RSVP',
+  order_list: 'List',
+};
 
 /** The phone must belong to the network chosen: a prompt sent to the wrong network never arrives. */
 function checkNetwork(network: MobileMoneyNetwork, phone: string) {

@@ -1,3 +1,5 @@
+import type { PaymentPurpose } from '@shop/contract/payments';
+
 /**
  * The refunds' domain events, published after the commit that settles a refund: the customer's
  * notification follows `refund.succeeded`.
@@ -8,7 +10,7 @@ declare module '../../lib/domain-events' {
     'refund.succeeded': {
       refundId: string;
       userId: string;
-      purpose: 'order' | 'event_rsvp';
+      purpose: PaymentPurpose;
       subjectId: string;
       subjectLabel: string;
       amount: number;
@@ -23,6 +25,3 @@ declare module '../../lib/domain-events' {
     };
   }
 }
-
-// A module (not a script), so that the block above augments the bus's map.
-export {};

@@ -12,6 +12,7 @@ import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
+import { RecipientsList } from '../../../components/recipients-list';
 import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
@@ -224,6 +225,9 @@ function CompanyDesk() {
                       <tr className={stackedTable.row}>
                         <td colSpan={7} className="block py-3 md:table-cell md:px-4">
                           <Buyers company={company} onError={setActionError} />
+                          {company.status === 'approved' ? (
+                            <RecipientsList companyId={company.id} companyName={company.name} />
+                          ) : null}
                         </td>
                       </tr>
                     ) : null}

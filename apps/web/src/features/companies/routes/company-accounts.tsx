@@ -14,6 +14,7 @@ import { FormField, FormMessage, primaryButtonClass } from '../../../components/
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
+import { RecipientsList } from '../../../components/recipients-list';
 import { stackedTable } from '../../../components/stacked-table';
 import { applyFieldErrors, formErrorMessage } from '../../../lib/form-errors';
 import { useApplyForCompany, useCompanyOrders, useMyCompanies } from '../api/companies';
@@ -214,6 +215,7 @@ function MyCompanies() {
                 <>
                   <p>At checkout, choose “Order for {company.name}” and add your LPO number.</p>
                   <CompanyOrders company={company} />
+                  <RecipientsList companyId={company.id} companyName={company.name} />
                 </>
               ) : null}
             </section>
