@@ -231,11 +231,14 @@ export async function purgeTaxRecordsOf(tx: Executor, userId: string, before: Da
     WHERE user_id = ${userId} AND created_at < ${cutoff}::timestamptz`;
   const oldCreditNotes = sql`SELECT id FROM credit_notes
     WHERE refund_id IN (SELECT id FROM payment_refunds WHERE transaction_id IN (${oldPayments}))`;
+  const oldTicketInvoices = sql`SELECT id FROM ticket_invoices WHERE transaction_id IN (${oldPayments})`;
+  const oldDocuments = sql`SELECT id FROM efris_documents
+    WHERE order_id IN (${old}) OR ticket_invoice_id IN (${oldTicketInvoices})`;
   // EFRIS's records of them (URA keeps its own) go with the invoices and credit notes.
   await tx.execute(sql`DELETE FROM efris_credit_notes
-    WHERE credit_note_id IN (${oldCreditNotes})
-       OR document_id IN (SELECT id FROM efris_documents WHERE order_id IN (${old}))`);
-  await tx.execute(sql`DELETE FROM efris_documents WHERE order_id IN (${old})`);
+    WHERE credit_note_id IN (${oldCreditNotes}) OR document_id IN (${oldDocuments})`);
+  await tx.execute(sql`DELETE FROM efris_documents WHERE id IN (${oldDocuments})`);
+  await tx.execute(sql`DELETE FROM ticket_invoices WHERE id IN (${oldTicketInvoices})`);
   await tx.execute(sql`DELETE FROM credit_notes WHERE id IN (${oldCreditNotes})`);
   await tx.execute(sql`DELETE FROM payment_refunds WHERE transaction_id IN (${oldPayments})`);
   await tx.execute(sql`DELETE FROM payment_webhook_deliveries

@@ -11,7 +11,7 @@ import { type GiftAndCompany, giftAndCompanyOf } from '../../../test/fixtures/gi
 import { type Customer, staffMember } from '../../../test/fixtures/orders';
 import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createTestEvent, rsvp } from '../events/testing';
+import { approveAndSettle, createTestEvent, rsvp, startPaying } from '../events/testing';
 import { STRONG_PASSWORD, type TestBrowser } from '../identity/testing';
 import { customer, productAt, startPayment, waitFor } from '../payments/testing';
 import { eraseDue, purgeTaxRecords } from './erasure.service';
@@ -110,8 +110,18 @@ async function customerWithEverything(name: string, phone: string): Promise<Plan
     [order.id, `FDN${crypto.randomInt(1e9, 9e9)}`],
   );
   const giftAndCompany = await giftAndCompanyOf(harness, { ...who, name, phone, street }, staff);
-  const event = await createTestEvent(harness);
-  await rsvp(who.client, event.id);
+  // A paid ticket: its tax invoice (and EFRIS's record of it) is kept, then purged, like an order's.
+  const event = await createTestEvent(harness, { price: 60_000, capacity: 10 });
+  const held = await rsvp(who.client, event.id);
+  const ticketPayment = await approveAndSettle(who.client, await startPaying(who.client, held.id));
+  expect(ticketPayment.status).toBe('successful');
+  await pool().query(
+    `INSERT INTO efris_documents (kind, ticket_invoice_id, reference_no, state, fiscal_document_number,
+       verification_code, qr_code, fiscalised_at)
+     SELECT 'ticket', id, invoice_number, 'fiscalised', $2, '1234567891', 'https://efris.example/qr', now()
+     FROM ticket_invoices WHERE rsvp_id = $1`,
+    [held.id, `FDN${crypto.randomInt(1e9, 9e9)}`],
+  );
   expect((await who.client.post('/api/v1/orders/wishlist/', { product: product.id })).statusCode).toBe(201);
   await pool().query(
     `INSERT INTO product_reviews (product_id, user_id, rating, title, body) VALUES ($1, $2, 5, 'Lovely', 'A fine bottle')`,
@@ -227,7 +237,7 @@ describe('erasing an account', () => {
     const kept = await pool().query(
       `SELECT o.contact_name, o.contact_phone, o.street, o.total, i.invoice_number, p.amount, p.status
        FROM orders o JOIN invoices i ON i.order_id = o.id
-       JOIN payment_transactions p ON p.user_id = o.user_id
+       JOIN payment_transactions p ON p.purpose = 'order' AND p.subject_id = o.id::text
        WHERE o.id = $1`,
       [mine.order.id],
     );

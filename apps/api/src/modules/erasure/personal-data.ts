@@ -64,7 +64,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   },
   efris_documents: {
     kept: ['fiscal_document_number', 'qr_code', 'reference_no', 'verification_code'],
-    none: ['last_error', 'last_return_code'],
+    none: ['kind', 'last_error', 'last_return_code'],
   },
   efris_settings: {
     none: [
@@ -108,6 +108,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     erased: ['confirm_token_hash', 'confirmed_ip', 'email', 'subscribed_ip', 'unsubscribe_token'],
   },
   notifications: { erased: ['dedupe_key', 'message', 'related_id', 'title'] },
+  order_lists: { none: ['idempotency_key', 'lpo_number', 'request_hash'] },
   order_items: { none: ['image', 'product_name', 'product_slug', 'sku', 'variant_name'] },
   order_status_changes: { erased: ['note'] },
   orders: {
@@ -187,6 +188,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   sms_phone_codes: { erased: ['code_hash', 'phone'] },
   sms_preferences: { erased: ['verified_phone'] },
   stock_movements: { none: ['actor_name', 'note', 'reason'] },
+  ticket_invoices: { kept: ['invoice_number', 'ticket_code'], none: ['shop_tin'] },
   users: { erased: ['default_delivery_address', 'disabled_reason', 'email', 'image', 'name', 'phone'] },
   verifications: { erased: ['identifier', 'value'] },
 };
