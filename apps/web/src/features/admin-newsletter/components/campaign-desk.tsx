@@ -133,7 +133,7 @@ export function CampaignDesk({
         {data.status === 'draft' ? (
           <button
             type="button"
-            className="rounded-full bg-wine-800 px-4 py-1.5 text-sm font-semibold text-cream-50 disabled:opacity-60"
+            className={buttonClass('primary', 'sm')}
             disabled={send.isPending}
             onClick={() => {
               if (!window.confirm(`Send “${data.subject}” to every confirmed subscriber now?`)) return;

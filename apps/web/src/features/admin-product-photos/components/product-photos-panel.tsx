@@ -6,6 +6,7 @@ import {
 } from '@shop/contract/product-images';
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { ProductImage } from '../../../components/product-image';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -294,7 +295,7 @@ function AltTextForm({
       <button
         type="submit"
         disabled={update.isPending || alt === image.alt}
-        className="rounded-full bg-wine-800 px-3 py-1 text-xs font-semibold text-cream-50 disabled:opacity-40"
+        className={buttonClass('primary', 'sm')}
       >
         Save<span className="sr-only"> alt text of photo {position}</span>
       </button>
@@ -362,7 +363,7 @@ function RemovePhotoButton({
         ref={keepRef}
         type="button"
         onClick={() => setConfirming(false)}
-        className="rounded-full border border-wine-800 px-3 py-1 text-xs font-semibold text-wine-800"
+        className={buttonClass('secondary', 'sm')}
       >
         Keep it
       </button>
@@ -376,7 +377,7 @@ function RemovePhotoButton({
             onError: (failure) => setError(errorText(failure)),
           });
         }}
-        className="rounded-full bg-wine-800 px-3 py-1 text-xs font-semibold text-cream-50"
+        className={buttonClass('primary', 'sm')}
       >
         Yes, remove
       </button>
