@@ -88,7 +88,8 @@ test.describe('the back-office frame', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
+    // Twenty sections, each checked by axe (seconds each on a busy machine).
+    test.setTimeout(360_000);
     const shopper = await browser.newContext({ baseURL });
     await confirmAgeInAdvance(shopper);
     const orderNumber = await placeOrder(await shopper.newPage(), baseURL!);
@@ -144,7 +145,8 @@ test.describe('the back-office frame', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
+    // Twenty sections, each checked by axe (seconds each on a busy machine).
+    test.setTimeout(360_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page, baseURL!);
     await expect(page.getByRole('navigation', { name: 'Back office' })).toBeHidden();
