@@ -7,6 +7,7 @@ import {
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProductImage } from '../../../components/product-image';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -320,67 +321,39 @@ function RemovePhotoButton({
   const remove = useRemoveProductPhoto(productId);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const headingId = useId();
-  const keepRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-  }, [confirming]);
-
-  if (!confirming) {
-    return (
-      <>
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          disabled={remove.isPending}
-          className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold text-wine-800 hover:bg-wine-50 disabled:opacity-40"
-        >
-          <Trash2 aria-hidden="true" className="size-3.5" />
-          {remove.isPending ? 'Removing…' : 'Remove'}
-          <span className="sr-only"> photo {position}</span>
-        </button>
-        {error ? (
-          <p role="alert" className="w-full text-xs text-wine-800">
-            {error}
-          </p>
-        ) : null}
-      </>
-    );
-  }
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby={headingId}
-      className="flex w-full flex-wrap items-center gap-2 rounded-xl border border-wine-200 bg-wine-50 px-3 py-2"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setConfirming(false);
-      }}
-    >
-      <p id={headingId} className="text-xs font-semibold text-wine-900">
-        Remove photo {position} from the shop?
-      </p>
+    <>
       <button
-        ref={keepRef}
         type="button"
-        onClick={() => setConfirming(false)}
-        className={buttonClass('secondary', 'sm')}
+        onClick={() => setConfirming(true)}
+        disabled={remove.isPending}
+        className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold text-wine-800 hover:bg-wine-50 disabled:opacity-40"
       >
-        Keep it
+        <Trash2 aria-hidden="true" className="size-3.5" />
+        {remove.isPending ? 'Removing…' : 'Remove'}
+        <span className="sr-only"> photo {position}</span>
       </button>
-      <button
-        type="button"
-        onClick={() => {
-          setConfirming(false);
+      {error ? (
+        <p role="alert" className="w-full text-xs text-wine-800">
+          {error}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Remove photo ${position} from the shop?`}
+        confirmLabel="Yes, remove"
+        variant="danger"
+        onConfirm={() => {
           setError(null);
           remove.mutate(image.id, {
             onSuccess: () => toast.success(`Photo ${position} removed`),
             onError: (failure) => setError(errorText(failure)),
           });
         }}
-        className={buttonClass('primary', 'sm')}
       >
-        Yes, remove
-      </button>
-    </div>
+        <p>The photo leaves the product’s page and its file is deleted.</p>
+      </ConfirmDialog>
+    </>
   );
 }
