@@ -9,6 +9,7 @@ import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } fr
 import { buttonClass } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProductImage } from '../../../components/product-image';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useProductPhotos } from '../api/product-photos';
@@ -158,9 +159,7 @@ export function ProductPhotosPanel({ productId }: { productId: number }) {
       ) : null}
 
       {photos.isError ? (
-        <p role="alert" className="text-sm text-wine-800">
-          The photos could not be loaded. {errorText(photos.error)}
-        </p>
+        <QueryStatus pending={false} onRetry={photos.refetch} what="The photos" loading="" />
       ) : null}
       {reorderError ? (
         <p role="alert" className="text-sm text-wine-800">
