@@ -44,7 +44,7 @@ type Axe = typeof axe;
  * axe's serious and critical findings in the page's document, one line each. axe runs in the
  * document only: frames (an e-mail's sandboxed preview) get no script.
  */
-async function accessibilityProblems(page: Page): Promise<string[]> {
+export async function accessibilityProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const { axe: engine } = window as unknown as { axe: Axe };

@@ -18,6 +18,9 @@ export const ADMIN_STOCK_STATE_LABELS: Record<AdminStockState, string> = {
   out: 'Out of stock',
 };
 
+/** The longest text the staff product list searches for. */
+export const ADMIN_PRODUCT_SEARCH_MAX_LENGTH = 200;
+
 export const ADMIN_PRODUCT_SORTS = [
   'name',
   '-name',

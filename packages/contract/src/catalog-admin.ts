@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ADMIN_PRODUCT_DEFAULT_SORT,
+  ADMIN_PRODUCT_SEARCH_MAX_LENGTH,
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
   ADMIN_PRODUCT_STATUS_LABELS,
@@ -255,7 +256,9 @@ export const adminProductListQuerySchema = pageQuerySchema.extend({
   q: z
     .string()
     .trim()
-    .max(200, { error: 'must be at most 200 characters' })
+    .max(ADMIN_PRODUCT_SEARCH_MAX_LENGTH, {
+      error: `must be at most ${ADMIN_PRODUCT_SEARCH_MAX_LENGTH} characters`,
+    })
     .optional()
     .transform((value) => (value ? value : undefined))
     .describe('The storefront’s typo-tolerant search, over every product'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedListSchema, pageQuerySchema } from './pagination';
 
 /**
  * The back office's categories (staff and admins): every category, hidden ones too, with how
@@ -158,6 +159,31 @@ export const catalogImportSchema = z.object({
   finished_at: z.string().nullable(),
 });
 export type CatalogImport = z.infer<typeof catalogImportSchema>;
+
+/** One field an import row changes: the catalog's value before, the file's after ('' for none). */
+export const catalogImportChangeSchema = z.object({
+  field: z.string().describe('The CSV column (name, price, stock, …)'),
+  before: z.string(),
+  after: z.string(),
+});
+export type CatalogImportChange = z.infer<typeof catalogImportChangeSchema>;
+
+export const CATALOG_IMPORT_ROW_OUTCOMES = ['created', 'updated', 'unchanged', 'error'] as const;
+
+/** A row of an import: what the preview plans for it (then what applying did). */
+export const catalogImportRowSchema = z.object({
+  line: z.number().int().describe('Line of the file (the header is line 1)'),
+  product_slug: z.string(),
+  sku: z.string(),
+  outcome: z.enum(CATALOG_IMPORT_ROW_OUTCOMES),
+  changes: z.array(catalogImportChangeSchema).describe('An updated row’s fields, before → after'),
+  message: z.string().describe('A new row’s kind, or an error row’s problem'),
+  applied: z.boolean().describe('false: the preview’s plan, not yet applied'),
+});
+export type CatalogImportRow = z.infer<typeof catalogImportRowSchema>;
+export const catalogImportRowListSchema = pagedListSchema(catalogImportRowSchema);
+export type CatalogImportRowList = z.infer<typeof catalogImportRowListSchema>;
+export const catalogImportRowQuerySchema = pageQuerySchema;
 
 export const catalogImportParamsSchema = z.object({
   id: z.coerce

@@ -99,6 +99,9 @@ export const staffOrderSortLabels: Record<StaffOrderSort, string> = {
   total_asc: 'Smallest total first',
 };
 
+/** The longest order search the desk sends (its box stops there). */
+export const STAFF_ORDER_SEARCH_MAX_LENGTH = 100;
+
 /**
  * `GET /orders/admin/orders/`: every filter is optional and they combine (AND). `q` finds an
  * order by its number, the customer's name, e-mail or phone (any part of them; a phone may be
@@ -112,7 +115,7 @@ export const staffOrderFilterFields = {
   q: z
     .string()
     .trim()
-    .max(100, { error: 'Use at most 100 characters' })
+    .max(STAFF_ORDER_SEARCH_MAX_LENGTH, { error: `Use at most ${STAFF_ORDER_SEARCH_MAX_LENGTH} characters` })
     .optional()
     .transform((value) => (value ? value : undefined))
     .describe('Order number, customer name, e-mail or phone (part of it is enough)'),

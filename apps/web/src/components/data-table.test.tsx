@@ -38,6 +38,25 @@ describe('the data table', () => {
     ).toHaveAttribute('data-label', '');
   });
 
+  it('sums the rows up in lines named across the leading columns, the figure under the last one', () => {
+    render(
+      <DataTable
+        caption="Delivery zones"
+        columns={columns}
+        rows={zones}
+        rowKey={(zone) => zone.id}
+        footLines={[
+          { key: 'fees', label: 'Fees', value: 'UGX 30,000' },
+          { key: 'total', label: 'Total', value: 'UGX 30,000', strong: true },
+        ]}
+      />,
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.slice(-2).map((row) => row.textContent)).toEqual(['FeesUGX 30,000', 'TotalUGX 30,000']);
+    const total = within(rows.at(-1)!).getByRole('rowheader', { name: 'Total' });
+    expect(total).toHaveAttribute('colspan', '2');
+  });
+
   it('marks the current row and opens a full-width row under the one being edited', () => {
     render(
       <DataTable

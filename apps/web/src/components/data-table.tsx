@@ -42,7 +42,15 @@ type DataTableProps<Row> = {
    * `total`; drawn when any column has one.
    */
   totalsLabel?: string;
+  /**
+   * Lines under the rows that sum them up one figure each ("Subtotal", "Delivery fee", "Total"):
+   * the name across the leading columns, the figure in the last one.
+   */
+  footLines?: ReadonlyArray<FootLine>;
 };
+
+/** A line of a table's `footLines`. */
+export type FootLine = { label: ReactNode; value: ReactNode; key: string; strong?: boolean };
 
 const captionClass = 'mb-2 text-left font-serif text-lg text-wine-900';
 
@@ -65,6 +73,7 @@ export function DataTable<Row extends RowData>({
   detail,
   empty,
   totalsLabel = 'Total',
+  footLines,
 }: DataTableProps<Row>) {
   const definitions = useMemo<Array<ColumnDef<typeof features, Row>>>(
     () =>
@@ -150,6 +159,25 @@ export function DataTable<Row extends RowData>({
             );
           })}
         </tbody>
+        {footLines?.length ? (
+          <tfoot className="block border-t-2 border-cream-300 md:table-footer-group">
+            {footLines.map((line) => (
+              <tr
+                key={line.key}
+                className={`flex justify-between gap-4 px-4 py-1 md:table-row md:p-0 ${line.strong ? 'font-semibold' : ''}`}
+              >
+                <th
+                  scope="row"
+                  colSpan={columns.length - 1}
+                  className={`text-left md:px-4 md:py-1.5 md:text-right ${line.strong ? '' : 'font-normal'}`}
+                >
+                  {line.label}
+                </th>
+                <td className="text-right tabular-nums md:px-4 md:py-1.5">{line.value}</td>
+              </tr>
+            ))}
+          </tfoot>
+        ) : null}
         {totalsSpan === -1 ? null : (
           <tfoot className="block border-t-2 border-cream-300 font-semibold md:table-footer-group">
             <tr className={stackedTable.row}>

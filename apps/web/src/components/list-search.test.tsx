@@ -28,4 +28,31 @@ describe('the list search box', () => {
     );
     expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('Grace');
   });
+
+  it('sends its other filters with the same Search, and Clear empties the box', async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    const onClear = vi.fn();
+    render(
+      <ListSearch
+        name="Find orders"
+        label="Order number"
+        maxLength={100}
+        onSearch={onSearch}
+        onClear={onClear}
+      >
+        <label>
+          Zone <select name="zone" />
+        </label>
+      </ListSearch>,
+    );
+    const form = screen.getByRole('form', { name: 'Find orders' });
+    expect(within(form).getByRole('combobox', { name: 'Zone' })).toBeInTheDocument();
+    const field = within(form).getByRole('searchbox', { name: 'Order number' });
+    await user.type(field, 'ORD-1{Enter}');
+    expect(onSearch).toHaveBeenLastCalledWith('ORD-1');
+    await user.click(within(form).getByRole('button', { name: 'Clear' }));
+    expect(field).toHaveValue('');
+    expect(onClear).toHaveBeenCalledOnce();
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { buttonClass } from './button';
 
 type ListSearchProps = {
@@ -11,10 +11,22 @@ type ListSearchProps = {
   initial?: string;
   /** Called with the trimmed text on "Search" or Enter; an empty text shows the whole list again. */
   onSearch: (text: string) => void;
+  /** A "Clear" button beside "Search": empties the box, and the list's own filters with this. */
+  onClear?: () => void;
+  /** More filters sent with the same "Search", on a line of their own under the box. */
+  children?: ReactNode;
 };
 
 /** A back-office list's search box (issue 36's kit): the list asks the server with the text. */
-export function ListSearch({ name, label, maxLength, initial = '', onSearch }: ListSearchProps) {
+export function ListSearch({
+  name,
+  label,
+  maxLength,
+  initial = '',
+  onSearch,
+  onClear,
+  children,
+}: ListSearchProps) {
   const [text, setText] = useState(initial);
   const id = useId();
   return (
@@ -44,6 +56,19 @@ export function ListSearch({ name, label, maxLength, initial = '', onSearch }: L
       <button type="submit" className={buttonClass('secondary', 'sm')}>
         Search
       </button>
+      {onClear ? (
+        <button
+          type="button"
+          className={buttonClass('link', 'sm')}
+          onClick={() => {
+            setText('');
+            onClear();
+          }}
+        >
+          Clear
+        </button>
+      ) : null}
+      {children ? <div className="flex basis-full flex-wrap items-end gap-2">{children}</div> : null}
     </form>
   );
 }

@@ -10,6 +10,7 @@ export function Pager({
   totalPages,
   hasNext,
   onPage,
+  detail,
   label = 'Pagination',
   previousLabel = 'Previous',
   nextLabel = 'Next',
@@ -18,18 +19,21 @@ export function Pager({
   totalPages: number;
   hasNext: boolean;
   onPage: (page: number) => void;
+  /** Said after "Page N of M", in brackets: "1,250 deliveries, 5 a page". */
+  detail?: string;
   label?: string;
   previousLabel?: string;
   nextLabel?: string;
 }) {
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={label} className="flex items-center justify-center gap-3 text-sm">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-3 text-sm">
       <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)} className={pageButtonClass}>
         {previousLabel}
       </button>
       <span className="text-ink-soft">
         Page {page} of {totalPages}
+        {detail ? ` (${detail})` : null}
       </span>
       <button type="button" disabled={!hasNext} onClick={() => onPage(page + 1)} className={pageButtonClass}>
         {nextLabel}

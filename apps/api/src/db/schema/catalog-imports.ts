@@ -66,6 +66,8 @@ export const catalogImportRows = pgTable(
     sku: text().notNull().default(''),
     outcome: text().notNull(),
     message: text().notNull().default(''),
+    /** An updated row's fields: `[{ field, before, after }]`, the preview's diff. */
+    changes: jsonb().notNull().default([]),
     applied: boolean().notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.importId, table.line] })],

@@ -1,4 +1,8 @@
-import type { CatalogImportCounts, CatalogImportRowError } from '@shop/contract/categories-admin';
+import type {
+  CatalogImportChange,
+  CatalogImportCounts,
+  CatalogImportRowError,
+} from '@shop/contract/categories-admin';
 import type { Executor } from '../../db/transaction';
 import { parseCsv } from '../../lib/csv';
 import { boundQuery } from '../../plugins/jobs';
@@ -29,6 +33,8 @@ export type PlannedRow = {
   sku: string;
   outcome: RowOutcome;
   message: string;
+  /** What an updated row changes, field by field (empty for the other outcomes). */
+  changes: CatalogImportChange[];
 };
 
 const run = <T extends Record<string, unknown>>(db: Executor, text: string, values: unknown[] = []) =>
@@ -67,10 +73,18 @@ type ExistingVariant = {
 };
 
 const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
+/** A value as the preview shows it: empty for none, the file's own spelling otherwise. */
+const shown = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** The one diff rule of an import: each compared field that differs, with its value before and after. */
+function differences(compare: Array<[string, unknown, unknown]>): CatalogImportChange[] {
+  return compare
+    .filter(([, after, before]) => !same(after, before))
+    .map(([field, after, before]) => ({ field, before: shown(before), after: shown(after) }));
+}
 
 /** What differs between the file's product and the catalog's (empty: nothing). */
-export function productChanges(input: ProductInput, existing: ExistingProduct): string[] {
-  const changed: string[] = [];
+export function productChanges(input: ProductInput, existing: ExistingProduct): CatalogImportChange[] {
   const compare: Array<[string, unknown, unknown]> = [
     ['name', input.name, existing.name],
     ['category', input.category, existing.category],
@@ -86,15 +100,15 @@ export function productChanges(input: ProductInput, existing: ExistingProduct): 
     ['awards', input.awards.join('|'), existing.awards.join('|')],
     ['is_active', input.isActive, existing.is_active],
     ['is_featured', input.isFeatured, existing.is_featured],
+    // No images in the file keeps the current ones.
+    ...(input.images
+      ? [['images', input.images.join('|'), existing.images.join('|')] as [string, unknown, unknown]]
+      : []),
   ];
-  for (const [name, a, b] of compare) if (!same(a, b)) changed.push(name);
-  // No images in the file keeps the current ones.
-  if (input.images && input.images.join('|') !== existing.images.join('|')) changed.push('images');
-  return changed;
+  return differences(compare);
 }
 
-export function variantChanges(input: VariantInput, existing: ExistingVariant): string[] {
-  const changed: string[] = [];
+export function variantChanges(input: VariantInput, existing: ExistingVariant): CatalogImportChange[] {
   const compare: Array<[string, unknown, unknown]> = [
     ['variant_name', input.name, existing.name],
     ['volume_ml', input.volumeMl, existing.volume_ml],
@@ -104,8 +118,7 @@ export function variantChanges(input: VariantInput, existing: ExistingVariant): 
     ['stock', input.stock, existing.stock],
     ['is_default', input.isDefault, existing.is_default],
   ];
-  for (const [name, a, b] of compare) if (!same(a, b)) changed.push(name);
-  return changed;
+  return differences(compare);
 }
 
 async function loadExisting(db: Executor, products: ProductInput[]) {
@@ -182,6 +195,7 @@ async function classify(db: Executor, products: ProductInput[]) {
           line: variant.line,
           productSlug: product.slug,
           sku: variant.sku,
+          changes: [],
           outcome: 'error',
           message: own
             ? `${own.column ? `${own.column} ` : ''}${own.message}`
@@ -201,6 +215,7 @@ async function classify(db: Executor, products: ProductInput[]) {
           line: variant.line,
           productSlug: product.slug,
           sku: variant.sku,
+          changes: [],
           outcome: 'created',
           message: current ? 'new size' : 'new product',
         });
@@ -211,7 +226,8 @@ async function classify(db: Executor, products: ProductInput[]) {
           productSlug: product.slug,
           sku: variant.sku,
           outcome: 'updated',
-          message: `changed: ${[...productChanged, ...changes].join(', ')}`,
+          message: `changed: ${[...productChanged, ...changes].map((change) => change.field).join(', ')}`,
+          changes: [...productChanged, ...changes],
         });
         if (changes.length > 0) variantsToWrite.push(variant);
       } else {
@@ -219,6 +235,7 @@ async function classify(db: Executor, products: ProductInput[]) {
           line: variant.line,
           productSlug: product.slug,
           sku: variant.sku,
+          changes: [],
           outcome: 'unchanged',
           message: '',
         });
@@ -229,7 +246,7 @@ async function classify(db: Executor, products: ProductInput[]) {
         product,
         isNew: !current,
         changed: !current || productChanged.length > 0,
-        imagesChanged: !current || productChanged.includes('images'),
+        imagesChanged: !current || productChanged.some((change) => change.field === 'images'),
         variantsToWrite,
       });
     }
@@ -302,6 +319,7 @@ export async function previewImport(db: Executor, text: string): Promise<Preview
         line: row.line,
         productSlug: slug,
         sku: field(row.fields, 'sku'),
+        changes: [],
         outcome: 'error',
         message: own
           ? own.map((problem) => `${problem.column ? `${problem.column} ` : ''}${problem.message}`).join('; ')

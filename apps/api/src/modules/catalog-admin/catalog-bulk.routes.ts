@@ -7,6 +7,8 @@ import {
   catalogExportQuerySchema,
   catalogImportParamsSchema,
   catalogImportQuerySchema,
+  catalogImportRowListSchema,
+  catalogImportRowQuerySchema,
   catalogImportSchema,
   categoryOrderRequestSchema,
   createCategoryRequestSchema,
@@ -26,7 +28,7 @@ import {
   reorderCategories,
 } from './categories.service';
 import { exportCatalog } from './export';
-import { createImport, findImport, importReport, startApply } from './imports.service';
+import { createImport, findImport, importReport, importRows, startApply } from './imports.service';
 
 const errors = {
   401: errorEnvelopeSchema.describe('Not signed in'),
@@ -208,6 +210,24 @@ const catalogBulkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => findImport(app.db, request.params.id),
+  );
+
+  app.get(
+    `${IMPORTS}:id/rows/`,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'An import’s rows, page by page: what each will change (staff)',
+        description:
+          'In file order. Each row is created, updated (with its changed fields, before → after), ' +
+          'unchanged or an error; once applied, what applying did.',
+        security: [{ bearer: [] }],
+        params: catalogImportParamsSchema,
+        querystring: catalogImportRowQuerySchema,
+        response: { 200: catalogImportRowListSchema, ...errors, ...notFound, ...invalid },
+      },
+    },
+    async (request) => importRows(app.db, request.params.id, request.query),
   );
 
   app.post(

@@ -1,8 +1,11 @@
 import type {
   CatalogImport,
   CatalogImportCounts,
+  CatalogImportRow,
   CatalogImportRowError,
+  CatalogImportRowList,
 } from '@shop/contract/categories-admin';
+import { type PageQuery, toPagedList } from '@shop/contract/pagination';
 import { countOf } from '@shop/contract/plural';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
@@ -112,8 +115,10 @@ export async function createImport(
       const slice = preview.rows.slice(start, start + 5_000);
       await run(
         tx,
-        `INSERT INTO catalog_import_rows (import_id, line, product_slug, sku, outcome, message)
-         SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+        `INSERT INTO catalog_import_rows (import_id, line, product_slug, sku, outcome, message, changes)
+         SELECT $1, line, slug, sku, outcome, message, changes::jsonb
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+           AS x(line, slug, sku, outcome, message, changes)`,
         [
           id,
           slice.map((row) => row.line),
@@ -121,6 +126,7 @@ export async function createImport(
           slice.map((row) => row.sku),
           slice.map((row) => row.outcome),
           slice.map((row) => row.message),
+          slice.map((row) => JSON.stringify(row.changes)),
         ],
       );
     }
@@ -218,10 +224,17 @@ export async function applyImport(
         const outcomes = await applyBatch(tx, batch);
         await run(
           tx,
-          `UPDATE catalog_import_rows r SET outcome = x.outcome, message = x.message, applied = true
-           FROM unnest($2::int[], $3::text[], $4::text[]) AS x(line, outcome, message)
+          `UPDATE catalog_import_rows r
+           SET outcome = x.outcome, message = x.message, changes = x.changes::jsonb, applied = true
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS x(line, outcome, message, changes)
            WHERE r.import_id = $1 AND r.line = x.line`,
-          [id, outcomes.map((o) => o.line), outcomes.map((o) => o.outcome), outcomes.map((o) => o.message)],
+          [
+            id,
+            outcomes.map((o) => o.line),
+            outcomes.map((o) => o.outcome),
+            outcomes.map((o) => o.message),
+            outcomes.map((o) => JSON.stringify(o.changes)),
+          ],
         );
         const moved = await run(
           tx,
@@ -275,6 +288,23 @@ export async function applyImport(
 
 /** Another run of the same import committed this batch first. */
 class StaleImportRun extends Error {}
+
+/** One page of an import's rows in file order: each row's plan (or outcome) and its changes. */
+export async function importRows(db: Database, id: number, query: PageQuery): Promise<CatalogImportRowList> {
+  const [found] = await run<{ row_count: number }>(
+    db,
+    'SELECT (SELECT count(*)::int FROM catalog_import_rows WHERE import_id = $1) AS row_count FROM catalog_imports WHERE id = $1',
+    [id],
+  );
+  if (!found) throw notFound('The import');
+  const rows = await run<CatalogImportRow>(
+    db,
+    `SELECT line, product_slug, sku, outcome, changes, message, applied FROM catalog_import_rows
+     WHERE import_id = $1 ORDER BY line LIMIT $2 OFFSET $3`,
+    [id, query.page_size, (query.page - 1) * query.page_size],
+  );
+  return toPagedList(rows, found.row_count, query);
+}
 
 const REPORT_HEADER = 'line,product_slug,sku,outcome,message,applied';
 

@@ -1,4 +1,8 @@
-import { type CatalogImport, catalogImportSchema } from '@shop/contract/categories-admin';
+import {
+  type CatalogImport,
+  catalogImportRowListSchema,
+  catalogImportSchema,
+} from '@shop/contract/categories-admin';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../../test/fixtures/catalog';
@@ -118,6 +122,36 @@ describe('upload and preview', () => {
       ['4', 'bulk-gin-3', 'BULK-GIN-3', 'error'],
       ['5', 'bulk-gin-4', 'BULK-GIN-4', 'error'],
     ]);
+
+    // The preview says what each row will change: an updated row's fields, before → after.
+    const first = await staff.client.get(`${IMPORTS}${preview.id}/rows/?page_size=2`);
+    expect(first.statusCode).toBe(200);
+    const page = catalogImportRowListSchema.parse(first.json());
+    expect(page).toMatchObject({ count: 4, total_pages: 2, next: 2 });
+    expect(page.results.map((row) => [row.line, row.outcome, row.applied])).toEqual([
+      [2, 'created', false],
+      [3, 'updated', false],
+    ]);
+    expect(page.results[0]!.changes).toEqual([]);
+    expect(page.results[1]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'price', before: '40000', after: '50002' },
+        { field: 'stock', before: '1', after: '5' },
+      ]),
+    );
+    expect(page.results[1]!.changes.map((change) => change.field)).not.toContain('name');
+    const second = catalogImportRowListSchema.parse(
+      (await staff.client.get(`${IMPORTS}${preview.id}/rows/?page=2&page_size=2`)).json(),
+    );
+    expect(second.results.map((row) => [row.line, row.outcome])).toEqual([
+      [4, 'error'],
+      [5, 'error'],
+    ]);
+    expect(second.next).toBeNull();
+    expect((await staff.client.get(`${IMPORTS}999999/rows/`)).statusCode).toBe(404);
+    const bad = await staff.client.get(`${IMPORTS}${preview.id}/rows/?page=0`);
+    expect(bad.statusCode).toBe(422);
+    expect(errorEnvelopeSchema.parse(bad.json()).error.fields?.[0]?.field).toBe('page');
   });
 
   it('reports a broken header as an error', async () => {
@@ -398,6 +432,7 @@ describe('only staff reach the import and export endpoints', () => {
     { method: 'GET', url: `${IMPORTS}1/` },
     { method: 'POST', url: `${IMPORTS}1/apply/` },
     { method: 'GET', url: `${IMPORTS}1/report.csv` },
+    { method: 'GET', url: `${IMPORTS}1/rows/` },
     { method: 'GET', url: EXPORT },
   ] as const;
 

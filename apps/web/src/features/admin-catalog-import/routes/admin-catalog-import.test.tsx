@@ -1,4 +1,4 @@
-import type { CatalogImport } from '@shop/contract/categories-admin';
+import type { CatalogImport, CatalogImportRow } from '@shop/contract/categories-admin';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,39 @@ const preview = (overrides: Partial<CatalogImport> = {}): CatalogImport => ({
   ...overrides,
 });
 
+const ROWS: CatalogImportRow[] = [
+  {
+    line: 2,
+    product_slug: 'uganda-waragi',
+    sku: 'UW-750',
+    outcome: 'created',
+    changes: [],
+    message: 'new product',
+    applied: false,
+  },
+  {
+    line: 3,
+    product_slug: 'bombay-sapphire',
+    sku: 'BS-1000',
+    outcome: 'updated',
+    changes: [
+      { field: 'price', before: '120000', after: '125000' },
+      { field: 'tasting_notes', before: '', after: 'Juniper, citrus' },
+    ],
+    message: 'changed: price, tasting_notes',
+    applied: false,
+  },
+  {
+    line: 4,
+    product_slug: 'tanqueray',
+    sku: 'TQ-750',
+    outcome: 'unchanged',
+    changes: [],
+    message: '',
+    applied: false,
+  },
+];
+
 function open(role: string, handlers: Record<string, FakeHandler> = {}, path = '/admin/catalog-import') {
   const api = mockIdentityApi({
     'GET /auth/get-session': () => customerSession({ role, name: 'Grace Nansubuga' }),
@@ -59,6 +92,7 @@ function open(role: string, handlers: Record<string, FakeHandler> = {}, path = '
         },
       ],
     }),
+    'GET /admin/catalog/imports/41/rows/': () => makePage(ROWS, { pageSize: 25 }),
     ...handlers,
   });
   return renderApp(path).then((view) => ({ api, ...view }));
@@ -107,6 +141,29 @@ describe('/admin/catalog-import', () => {
       'href',
       '/api/v1/admin/catalog/imports/41/report.csv',
     );
+  });
+
+  it('shows what each row will change: new, changed with each field before → after, unchanged', async () => {
+    const { api } = await open(
+      'staff',
+      {
+        'GET /admin/catalog/imports/41/': () => preview(),
+      },
+      '/admin/catalog-import?import=41',
+    );
+    const section = await screen.findByRole('region', { name: 'Import preview' });
+    const table = await within(section).findByRole('table', { name: 'Rows of the file' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      '2UW-750Newnew product',
+      '3BS-1000Changedprice: 120000 → 125000tasting_notes: (empty) → Juniper, citrus',
+      '4TQ-750Unchanged',
+    ]);
+    expect(api.callsTo('GET /admin/catalog/imports/41/rows/')[0]?.url.searchParams.get('page')).toBe('1');
   });
 
   it('accepts a dropped file', async () => {

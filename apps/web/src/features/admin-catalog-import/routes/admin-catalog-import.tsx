@@ -19,6 +19,7 @@ import { exportCatalogUrl } from '../api/export-catalog';
 import { useExportCategories } from '../api/export-categories';
 import { importReportUrl } from '../api/import-report';
 import { uploadImport } from '../api/upload-import';
+import { ImportRows } from '../components/import-rows';
 import type { CatalogImportSearch } from '../lib/import-search';
 
 const MAX_MB = CATALOG_IMPORT_MAX_BYTES / 1024 / 1024;
@@ -194,6 +195,8 @@ function ImportView({ id }: { id: number }) {
           ) : null}
         </div>
       ) : null}
+
+      <ImportRows id={id} status={data.status} />
 
       {data.status === 'applying' || data.status === 'done' ? <Progress value={data} /> : null}
       {data.status === 'applying' ? (

@@ -8,6 +8,7 @@ import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { FormMessage } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { ReasonField } from '../../../components/reason-field';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
@@ -18,7 +19,7 @@ import { useCustomerErasure, useStaffErasure } from '../api/erasure';
  * customer asked (audited); the same cooling-off, notice and cancellation as from the profile.
  */
 export function ErasureForm({ customerId }: { customerId: string }) {
-  const { data, isPending } = useCustomerErasure(customerId);
+  const { data, isPending, isError, refetch } = useCustomerErasure(customerId);
   const { request, cancel } = useStaffErasure(customerId);
   const [reviews, setReviews] = useState<ErasureReviewChoice>('anonymise');
   const [reason, setReason] = useState('');
@@ -29,7 +30,12 @@ export function ErasureForm({ customerId }: { customerId: string }) {
   const reasonError = isApiError(mutation.error)
     ? mutation.error.fields.find((field) => field.field === 'reason')?.message
     : undefined;
-  if (isPending) return <p role="status">Loading…</p>;
+  // Failed, the form would offer to ask for an erasure already asked: say so and offer a retry.
+  if (isPending || isError) {
+    return (
+      <QueryStatus pending={isPending} onRetry={refetch} what="The erasure request" loading="Loading…" />
+    );
+  }
   if (current?.state === 'erased') {
     return <p>This account was erased on {formatKampalaDateTime(current.erased_at ?? current.due_at)}.</p>;
   }

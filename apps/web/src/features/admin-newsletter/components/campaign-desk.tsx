@@ -30,8 +30,16 @@ export function CampaignCounts({ campaign }: { campaign: Campaign }) {
 
 function Preview({ id }: { id: number }) {
   const preview = useCampaignPreview(id, true);
-  if (preview.isPending) return <p role="status">Rendering the preview…</p>;
-  if (preview.isError) return <FormMessage kind="error">The preview could not be made.</FormMessage>;
+  if (preview.isPending || preview.isError) {
+    return (
+      <QueryStatus
+        pending={preview.isPending}
+        onRetry={preview.refetch}
+        what="The preview"
+        loading="Rendering the preview…"
+      />
+    );
+  }
   return (
     // Sandboxed: the e-mail's HTML runs no script and cannot reach this page.
     <iframe
@@ -133,7 +141,7 @@ export function CampaignDesk({
         {data.status === 'draft' ? (
           <button
             type="button"
-            className="rounded-full bg-wine-800 px-4 py-1.5 text-sm font-semibold text-cream-50 disabled:opacity-60"
+            className={buttonClass('primary', 'sm')}
             disabled={send.isPending}
             onClick={() => {
               if (!window.confirm(`Send “${data.subject}” to every confirmed subscriber now?`)) return;

@@ -276,11 +276,7 @@ export function CampaignEditor({
         ))}
       </div>
       {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      <button
-        type="submit"
-        disabled={save.isPending}
-        className="rounded-full bg-wine-800 px-4 py-2 text-sm font-semibold text-cream-50 disabled:opacity-60"
-      >
+      <button type="submit" disabled={save.isPending} className={buttonClass('primary', 'sm')}>
         Save draft
       </button>
     </form>

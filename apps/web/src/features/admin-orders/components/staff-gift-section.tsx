@@ -4,6 +4,7 @@ import { formatKampalaWeekdayDate } from '@shop/contract/kampala-time';
 import type { StaffOrderDetail } from '@shop/contract/staff-orders';
 import { useMutation } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
+import { buttonClass } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { downloadStaffPdf } from '../api/staff-order-detail';
 
@@ -30,7 +31,7 @@ export function StaffGiftSection({ orderNumber, gift }: { orderNumber: string; g
         <button
           type="button"
           data-print="hide"
-          className="inline-flex h-10 items-center justify-center rounded-full border border-wine-800 px-4 text-sm font-semibold text-wine-800 transition hover:bg-cream-100 disabled:cursor-wait disabled:opacity-60"
+          className={buttonClass('secondary', 'sm')}
           disabled={card.isPending}
           onClick={() => card.mutate()}
         >

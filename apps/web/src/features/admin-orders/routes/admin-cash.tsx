@@ -1,6 +1,7 @@
 import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
+import { buttonClass } from '../../../components/button';
 import { DataTable } from '../../../components/data-table';
 import { inputClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
@@ -52,10 +53,7 @@ function CashReportView() {
             className={inputClass}
           />
         </div>
-        <button
-          type="submit"
-          className="inline-flex h-11 items-center rounded-full bg-wine-800 px-5 text-sm font-semibold text-cream-50"
-        >
+        <button type="submit" className={buttonClass('primary')}>
           Show
         </button>
       </form>

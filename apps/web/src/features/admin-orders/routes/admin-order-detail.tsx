@@ -16,6 +16,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass } from '../../../components/button';
+import { type DataColumn, DataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { QueryStatus } from '../../../components/query-state';
@@ -50,6 +51,23 @@ const PRINT_STYLES = `
 /** The cash the rider or the counter collects: an unpaid cash order's total. */
 const cashToCollect = (order: StaffOrderDetail) =>
   order.payment_method === 'cash_on_delivery' && order.payment_status === 'pending' ? order.total : 0;
+
+const figure = 'tabular-nums md:text-right';
+const ITEM_COLUMNS: ReadonlyArray<DataColumn<StaffOrderDetail['items'][number]>> = [
+  {
+    header: 'Item',
+    cell: (item) => (
+      <span>
+        <span className="font-semibold">{item.product_name}</span>{' '}
+        <span className="text-xs text-ink-soft">{item.sku}</span>
+      </span>
+    ),
+  },
+  { header: 'Size', cell: (item) => item.variant_name },
+  { header: 'Qty', className: figure, cell: (item) => item.quantity },
+  { header: 'Unit price', className: figure, cell: (item) => formatUGX(item.unit_price) },
+  { header: 'Line total', className: figure, cell: (item) => formatUGX(item.line_total) },
+];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -140,77 +158,29 @@ function OrderView({ order, slots }: { order: StaffOrderDetail; slots: OrderPage
       {order.gift ? <StaffGiftSection orderNumber={order.order_number} gift={order.gift} /> : null}
 
       <Section title="Items">
-        <table className="w-full text-left text-sm">
-          <thead className="text-ink-soft">
-            <tr>
-              <th scope="col" className="py-1 pr-2 font-semibold">
-                Item
-              </th>
-              <th scope="col" className="py-1 pr-2 font-semibold">
-                Size
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                Qty
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                Unit price
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Line total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => (
-              <tr key={item.id} className="border-t border-cream-200">
-                <td className="py-1.5 pr-2">
-                  <span className="font-semibold">{item.product_name}</span>{' '}
-                  <span className="text-xs text-ink-soft">{item.sku}</span>
-                </td>
-                <td className="py-1.5 pr-2">{item.variant_name}</td>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{item.quantity}</td>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{formatUGX(item.unit_price)}</td>
-                <td className="py-1.5 text-right tabular-nums">{formatUGX(item.line_total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t-2 border-cream-300">
-            <tr>
-              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
-                Subtotal ({bottles} {bottles === 1 ? 'bottle' : 'bottles'})
-              </th>
-              <td className="py-1 text-right tabular-nums">{formatUGX(order.subtotal)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
-                Delivery fee
-              </th>
-              <td className="py-1 text-right tabular-nums">{formatUGX(order.delivery_fee)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
-                Discount{order.discount_code ? ` (code ${order.discount_code})` : ''}
-              </th>
-              <td className="py-1 text-right tabular-nums">
-                {order.discount > 0 ? `−${formatUGX(order.discount)}` : formatUGX(0)}
-              </td>
-            </tr>
-            {order.vat_added > 0 ? (
-              <tr>
-                <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-normal">
-                  VAT added
-                </th>
-                <td className="py-1 text-right tabular-nums">{formatUGX(order.vat_added)}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-semibold">
-                Total
-              </th>
-              <td className="py-1 text-right font-semibold tabular-nums">{formatUGX(order.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <DataTable
+          caption={`Items of ${order.order_number}`}
+          columns={ITEM_COLUMNS}
+          rows={order.items}
+          rowKey={(item) => item.id}
+          footLines={[
+            {
+              key: 'subtotal',
+              label: `Subtotal (${bottles} ${bottles === 1 ? 'bottle' : 'bottles'})`,
+              value: formatUGX(order.subtotal),
+            },
+            { key: 'delivery', label: 'Delivery fee', value: formatUGX(order.delivery_fee) },
+            {
+              key: 'discount',
+              label: `Discount${order.discount_code ? ` (code ${order.discount_code})` : ''}`,
+              value: order.discount > 0 ? `−${formatUGX(order.discount)}` : formatUGX(0),
+            },
+            ...(order.vat_added > 0
+              ? [{ key: 'vat', label: 'VAT added', value: formatUGX(order.vat_added) }]
+              : []),
+            { key: 'total', label: 'Total', value: formatUGX(order.total), strong: true },
+          ]}
+        />
       </Section>
 
       <div className="grid gap-6 md:grid-cols-2">

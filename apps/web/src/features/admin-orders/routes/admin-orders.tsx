@@ -5,10 +5,16 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
 } from '@shop/contract/orders';
-import { STAFF_ORDER_SORTS, type StaffOrderSort, staffOrderSortLabels } from '@shop/contract/staff-orders';
+import {
+  STAFF_ORDER_SEARCH_MAX_LENGTH,
+  STAFF_ORDER_SORTS,
+  type StaffOrderSort,
+  staffOrderSortLabels,
+} from '@shop/contract/staff-orders';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { inputClass } from '../../../components/form-field';
+import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
@@ -62,10 +68,6 @@ function OrderFilters({ onApply }: { onApply: (filters: StaffOrderFilters) => vo
   const id = useId();
   const set = (key: keyof StaffOrderFilters) => (event: { currentTarget: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.currentTarget.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply({ ...draft, q: draft.q?.trim(), zone: draft.zone === '' ? '' : Number(draft.zone) });
-  };
   const field = (key: string, label: string, control: ReactNode) => (
     <div className="min-w-36 flex-1">
       <label htmlFor={`${id}-${key}`} className="mb-1 block text-sm font-semibold">
@@ -75,136 +77,119 @@ function OrderFilters({ onApply }: { onApply: (filters: StaffOrderFilters) => vo
     </div>
   );
   return (
-    <form aria-label="Find orders" onSubmit={submit} className="space-y-3">
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-64 flex-[3]">
-          <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-semibold">
-            Order number, name, e-mail or phone
-          </label>
-          <input id={`${id}-q`} type="search" value={draft.q} onChange={set('q')} className={inputClass} />
-        </div>
-        <button
-          type="submit"
-          className="inline-flex h-11 items-center rounded-full bg-wine-800 px-5 text-sm font-semibold text-cream-50"
+    <ListSearch
+      name="Find orders"
+      label="Order number, name, e-mail or phone"
+      maxLength={STAFF_ORDER_SEARCH_MAX_LENGTH}
+      onSearch={(q) => onApply({ ...draft, q, zone: draft.zone === '' ? '' : Number(draft.zone) })}
+      onClear={() => {
+        setDraft(EMPTY_FILTERS);
+        onApply(EMPTY_FILTERS);
+      }}
+    >
+      {field(
+        'payment_status',
+        'Payment',
+        <select
+          id={`${id}-payment_status`}
+          value={draft.payment_status}
+          onChange={set('payment_status')}
+          className={inputClass}
         >
-          Search
-        </button>
-        <button
-          type="button"
-          className="inline-flex h-11 items-center rounded-full border border-wine-800 px-5 text-sm font-semibold text-wine-800"
-          onClick={() => {
-            setDraft(EMPTY_FILTERS);
-            onApply(EMPTY_FILTERS);
-          }}
+          <option value="">Any</option>
+          {PAYMENT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {paymentStatusLabels[value]}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        'payment_method',
+        'Method',
+        <select
+          id={`${id}-payment_method`}
+          value={draft.payment_method}
+          onChange={set('payment_method')}
+          className={inputClass}
         >
-          Clear
-        </button>
-      </div>
-      <div className="flex flex-wrap items-end gap-2">
-        {field(
-          'payment_status',
-          'Payment',
-          <select
-            id={`${id}-payment_status`}
-            value={draft.payment_status}
-            onChange={set('payment_status')}
-            className={inputClass}
-          >
-            <option value="">Any</option>
-            {PAYMENT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {paymentStatusLabels[value]}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          'payment_method',
-          'Method',
-          <select
-            id={`${id}-payment_method`}
-            value={draft.payment_method}
-            onChange={set('payment_method')}
-            className={inputClass}
-          >
-            <option value="">Any</option>
-            <option value="mobile_money">Mobile money</option>
-            <option value="cash_on_delivery">Cash</option>
-          </select>,
-        )}
-        {field(
-          'fulfilment',
-          'Delivery or pick-up',
-          <select
-            id={`${id}-fulfilment`}
-            value={draft.fulfilment}
-            onChange={set('fulfilment')}
-            className={inputClass}
-          >
-            <option value="">Both</option>
-            <option value="delivery">Delivery</option>
-            <option value="pickup">Pick-up</option>
-          </select>,
-        )}
-        {field(
-          'zone',
-          'Zone',
-          <select
-            id={`${id}-zone`}
-            value={String(draft.zone ?? '')}
-            onChange={set('zone')}
-            className={inputClass}
-          >
-            <option value="">Any</option>
-            {(zones.data?.results ?? []).map((zone) => (
-              <option key={zone.id} value={zone.id}>
-                {zone.name}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          'date_from',
-          'From (day)',
-          <input
-            id={`${id}-date_from`}
-            type="date"
-            value={draft.date_from}
-            onChange={set('date_from')}
-            className={inputClass}
-          />,
-        )}
-        {field(
-          'date_to',
-          'To (day)',
-          <input
-            id={`${id}-date_to`}
-            type="date"
-            value={draft.date_to}
-            onChange={set('date_to')}
-            className={inputClass}
-          />,
-        )}
-        {field(
-          'sort',
-          'Sort',
-          <select
-            id={`${id}-sort`}
-            value={draft.sort}
-            onChange={(event) =>
-              setDraft((current) => ({ ...current, sort: event.currentTarget.value as StaffOrderSort }))
-            }
-            className={inputClass}
-          >
-            {STAFF_ORDER_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {staffOrderSortLabels[value]}
-              </option>
-            ))}
-          </select>,
-        )}
-      </div>
-    </form>
+          <option value="">Any</option>
+          <option value="mobile_money">Mobile money</option>
+          <option value="cash_on_delivery">Cash</option>
+        </select>,
+      )}
+      {field(
+        'fulfilment',
+        'Delivery or pick-up',
+        <select
+          id={`${id}-fulfilment`}
+          value={draft.fulfilment}
+          onChange={set('fulfilment')}
+          className={inputClass}
+        >
+          <option value="">Both</option>
+          <option value="delivery">Delivery</option>
+          <option value="pickup">Pick-up</option>
+        </select>,
+      )}
+      {field(
+        'zone',
+        'Zone',
+        <select
+          id={`${id}-zone`}
+          value={String(draft.zone ?? '')}
+          onChange={set('zone')}
+          className={inputClass}
+        >
+          <option value="">Any</option>
+          {(zones.data?.results ?? []).map((zone) => (
+            <option key={zone.id} value={zone.id}>
+              {zone.name}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        'date_from',
+        'From (day)',
+        <input
+          id={`${id}-date_from`}
+          type="date"
+          value={draft.date_from}
+          onChange={set('date_from')}
+          className={inputClass}
+        />,
+      )}
+      {field(
+        'date_to',
+        'To (day)',
+        <input
+          id={`${id}-date_to`}
+          type="date"
+          value={draft.date_to}
+          onChange={set('date_to')}
+          className={inputClass}
+        />,
+      )}
+      {field(
+        'sort',
+        'Sort',
+        <select
+          id={`${id}-sort`}
+          value={draft.sort}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, sort: event.currentTarget.value as StaffOrderSort }))
+          }
+          className={inputClass}
+        >
+          {STAFF_ORDER_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {staffOrderSortLabels[value]}
+            </option>
+          ))}
+        </select>,
+      )}
+    </ListSearch>
   );
 }
 

@@ -3,6 +3,7 @@ import type { CreateBreachRequest } from '@shop/contract/privacy';
 import { type FormEvent, useState } from 'react';
 import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useBreaches, useRecordBreach } from '../api/privacy';
@@ -89,16 +90,14 @@ const whenText = (value: string | null) => (value ? formatKampalaDateTime(value)
 /** The breach log (admins): what, when, who was told and when, when the PDPO was told. */
 export function BreachLog() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useBreaches(page);
+  const { data, isPending, isError, refetch } = useBreaches(page);
   return (
     <section aria-labelledby="breaches-heading" className="space-y-3">
       <h2 id="breaches-heading" className="font-serif text-2xl text-wine-900">
         Breach log
       </h2>
-      {isPending ? (
-        <p role="status">Loading…</p>
-      ) : isError ? (
-        <FormMessage kind="error">The breach log could not be loaded.</FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The breach log" loading="Loading…" />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">No breach recorded.</p>
       ) : (

@@ -6,6 +6,7 @@ import {
 } from '@shop/contract/privacy';
 import { type FormEvent, useState } from 'react';
 import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useRetention, useSaveRetention } from '../api/privacy';
@@ -69,16 +70,14 @@ function RetentionEditor({ settings }: { settings: RetentionSettings }) {
 
 /** How long each kind of data is kept (admins): the hourly job and the privacy page read it. */
 export function RetentionSection() {
-  const { data, isPending, isError } = useRetention();
+  const { data, isPending, isError, refetch } = useRetention();
   return (
     <section aria-labelledby="retention-heading" className="space-y-3">
       <h2 id="retention-heading" className="font-serif text-2xl text-wine-900">
         How long we keep data
       </h2>
-      {isPending ? (
-        <p role="status">Loading…</p>
-      ) : isError ? (
-        <FormMessage kind="error">The retention periods could not be loaded.</FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="The retention periods" loading="Loading…" />
       ) : (
         <RetentionEditor settings={data} />
       )}

@@ -196,12 +196,16 @@ describe('ProductPhotosPanel', () => {
       }),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Remove photo 1 from the shop?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    const removeButton = screen.getByRole('button', { name: 'Remove photo 1' });
+    await user.click(removeButton);
+    expect(await screen.findByRole('dialog', { name: 'Remove photo 1 from the shop?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(removeButton).toHaveFocus();
     expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    await user.click(removeButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove photo 1 from the shop?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
     await waitFor(() =>
       expect(
         within(screen.getByRole('list', { name: 'Photos in order' })).getAllByRole('listitem'),

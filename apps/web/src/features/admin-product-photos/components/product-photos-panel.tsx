@@ -6,7 +6,10 @@ import {
 } from '@shop/contract/product-images';
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { buttonClass } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProductImage } from '../../../components/product-image';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useProductPhotos } from '../api/product-photos';
@@ -156,9 +159,7 @@ export function ProductPhotosPanel({ productId }: { productId: number }) {
       ) : null}
 
       {photos.isError ? (
-        <p role="alert" className="text-sm text-wine-800">
-          The photos could not be loaded. {errorText(photos.error)}
-        </p>
+        <QueryStatus pending={false} onRetry={photos.refetch} what="The photos" loading="" />
       ) : null}
       {reorderError ? (
         <p role="alert" className="text-sm text-wine-800">
@@ -294,7 +295,7 @@ function AltTextForm({
       <button
         type="submit"
         disabled={update.isPending || alt === image.alt}
-        className="rounded-full bg-wine-800 px-3 py-1 text-xs font-semibold text-cream-50 disabled:opacity-40"
+        className={buttonClass('primary', 'sm')}
       >
         Save<span className="sr-only"> alt text of photo {position}</span>
       </button>
@@ -319,67 +320,39 @@ function RemovePhotoButton({
   const remove = useRemoveProductPhoto(productId);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const headingId = useId();
-  const keepRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-  }, [confirming]);
-
-  if (!confirming) {
-    return (
-      <>
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          disabled={remove.isPending}
-          className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold text-wine-800 hover:bg-wine-50 disabled:opacity-40"
-        >
-          <Trash2 aria-hidden="true" className="size-3.5" />
-          {remove.isPending ? 'Removing…' : 'Remove'}
-          <span className="sr-only"> photo {position}</span>
-        </button>
-        {error ? (
-          <p role="alert" className="w-full text-xs text-wine-800">
-            {error}
-          </p>
-        ) : null}
-      </>
-    );
-  }
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby={headingId}
-      className="flex w-full flex-wrap items-center gap-2 rounded-xl border border-wine-200 bg-wine-50 px-3 py-2"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setConfirming(false);
-      }}
-    >
-      <p id={headingId} className="text-xs font-semibold text-wine-900">
-        Remove photo {position} from the shop?
-      </p>
+    <>
       <button
-        ref={keepRef}
         type="button"
-        onClick={() => setConfirming(false)}
-        className="rounded-full border border-wine-800 px-3 py-1 text-xs font-semibold text-wine-800"
+        onClick={() => setConfirming(true)}
+        disabled={remove.isPending}
+        className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold text-wine-800 hover:bg-wine-50 disabled:opacity-40"
       >
-        Keep it
+        <Trash2 aria-hidden="true" className="size-3.5" />
+        {remove.isPending ? 'Removing…' : 'Remove'}
+        <span className="sr-only"> photo {position}</span>
       </button>
-      <button
-        type="button"
-        onClick={() => {
-          setConfirming(false);
+      {error ? (
+        <p role="alert" className="w-full text-xs text-wine-800">
+          {error}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Remove photo ${position} from the shop?`}
+        confirmLabel="Yes, remove"
+        variant="danger"
+        onConfirm={() => {
           setError(null);
           remove.mutate(image.id, {
             onSuccess: () => toast.success(`Photo ${position} removed`),
             onError: (failure) => setError(errorText(failure)),
           });
         }}
-        className="rounded-full bg-wine-800 px-3 py-1 text-xs font-semibold text-cream-50"
       >
-        Yes, remove
-      </button>
-    </div>
+        <p>The photo leaves the product’s page and its file is deleted.</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminProductRow } from '@shop/contract/catalog-admin';
 import {
   ADMIN_PRODUCT_DEFAULT_SORT,
+  ADMIN_PRODUCT_SEARCH_MAX_LENGTH,
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
   ADMIN_PRODUCT_STATUS_LABELS,
@@ -11,9 +12,10 @@ import {
 import { formatUGX } from '@shop/contract/money';
 import { stockCount } from '@shop/contract/stock';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { inputClass, primaryButtonClass } from '../../../components/form-field';
+import { primaryButtonClass } from '../../../components/form-field';
+import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useAdminProducts } from '../api/get-admin-products';
@@ -64,7 +66,6 @@ function ProductRow({ product }: { product: AdminProductRow }) {
 function ProductsDesk() {
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [text, setText] = useState(search.q ?? '');
   const page = search.page ?? 1;
   const { data, isPending, isError, refetch } = useAdminProducts(
     { ...search, page, page_size: ADMIN_PRODUCTS_PAGE_SIZE },
@@ -74,30 +75,19 @@ function ProductsDesk() {
 
   const go = (changes: Partial<AdminProductsSearch>) =>
     void navigate({ to: '/admin/products', search: { ...search, page: undefined, ...changes } });
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: text.trim() || undefined });
-  };
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <form onSubmit={onSearch} aria-label="Product search" className="flex flex-1 gap-2">
-          <label htmlFor="admin-products-q" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="admin-products-q"
-            type="search"
-            className={inputClass}
-            placeholder="Search by name, grape, region…"
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+        <div className="min-w-0 flex-1">
+          <ListSearch
+            name="Product search"
+            label="Name, grape or region"
+            maxLength={ADMIN_PRODUCT_SEARCH_MAX_LENGTH}
+            initial={search.q ?? ''}
+            onSearch={(text) => go({ q: text || undefined })}
           />
-          <button type="submit" className={primaryButtonClass}>
-            Search
-          </button>
-        </form>
+        </div>
         <Link to="/admin/products/new" className={primaryButtonClass}>
           New product
         </Link>
@@ -211,29 +201,12 @@ function ProductsDesk() {
               ))}
             </div>
           )}
-          {data.total_pages > 1 ? (
-            <nav aria-label="Pagination" className="flex items-center justify-center gap-3 text-sm">
-              <button
-                type="button"
-                disabled={page <= 1}
-                onClick={() => go({ page: page - 1 > 1 ? page - 1 : undefined })}
-                className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-              >
-                Previous
-              </button>
-              <span className="text-ink-soft">
-                Page {page} of {data.total_pages}
-              </span>
-              <button
-                type="button"
-                disabled={data.next === null}
-                onClick={() => go({ page: data.next ?? undefined })}
-                className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-              >
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            totalPages={data.total_pages}
+            hasNext={data.next !== null}
+            onPage={(next) => go({ page: next > 1 ? next : undefined })}
+          />
         </>
       )}
     </div>

@@ -49,7 +49,7 @@ describe('the privacy page', () => {
     });
     await renderApp('/privacy');
     expect(
-      await screen.findByText(/We could not load this part of the policy/, {}, { timeout: 10_000 }),
+      await screen.findByText(/This part of the policy could not be loaded/, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 });

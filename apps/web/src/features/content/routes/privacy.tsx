@@ -1,6 +1,6 @@
 import { BRAND } from '@shop/contract/brand';
 import { Link } from '@tanstack/react-router';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { usePrivacyFacts } from '../api/privacy-facts';
 import { ContentPage } from '../components/content-page';
@@ -11,15 +11,14 @@ import { ContentPage } from '../components/content-page';
  */
 function PrivacyFactsTables() {
   const { data, isPending, isError, refetch } = usePrivacyFacts();
-  if (isPending) return <p role="status">Loading what we keep…</p>;
-  if (isError || !data) {
+  if (isPending || isError || !data) {
     return (
-      <FormMessage kind="error">
-        We could not load this part of the policy.{' '}
-        <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
+      <QueryStatus
+        pending={isPending}
+        onRetry={refetch}
+        what="This part of the policy"
+        loading="Loading what we keep…"
+      />
     );
   }
   return (

@@ -2,8 +2,9 @@ import type { DeliveryListResponse } from '@shop/contract/delivery-tracking';
 import { countOf } from '@shop/contract/plural';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { useSession } from '../../../lib/session/use-session';
 import { ACTIVE_DELIVERIES_PAGE_SIZE, useActiveDeliveries } from '../api/get-active-deliveries';
 import { useDeliverableOrders } from '../api/get-deliverable-orders';
@@ -31,21 +32,14 @@ type DeliveryListProps = {
 
 function DeliveryList({ list, page, onPage, pageSize, empty }: DeliveryListProps) {
   const { data, isPending, isError, refetch } = list;
-  if (isPending) {
+  if (isPending || isError) {
     return (
-      <p role="status" className="text-sm text-ink-soft">
-        Loading your deliveries…
-      </p>
-    );
-  }
-  if (isError) {
-    return (
-      <FormMessage kind="error">
-        Your deliveries could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
+      <QueryStatus
+        pending={isPending}
+        onRetry={refetch}
+        what="Your deliveries"
+        loading="Loading your deliveries…"
+      />
     );
   }
   if (data.results.length === 0) return <p className="text-ink-soft">{empty}</p>;
@@ -54,30 +48,13 @@ function DeliveryList({ list, page, onPage, pageSize, empty }: DeliveryListProps
       {data.results.map((delivery) => (
         <DeliveryCard key={delivery.id} delivery={delivery} />
       ))}
-      {data.total_pages > 1 ? (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-3 text-sm">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-          >
-            Previous
-          </button>
-          <span className="text-ink-soft">
-            Page {page} of {data.total_pages} ({countOf(data.count, 'delivery', 'deliveries')}, {pageSize} a
-            page)
-          </span>
-          <button
-            type="button"
-            disabled={data.next === null}
-            onClick={() => onPage(page + 1)}
-            className="rounded-full border border-wine-800 px-3 py-1.5 font-semibold text-wine-800 disabled:opacity-40"
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        totalPages={data.total_pages}
+        hasNext={data.next !== null}
+        onPage={onPage}
+        detail={`${countOf(data.count, 'delivery', 'deliveries')}, ${pageSize} a page`}
+      />
     </div>
   );
 }
@@ -110,9 +87,10 @@ function RecentDeliveries({ userId }: { userId: string }) {
 }
 
 function Instructions({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useDeliverableOrders(userId);
-  if (isPending) return <p className="text-sm text-ink-soft">Loading…</p>;
-  if (isError) return <FormMessage kind="error">Your orders could not be loaded.</FormMessage>;
+  const { data, isPending, isError, refetch } = useDeliverableOrders(userId);
+  if (isPending || isError) {
+    return <QueryStatus pending={isPending} onRetry={refetch} what="Your orders" loading="Loading…" />;
+  }
   return (
     <InstructionsForm key={data.results.map((item) => item.order_id).join()} userId={userId} data={data} />
   );

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
+import { textLinkClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { useMyRsvps } from '../api/get-my-rsvps';
 import { eventWhen, guestsText, rsvpStatusLabels, rsvpStatusTone } from '../lib/event-display';
 
@@ -33,17 +34,8 @@ export function MyRsvps() {
         {tab('upcoming', 'Upcoming')}
         {tab('past', 'Past')}
       </div>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading your RSVPs…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          We could not load your RSVPs.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="Your RSVPs" loading="Loading your RSVPs…" />
       ) : data.results.length === 0 ? (
         <p className="text-ink-soft">
           {when === 'upcoming' ? 'No upcoming RSVPs. ' : 'No past RSVPs. '}

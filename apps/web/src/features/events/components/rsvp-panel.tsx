@@ -1,7 +1,8 @@
 import { type EventDetail, rsvpCancelReasonLabels } from '@shop/contract/events';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { FormMessage, primaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { FormMessage, primaryButtonClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { useSession } from '../../../lib/session/use-session';
 import { useMyRsvpForEvent } from '../api/get-my-rsvps';
 import { closedReason, seatsText } from '../lib/event-display';
@@ -24,20 +25,14 @@ export function RsvpPanel({ event }: { event: EventDetail }) {
   const seats = holdsRsvp && event.is_full ? null : seatsText(event);
 
   let body: ReactNode;
-  if (status === 'loading' || (signedIn && mine.isPending)) {
+  if (status === 'loading' || (signedIn && (mine.isPending || mine.isError))) {
     body = (
-      <p role="status" className="text-ink-soft">
-        Loading…
-      </p>
-    );
-  } else if (signedIn && mine.isError) {
-    body = (
-      <FormMessage kind="error">
-        We could not load your RSVP.{' '}
-        <button type="button" className={textLinkClass} onClick={() => void mine.refetch()}>
-          Try again
-        </button>
-      </FormMessage>
+      <QueryStatus
+        pending={status === 'loading' || mine.isPending}
+        onRetry={mine.refetch}
+        what="Your RSVP"
+        loading="Loading…"
+      />
     );
   } else if (holdsRsvp && mine.data) {
     body = <RsvpStatusCard rsvp={mine.data} event={event} />;

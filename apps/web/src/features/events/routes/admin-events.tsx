@@ -2,8 +2,9 @@ import { EVENT_STATUSES, eventStatusLabels, type Guest, type StaffEvent } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { FormMessage, inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { inputClass, primaryButtonClass, textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { eventKeys, STAFF_EVENTS_KEY } from '../api/event-keys';
 import { useStaffEvents } from '../api/staff-events';
@@ -96,17 +97,13 @@ function StaffEvents({ slots }: { slots: AdminEventsSlots }) {
           New event
         </button>
       </div>
-      {list.isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading events…
-        </p>
-      ) : list.isError ? (
-        <FormMessage kind="error">
-          We could not load the events.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {list.isPending || list.isError ? (
+        <QueryStatus
+          pending={list.isPending}
+          onRetry={list.refetch}
+          what="The events"
+          loading="Loading events…"
+        />
       ) : list.data.results.length === 0 ? (
         <p className="text-ink-soft">No events here yet.</p>
       ) : (

@@ -1,5 +1,5 @@
 import { formatUGX } from '@shop/contract/money';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { RefundList } from '../../../components/refund-list';
 import { useMyRefunds } from '../../../lib/refunds/my-refunds';
 
@@ -10,14 +10,7 @@ import { useMyRefunds } from '../../../lib/refunds/my-refunds';
 export function OrderRefunds({ orderId }: { orderId: string }) {
   const { data, isError, refetch } = useMyRefunds(1, orderId);
   if (isError) {
-    return (
-      <FormMessage kind="error">
-        We could not load this order’s refunds.{' '}
-        <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
-    );
+    return <QueryStatus pending={false} onRetry={refetch} what="This order’s refunds" loading="" />;
   }
   if (!data || data.count === 0) return null;
   const refunded = data.results

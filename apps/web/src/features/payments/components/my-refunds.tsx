@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
 import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-state';
 import { RefundList } from '../../../components/refund-list';
 import { useMyRefunds } from '../../../lib/refunds/my-refunds';
 
@@ -9,14 +9,7 @@ export function MyRefunds() {
   const [page, setPage] = useState(1);
   const { data, isError, refetch } = useMyRefunds(page);
   if (isError) {
-    return (
-      <FormMessage kind="error">
-        We could not load your refunds.{' '}
-        <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
-    );
+    return <QueryStatus pending={false} onRetry={refetch} what="Your refunds" loading="" />;
   }
   // Customers without refunds see nothing extra.
   if (!data || data.count === 0) return null;

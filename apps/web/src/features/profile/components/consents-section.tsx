@@ -6,7 +6,8 @@ import {
 } from '@shop/contract/consents';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { useState } from 'react';
-import { FormMessage, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { FormMessage, secondaryButtonClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useConsents, useUpdateConsent } from '../api/consents';
 
@@ -64,17 +65,13 @@ export function ConsentsSection() {
       <h2 id="consents-heading" className="font-serif text-2xl text-wine-900">
         Your consents
       </h2>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading your consents…
-        </p>
-      ) : isError || !data ? (
-        <FormMessage kind="error">
-          We could not load your consents.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError || !data ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="Your consents"
+          loading="Loading your consents…"
+        />
       ) : (
         <ul className="space-y-4">
           {data.consents.map((consent) => (

@@ -1,6 +1,7 @@
 import { DATA_EXPORT_HOURS, type DataExport } from '@shop/contract/data-exports';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
-import { FormMessage, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { FormMessage, secondaryButtonClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useDownloadDataExport, useLatestDataExport, useRequestDataExport } from '../api/data-exports';
 
@@ -34,17 +35,8 @@ export function DataExportSection() {
         A copy of everything we keep about you: your profile, addresses, orders, invoices, payments, tickets,
         reviews, wishlist, messages, consents and sign-ins, as a ZIP of JSON and CSV files.
       </p>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isError ? (
-        <FormMessage kind="error">
-          We could not load your requests.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError ? (
+        <QueryStatus pending={isPending} onRetry={refetch} what="Your requests" loading="Loading…" />
       ) : (
         <>
           {latest ? (

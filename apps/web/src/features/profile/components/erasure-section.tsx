@@ -8,7 +8,8 @@ import {
 } from '@shop/contract/erasure';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { type FormEvent, useId, useState } from 'react';
-import { FormMessage, inputClass, secondaryButtonClass, textLinkClass } from '../../../components/form-field';
+import { FormMessage, inputClass, secondaryButtonClass } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useCancelErasure, useMyErasure, useRequestErasure } from '../api/erasure';
@@ -121,17 +122,13 @@ export function ErasureSection() {
         messages and sign-ins {ERASURE_COOLING_OFF_DAYS} days after you ask; you can cancel until then.
         Invoices and payment records stay for as long as the tax law asks, without your contact details.
       </p>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading…
-        </p>
-      ) : isError || !data ? (
-        <FormMessage kind="error">
-          We could not load this.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError || !data ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="Your account’s deletion"
+          loading="Loading…"
+        />
       ) : pending ? (
         <PendingErasure request={pending} />
       ) : (

@@ -14,8 +14,8 @@ import {
   inputClass,
   primaryButtonClass,
   secondaryButtonClass,
-  textLinkClass,
 } from '../../../components/form-field';
+import { QueryStatus } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useSendPhoneCode } from '../api/send-phone-code';
@@ -235,17 +235,13 @@ export function SmsSettingsSection() {
       <h2 id="sms-heading" className="font-serif text-2xl text-wine-900">
         SMS
       </h2>
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading your SMS settings…
-        </p>
-      ) : isError || !settings ? (
-        <FormMessage kind="error">
-          We could not load your SMS settings.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError || !settings ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="Your SMS settings"
+          loading="Loading your SMS settings…"
+        />
       ) : (
         <>
           {settings.sms_enabled ? null : (

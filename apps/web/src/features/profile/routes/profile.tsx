@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FormMessage, textLinkClass } from '../../../components/form-field';
+import { textLinkClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { profileQuery } from '../api/get-profile';
 import { ConsentsSection } from '../components/consents-section';
 import { DataExportSection } from '../components/data-export-section';
@@ -19,17 +20,13 @@ export function ProfilePage() {
       title="Your profile"
       lead="Your name, phone number for delivery and mobile money, date of birth and default delivery address."
     >
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Loading your profile…
-        </p>
-      ) : isError || !profile ? (
-        <FormMessage kind="error">
-          We could not load your profile.{' '}
-          <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </FormMessage>
+      {isPending || isError || !profile ? (
+        <QueryStatus
+          pending={isPending}
+          onRetry={refetch}
+          what="Your profile"
+          loading="Loading your profile…"
+        />
       ) : (
         <>
           <ProfileForm key={profile.id} profile={profile} />

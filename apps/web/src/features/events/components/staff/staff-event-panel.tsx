@@ -8,6 +8,7 @@ import {
   secondaryButtonClass,
   textLinkClass,
 } from '../../../../components/form-field';
+import { QueryStatus } from '../../../../components/query-state';
 import { formErrorMessage } from '../../../../lib/form-errors';
 import { EVENTS_KEY, eventKeys, STAFF_EVENTS_KEY } from '../../api/event-keys';
 import { staffEventCalls, useStaffEvent } from '../../api/staff-events';
@@ -53,21 +54,9 @@ export function StaffEventPanel({
     }
   };
 
-  if (isPending) {
+  if (isPending || isError) {
     return (
-      <p role="status" className="text-ink-soft">
-        Loading the event…
-      </p>
-    );
-  }
-  if (isError) {
-    return (
-      <FormMessage kind="error">
-        We could not load this event.{' '}
-        <button type="button" className={textLinkClass} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </FormMessage>
+      <QueryStatus pending={isPending} onRetry={refetch} what="This event" loading="Loading the event…" />
     );
   }
   if (editing) {

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_import_rows" ADD COLUMN "changes" jsonb DEFAULT '[]'::jsonb NOT NULL;
