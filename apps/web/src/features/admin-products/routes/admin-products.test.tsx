@@ -153,7 +153,7 @@ describe('/admin/products', () => {
     );
     expect(api.callsTo('GET /admin/catalog/products/')[0]?.url.searchParams.get('status')).toBe('hidden');
 
-    await user.type(screen.getByLabelText('Name, grape or region'), 'glenfidich');
+    await user.type(screen.getByLabelText('Name, grape, region or SKU'), 'glenfidich');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(router.state.location.search).toMatchObject({ q: 'glenfidich', status: 'hidden' }),
@@ -186,7 +186,7 @@ describe('/admin/products', () => {
     expect(labels().filter((label) => label === 'Recently edited')).toHaveLength(1);
     expect(labels()).not.toContain('Best match');
 
-    await user.type(screen.getByLabelText('Name, grape or region'), 'glen');
+    await user.type(screen.getByLabelText('Name, grape, region or SKU'), 'glen');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(labels()[0]).toBe('Best match'));
     expect(labels().filter((label) => label === 'Recently edited')).toHaveLength(1);

@@ -82,7 +82,7 @@ function ProductsDesk() {
         <div className="min-w-0 flex-1">
           <ListSearch
             name="Product search"
-            label="Name, grape or region"
+            label="Name, grape, region or SKU"
             maxLength={ADMIN_PRODUCT_SEARCH_MAX_LENGTH}
             initial={search.q ?? ''}
             onSearch={(text) => go({ q: text || undefined })}
