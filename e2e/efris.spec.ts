@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { FakeEfris, taxpayerKeys } from '../apps/api/test/fakes/efris';
 import { pdfText } from '../apps/api/test/pdf-text';
 import { expect, test } from './fixtures';
@@ -59,11 +59,18 @@ async function bottleInStock(request: APIRequestContext) {
     const detail = (await answer.json()) as {
       name: string;
       slug: string;
+      category_name: string;
       variants: { name: string; price: number; stock: number; is_default: boolean }[];
     };
     const size = detail.variants.find((variant) => variant.is_default) ?? detail.variants[0];
     if (size && size.stock >= 4)
-      return { name: detail.name, slug: detail.slug, size: size.name, price: size.price };
+      return {
+        name: detail.name,
+        slug: detail.slug,
+        category: detail.category_name,
+        size: size.name,
+        price: size.price,
+      };
   }
   throw new Error('The demo cellar has no bottle in stock');
 }
@@ -74,6 +81,26 @@ async function setShopTin(page: Page, tin: string) {
   await form.getByLabel('TIN (VAT registration)').fill(tin);
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved. The shop uses them from now on.')).toBeVisible();
+}
+
+/** The row naming `text` in a paged back-office table, turning its pages with "Next" until it shows. */
+async function rowOnSomePage(scope: Locator, tableName: string, text: string, rowHeader = false) {
+  const table = scope.getByRole('table', { name: tableName });
+  for (let page = 1; page <= 20; page += 1) {
+    await expect(table).toBeVisible();
+    const row = table
+      .getByRole('row')
+      .filter(
+        rowHeader
+          ? { has: scope.page().getByRole('rowheader', { name: text, exact: true }) }
+          : { hasText: text },
+      );
+    if ((await row.count()) > 0) return row.first();
+    const next = scope.getByRole('button', { name: 'Next' });
+    if (!(await next.isEnabled())) break;
+    await next.click();
+  }
+  throw new Error(`No row with ${text} in ${tableName}`);
 }
 
 async function switchEfris(page: Page, on: boolean) {
@@ -144,6 +171,30 @@ test.describe('EFRIS', () => {
     const bottle = await bottleInStock(request);
     const { staffPage, restore } = await efrisDesk(browser, baseURL!, request);
     try {
+      // The admin reads URA's dictionaries and maps the bottle's category, searching them.
+      const goods = staffPage.getByRole('region', { name: 'Goods' });
+      await goods.getByRole('button', { name: 'Refresh dictionaries' }).click();
+      await expect(staffPage.getByText(/^URA’s lists read: \d+ commodity categories/)).toBeVisible();
+      const categoryRow = await rowOnSomePage(
+        goods,
+        'Categories mapped to URA’s codes',
+        bottle.category,
+        true,
+      );
+      await categoryRow.getByRole('button', { name: `Map ${bottle.category}` }).click();
+      const mapping = goods.getByRole('form', { name: `Map ${bottle.category}` });
+      await mapping.getByLabel('Search commodity category').fill('wine');
+      await mapping.getByRole('button', { name: '50202203 Wine' }).click();
+      await mapping.getByLabel('Search excise duty').fill('grapes');
+      await mapping.getByRole('button', { name: 'LED190300 Wine made from grapes' }).click();
+      await mapping.getByRole('button', { name: 'Save mapping' }).click();
+      await expect(
+        staffPage.getByText(`${bottle.category} mapped; its sizes are registered with URA again`),
+      ).toBeVisible();
+      const mapped = await rowOnSomePage(goods, 'Categories mapped to URA’s codes', bottle.category, true);
+      await expect(mapped).toContainText('50202203 Wine');
+      await expect(mapped).toContainText('LED190300');
+
       // The customer buys a bottle for pick-up and pays by MTN on the sandbox phone.
       const customer = await createCustomer(baseURL!, { name: 'Amina Nakato', email: uniqueEmail('efris') });
       await page.goto(`/login?redirect=${encodeURIComponent(`/products/${bottle.slug}`)}`);
@@ -211,8 +262,13 @@ test.describe('EFRIS', () => {
       expect(creditNotePdf).toContain('EFRIS credit note no.');
       expect(creditNotePdf).toContain(creditNoteNo);
 
-      // The staff queue lists both.
+      // The staff queue lists both, and the bottle's size as registered with URA.
       await staffPage.goto('/admin/efris');
+      const goodsList = staffPage.getByRole('region', { name: 'Goods' });
+      await goodsList.getByRole('tab', { name: 'Sizes' }).click();
+      await goodsList.getByRole('tab', { name: 'Registered' }).click();
+      const registered = await rowOnSomePage(goodsList, 'Sizes registered with URA', bottle.name);
+      await expect(registered).toContainText('Registered');
       await expect(
         staffPage.getByRole('table', { name: 'Invoices sent to EFRIS, newest first' }),
       ).toContainText(invoiceNo);

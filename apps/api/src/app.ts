@@ -37,6 +37,8 @@ import dataExportsRoutes from './modules/data-exports/data-exports.routes';
 import deliveryPlugin from './modules/delivery/delivery.plugin';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import { discountCheckRoutes, discountCodesStaffRoutes } from './modules/discounts/discounts.routes';
+import efrisGoodsPlugin from './modules/efris/efris.goods.plugin';
+import { efrisGoodsAdminRoutes, efrisGoodsStaffRoutes } from './modules/efris/efris.goods.routes';
 import efrisPlugin from './modules/efris/efris.plugin';
 import { efrisQueueRoutes, efrisSettingsRoutes } from './modules/efris/efris.routes';
 import devMailboxRoutes from './modules/email/dev-mailbox.routes';
@@ -228,6 +230,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(newsletterCampaignsPlugin);
   await app.register(dataExportsPlugin);
   await app.register(efrisPlugin);
+  await app.register(efrisGoodsPlugin);
   await app.register(erasurePlugin);
   await app.register(privacyPlugin);
 
@@ -289,6 +292,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(refundsCustomerRoutes);
       await api.register(efrisSettingsRoutes);
       await api.register(efrisQueueRoutes);
+      await api.register(efrisGoodsStaffRoutes);
+      await api.register(efrisGoodsAdminRoutes);
       await api.register(discountCodesStaffRoutes);
       await api.register(discountCheckRoutes);
       await api.register(dashboardRoutes);

@@ -89,6 +89,8 @@ export const AUDIT_KIND_LABELS = {
   'settings.efris_key': 'EFRIS private key replaced',
   'order.efris_retry': 'EFRIS fiscalisation retried',
   'order.efris_credit_note_retry': 'EFRIS credit note sent again',
+  'settings.efris_goods_mapping': 'EFRIS goods mapping changed',
+  'variant.efris_retry': 'EFRIS goods registration or stock report retried',
   'review.hide': 'Review hidden',
   'review.unhide': 'Review shown again',
   'campaign.create': 'Newsletter campaign created',

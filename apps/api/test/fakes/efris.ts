@@ -50,7 +50,67 @@ export const FAKE_EFRIS_CODES = {
   /** URA's own code for a credit above what is left of the invoice's line (its T110 table). */
   creditAboveInvoice: '1460',
   creditNoteInvalid: '2007',
+  /** A T130 item URA will not take (its commodity, unit or excise code). */
+  goodsInvalid: '2008',
+  /** T109 or T131 naming a good that was never registered (T130). */
+  goodsNotRegistered: '2009',
 } as const;
+
+/** URA's dictionaries as the fake answers them (T124: commodity categories; T125: excise duty). */
+export const FAKE_COMMODITY_CATEGORIES = [
+  {
+    code: '50202200',
+    name: 'Alcoholic beverages',
+    parentCode: '50200000',
+    level: '3',
+    isLeafNode: '102',
+    rate: '0.18',
+  },
+  { code: '50202201', name: 'Beer', parentCode: '50202200', level: '4', isLeafNode: '101', rate: '0.18' },
+  { code: '50202203', name: 'Wine', parentCode: '50202200', level: '4', isLeafNode: '101', rate: '0.18' },
+  {
+    code: '50202206',
+    name: 'Spirits and liqueurs',
+    parentCode: '50202200',
+    level: '4',
+    isLeafNode: '101',
+    rate: '0.18',
+  },
+  {
+    code: '50202301',
+    name: 'Mineral water',
+    parentCode: '50202300',
+    level: '4',
+    isLeafNode: '101',
+    rate: '0.18',
+  },
+];
+export const FAKE_EXCISE_CODES = [
+  { exciseDutyCode: 'LED190100', goodService: 'Beer made from malt', rateText: '60%', unit: '102' },
+  { exciseDutyCode: 'LED190300', goodService: 'Wine made from grapes', rateText: '80%', unit: '102' },
+  {
+    exciseDutyCode: 'LED190400',
+    goodService: 'Spirits (undenatured ethyl alcohol)',
+    rateText: '100%',
+    unit: '102',
+  },
+];
+
+/** A good as the fake holds it after T130, with EFRIS's own stock of it. */
+export type FakeGoods = {
+  tin: string;
+  goodsCode: string;
+  goodsName: string;
+  commodityCategoryId: string;
+  measureUnit: string;
+  exciseDutyCode: string;
+  stock: number;
+  /** How many T130 calls registered (101) or modified (102) it. */
+  registrations: number;
+};
+
+/** The shop's delivery and discount lines are not goods of its catalogue (see decision 0033). */
+const NOT_GOODS = new Set(['DELIVERY', 'DISCOUNT']);
 
 export type FakeCreditNote = {
   id: string;
@@ -95,6 +155,10 @@ export class FakeEfris {
   readonly keys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   readonly invoices: FakeFiscalInvoice[] = [];
   readonly creditNotes: FakeCreditNote[] = [];
+  /** Goods registered (T130), by TIN and goods code. */
+  readonly goods = new Map<string, FakeGoods>();
+  /** Each T131 taken: the goods code, the quantity and the remarks. */
+  readonly stockIns: Array<{ goodsCode: string; quantity: number; remarks: string }> = [];
   #holdCreditNotes = false;
   /** Every envelope received, by interface code. */
   readonly calls: string[] = [];
@@ -175,7 +239,13 @@ export class FakeEfris {
     return this.invoices.filter((invoice) => invoice.referenceNo === referenceNo);
   }
 
+  goodsOf(tin: string, goodsCode: string): FakeGoods | undefined {
+    return this.goods.get(`${tin}|${goodsCode}`);
+  }
+
   reset() {
+    this.goods.clear();
+    this.stockIns.length = 0;
     this.invoices.length = 0;
     this.creditNotes.length = 0;
     this.#holdCreditNotes = false;
@@ -332,8 +402,102 @@ export class FakeEfris {
           },
           device: { deviceNo: taxpayer.deviceNo },
         });
+      case 'T124': {
+        const pageSize = Number(content.pageSize ?? 10) || 10;
+        const pageNo = Number(content.pageNo ?? 1) || 1;
+        const records = FAKE_COMMODITY_CATEGORIES.slice((pageNo - 1) * pageSize, pageNo * pageSize).map(
+          (item) => ({
+            commodityCategoryCode: item.code,
+            commodityCategoryName: item.name,
+            parentCode: item.parentCode,
+            commodityCategoryLevel: item.level,
+            isLeafNode: item.isLeafNode,
+            rate: item.rate,
+          }),
+        );
+        return reply({
+          page: {
+            pageNo,
+            pageSize,
+            totalSize: FAKE_COMMODITY_CATEGORIES.length,
+            pageCount: Math.ceil(FAKE_COMMODITY_CATEGORIES.length / pageSize),
+          },
+          records,
+        });
+      }
+      case 'T125':
+        return reply({
+          exciseDutyList: FAKE_EXCISE_CODES.map((item) => ({
+            exciseDutyCode: item.exciseDutyCode,
+            goodService: item.goodService,
+            rateText: item.rateText,
+            exciseDutyDetailsList: [{ rate: item.rateText, unit: item.unit, currency: '101', type: '101' }],
+          })),
+        });
+      case 'T127': {
+        const held = this.goodsOf(taxpayer.tin, String(content.goodsCode ?? ''));
+        const records = held
+          ? [
+              {
+                goodsCode: held.goodsCode,
+                goodsName: held.goodsName,
+                commodityCategoryCode: held.commodityCategoryId,
+                measureUnit: held.measureUnit,
+                exciseDutyCode: held.exciseDutyCode,
+                stock: String(held.stock),
+              },
+            ]
+          : [];
+        return reply({ page: { pageNo: 1, pageSize: 10, totalSize: records.length }, records });
+      }
+      case 'T130':
+        return reply(this.#registerGoods(taxpayer, content as unknown as Array<Record<string, string>>));
+      case 'T131': {
+        const stockIn = content as unknown as {
+          goodsStockIn?: { operationType?: string; remarks?: string };
+          goodsStockInItem?: Array<{ goodsCode?: string; quantity?: string }>;
+        };
+        const items = stockIn.goodsStockInItem ?? [];
+        const refused = items
+          .filter((item) => !this.goodsOf(taxpayer.tin, item.goodsCode ?? ''))
+          .map((item) => ({
+            goodsCode: item.goodsCode,
+            returnCode: FAKE_EFRIS_CODES.goodsNotRegistered,
+            returnMessage: `goodsCode ${item.goodsCode}: the goods have not been registered (T130)`,
+          }));
+        if (refused.length > 0 || stockIn.goodsStockIn?.operationType !== '101' || items.length === 0)
+          return reply(
+            refused.length > 0
+              ? refused
+              : [
+                  {
+                    returnCode: FAKE_EFRIS_CODES.goodsInvalid,
+                    returnMessage: 'operationType/goodsStockInItem: invalid',
+                  },
+                ],
+          );
+        for (const item of items) {
+          const held = this.goodsOf(taxpayer.tin, item.goodsCode ?? '')!;
+          held.stock += Number(item.quantity ?? 0);
+          this.stockIns.push({
+            goodsCode: held.goodsCode,
+            quantity: Number(item.quantity ?? 0),
+            remarks: stockIn.goodsStockIn?.remarks ?? '',
+          });
+        }
+        return reply([]);
+      }
       case 'T109': {
         const upload = content as unknown as EfrisInvoiceUpload;
+        const unregistered = (upload.goodsDetails ?? []).find(
+          (line) => !NOT_GOODS.has(line.itemCode) && !this.goodsOf(taxpayer.tin, line.itemCode),
+        );
+        if (unregistered)
+          return this.#answer(
+            envelope,
+            FAKE_EFRIS_CODES.goodsNotRegistered,
+            `goodsDetails-->itemCode: ${unregistered.itemCode} has not been registered (T130)`,
+          );
         const referenceNo = upload.sellerDetails?.referenceNo ?? '';
         if (
           this.invoices.some((invoice) => invoice.tin === taxpayer.tin && invoice.referenceNo === referenceNo)
@@ -358,6 +522,11 @@ export class FakeEfris {
           at: kampalaTimestamp(this.#now()),
         };
         this.invoices.push(invoice);
+        // EFRIS keeps its own stock of each good: an invoice takes it down.
+        for (const line of upload.goodsDetails) {
+          const held = this.goodsOf(taxpayer.tin, line.itemCode);
+          if (held) held.stock -= Number(line.qty);
+        }
         return reply(fiscalAnswer(invoice));
       }
       case 'T106': {
@@ -423,6 +592,55 @@ export class FakeEfris {
           `Interface ${info.interfaceCode} is not offered by this fake`,
         );
     }
+  }
+
+  /** T130: each item checked against the dictionaries; the refused ones answered with their codes. */
+  #registerGoods(taxpayer: FakeTaxpayer, items: Array<Record<string, string>>) {
+    const refused: Array<{ goodsCode: string; returnCode: string; returnMessage: string }> = [];
+    for (const item of Array.isArray(items) ? items : []) {
+      const goodsCode = item.goodsCode ?? '';
+      const refuse = (returnCode: string, returnMessage: string) =>
+        refused.push({ goodsCode, returnCode, returnMessage });
+      const category = FAKE_COMMODITY_CATEGORIES.find((entry) => entry.code === item.commodityCategoryId);
+      const held = this.goodsOf(taxpayer.tin, goodsCode);
+      if (!goodsCode || !item.goodsName)
+        refuse(FAKE_EFRIS_CODES.goodsInvalid, 'goodsCode/goodsName: cannot be empty');
+      else if (category?.isLeafNode !== '101')
+        refuse(
+          FAKE_EFRIS_CODES.goodsInvalid,
+          `commodityCategoryId: ${item.commodityCategoryId} is not a commodity category of the last level`,
+        );
+      else if (!/^[0-9A-Z]{2,4}$/.test(item.measureUnit ?? ''))
+        refuse(FAKE_EFRIS_CODES.goodsInvalid, 'measureUnit: must be a code of the rateUnit dictionary');
+      else if (
+        item.haveExciseTax === '101' &&
+        !FAKE_EXCISE_CODES.some((entry) => entry.exciseDutyCode === item.exciseDutyCode)
+      )
+        refuse(FAKE_EFRIS_CODES.goodsInvalid, `exciseDutyCode: ${item.exciseDutyCode} does not exist`);
+      else if (item.operationType === '101' && held)
+        refuse(FAKE_EFRIS_CODES.goodsInvalid, `goodsCode: ${goodsCode} already exists`);
+      else if (item.operationType === '102' && !held)
+        refuse(FAKE_EFRIS_CODES.goodsInvalid, `goodsCode: ${goodsCode} does not exist`);
+      else {
+        const goods: FakeGoods = held ?? {
+          tin: taxpayer.tin,
+          goodsCode,
+          goodsName: '',
+          commodityCategoryId: '',
+          measureUnit: '',
+          exciseDutyCode: '',
+          stock: 0,
+          registrations: 0,
+        };
+        goods.goodsName = item.goodsName;
+        goods.commodityCategoryId = item.commodityCategoryId ?? '';
+        goods.measureUnit = item.measureUnit ?? '';
+        goods.exciseDutyCode = item.haveExciseTax === '101' ? (item.exciseDutyCode ?? '') : '';
+        goods.registrations += 1;
+        this.goods.set(`${taxpayer.tin}|${goodsCode}`, goods);
+      }
+    }
+    return refused;
   }
 
   #applyCreditNote(

@@ -11,6 +11,7 @@ export * from './data-exports';
 export * from './deliveries';
 export * from './discounts';
 export * from './efris';
+export * from './efris-goods';
 export * from './email';
 export * from './engagement';
 export * from './erasure';

@@ -508,6 +508,11 @@ export class EfrisClient {
     return { state: 'submitted' };
   }
 
+  /** Any other interface, encrypted and signed (the goods' calls: `efris.goods.client.ts`). */
+  async request<T>(interfaceCode: string, content: object, referenceNo?: string): Promise<T | null> {
+    return this.#call<T>(interfaceCode, content, { encrypted: true, signed: true, referenceNo });
+  }
+
   async #call<T>(interfaceCode: string, content: object, options: CallOptions): Promise<T | null> {
     const json = JSON.stringify(content);
     const key = options.encrypted ? await this.sessionKey() : null;

@@ -7,6 +7,7 @@ import {
   type EfrisSettingsUpdate,
   type EfrisSummary,
 } from '@shop/contract/efris';
+import { EFRIS_DEFAULT_UNIT } from '@shop/contract/efris-goods';
 import { toPagedList } from '@shop/contract/pagination';
 import { orderVat } from '@shop/contract/vat';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +31,7 @@ import {
   type SessionKeyStore,
 } from './efris.client';
 import { creditNoteCounts } from './efris.credit-notes.repository';
+import { documentWaitsForGoods, goodsForInvoice } from './efris.goods';
 import { openPrivateKey, readUploadedKey, sealPrivateKey } from './efris.keys';
 import { type Claim, dueIds, INVOICE_QUEUE, recordWait, requeue, subjectOfDocument } from './efris.queue';
 import {
@@ -273,6 +275,8 @@ export async function documentForPaidTicket(
 export function invoiceUpload(
   order: InvoiceSource,
   settings: { tin: string; deviceNo: string; commodityCode: string; registration: EfrisRegistration | null },
+  /** Each size as registered with URA (T130, decision 0033): its commodity code and unit. */
+  goods: ReadonlyMap<number, { commodityCode: string; unit: string }> = new Map(),
 ): EfrisInvoiceUpload {
   const includesVat = order.invoice_prices_include_vat ?? true;
   const vat = orderVat(
@@ -290,12 +294,13 @@ export function invoiceUpload(
     itemCode: string,
     quantity: number,
     line: { net: number; vat: number; gross: number },
+    registered?: { commodityCode: string; unit: string },
   ) => {
     lines.push({
       item,
       itemCode,
       qty: String(quantity),
-      unitOfMeasure: '102',
+      unitOfMeasure: registered?.unit ?? EFRIS_DEFAULT_UNIT,
       unitPrice: money(line.gross / quantity),
       total: money(line.gross),
       taxRate: '0.18',
@@ -304,11 +309,17 @@ export function invoiceUpload(
       discountFlag: '2',
       deemedFlag: '2',
       exciseFlag: '2',
-      goodsCategoryId: settings.commodityCode,
+      goodsCategoryId: registered?.commodityCode ?? settings.commodityCode,
     });
   };
   order.items.forEach((item, index) => {
-    add(`${item.product_name} ${item.variant_name}`.trim(), item.sku, item.quantity, vat.lines[index]!);
+    add(
+      `${item.product_name} ${item.variant_name}`.trim(),
+      item.sku,
+      item.quantity,
+      vat.lines[index]!,
+      goods.get(item.variant_id),
+    );
   });
   const deliveryLine = vat.lines[order.items.length]!;
   if (order.delivery_fee > 0) add('Delivery', 'DELIVERY', 1, deliveryLine);
@@ -423,12 +434,25 @@ export async function fiscaliseDocument(
             ? await findOrder(context.db, claim.order_id, null)
             : undefined;
       if (!order) throw notFound('Order');
-      const upload = invoiceUpload(order, {
-        tin: settings.tin,
-        deviceNo: settings.device_no,
-        commodityCode: settings.commodity_code,
-        registration: settings.registration,
-      });
+      // Its sizes registered with URA first (T130); until then the invoice waits (decision 0033).
+      const goods = await goodsForInvoice(
+        context,
+        order.items.map((item) => item.variant_id),
+      );
+      if (!goods.ready) {
+        await documentWaitsForGoods(context, claim, goods.message);
+        return 'retry_later';
+      }
+      const upload = invoiceUpload(
+        order,
+        {
+          tin: settings.tin,
+          deviceNo: settings.device_no,
+          commodityCode: settings.commodity_code,
+          registration: settings.registration,
+        },
+        goods.goods,
+      );
       if (!(await markUploadStarted(context.db, claim))) return 'not_claimed';
       fiscal = await client.uploadInvoice(upload);
     }

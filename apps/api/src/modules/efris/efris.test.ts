@@ -21,6 +21,7 @@ import type { TestApp } from '../../../test/test-app';
 import type { Tx } from '../../db/transaction';
 import type { TestBrowser } from '../identity/testing';
 import { markOrderPaid } from '../orders/order-lifecycle';
+import { goodsForInvoice } from './efris.goods';
 import { fiscaliseDocument, sweepDocuments } from './efris.service';
 
 /**
@@ -110,6 +111,19 @@ async function documentOf(orderId: string) {
     upload_started_at: Date | null;
   }>('SELECT * FROM efris_documents WHERE order_id = $1', [orderId]);
   return result.rows[0];
+}
+
+/** The order's sizes registered with URA first (T130: decision 0033), so what follows hits T109. */
+async function registerGoodsOf(orderId: string) {
+  const sizes = await harness.database.pool.query<{ variant_id: number }>(
+    'SELECT variant_id FROM order_items WHERE order_id = $1',
+    [orderId],
+  );
+  const goods = await goodsForInvoice(
+    harness.app.efris,
+    sizes.rows.map((row) => row.variant_id),
+  );
+  expect(goods.ready).toBe(true);
 }
 
 /** Makes a pending document due now (its back-off passed). */
@@ -294,6 +308,7 @@ describe('fiscalising paid orders', () => {
 
   it('retries while URA is down, with back-off, and fiscalises once when it is back', async () => {
     const order = await paidOrder();
+    await registerGoodsOf(order.orderId);
     const document = (await documentOf(order.orderId))!;
     fake.failNext({ kind: 'http', status: 503 });
     expect(await fiscaliseDocument(harness.app.efris, document.id)).toBe('retry_later');
@@ -317,6 +332,7 @@ describe('fiscalising paid orders', () => {
 
   it('does not upload again after a lost answer (restart mid-upload): asks URA first', async () => {
     const order = await paidOrder();
+    await registerGoodsOf(order.orderId);
     const document = (await documentOf(order.orderId))!;
     // URA takes the invoice but its answer comes after our timeout: as if we stopped mid-upload.
     fake.answerLate(2_500, 10);
@@ -343,6 +359,7 @@ describe('fiscalising paid orders', () => {
 
   it('refuses a request whose signature is not the taxpayer’s (URA’s code and message kept)', async () => {
     const order = await paidOrder();
+    await registerGoodsOf(order.orderId);
     const document = (await documentOf(order.orderId))!;
     const impostor = taxpayerKeys();
     fake.registerTaxpayer({

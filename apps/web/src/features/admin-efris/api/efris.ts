@@ -11,6 +11,18 @@ import {
   efrisSettingsSchema,
   efrisSummarySchema,
 } from '@shop/contract/efris';
+import {
+  type EfrisDictionaryRefresh,
+  type EfrisGoodsState,
+  type EfrisMappingUpdate,
+  type EfrisStockState,
+  efrisCategoryMappingListSchema,
+  efrisCommodityCategoryListSchema,
+  efrisDictionaryRefreshSchema,
+  efrisExciseCodeListSchema,
+  efrisGoodListSchema,
+  efrisStockIncreaseListSchema,
+} from '@shop/contract/efris-goods';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -138,5 +150,129 @@ export function useTestEfrisConnection() {
         toast: false,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: EFRIS_KEY }),
+  });
+}
+
+const queued = z.object({ queued: z.literal(true) });
+
+/** `GET /admin/efris/category-mappings/` (staff): each category's commodity, unit and excise codes. */
+export function useEfrisCategoryMappings(page: number) {
+  return useQuery({
+    queryKey: [...EFRIS_KEY, 'category-mappings', page] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/efris/category-mappings/', {
+        query: { page, page_size: EFRIS_PAGE_SIZE },
+        schema: efrisCategoryMappingListSchema,
+        signal,
+        toast: false,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Up to this many of a dictionary's matches are offered to pick from as the admin types. */
+export const EFRIS_PICK_SIZE = 8;
+
+/** `GET /admin/efris/commodity-categories/` or `…/excise-codes/` (staff): URA's dictionaries, searched. */
+export function useEfrisDictionary(dictionary: 'commodity' | 'excise', search: string) {
+  const trimmed = search.trim();
+  return useQuery({
+    queryKey: [...EFRIS_KEY, 'dictionary', dictionary, trimmed] as const,
+    queryFn: ({ signal }): Promise<{ results: Array<{ code: string; name: string }> }> => {
+      const query = { page: 1, page_size: EFRIS_PICK_SIZE, search: trimmed };
+      return dictionary === 'commodity'
+        ? api.get('/admin/efris/commodity-categories/', {
+            query,
+            schema: efrisCommodityCategoryListSchema,
+            signal,
+            toast: false,
+          })
+        : api.get('/admin/efris/excise-codes/', {
+            query,
+            schema: efrisExciseCodeListSchema,
+            signal,
+            toast: false,
+          });
+    },
+    enabled: trimmed.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `PUT /admin/efris/category-mappings/{id}/` (admins): the category's sizes are registered again. */
+export function useMapEfrisCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ categoryId, body }: { categoryId: number; body: EfrisMappingUpdate }) =>
+      api.put(`/admin/efris/category-mappings/${categoryId}/`, body, { schema: queued, toast: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EFRIS_KEY }),
+  });
+}
+
+/** `GET /admin/efris/goods/` (staff): each size's mapping and registration with URA. */
+export function useEfrisGoods(state: EfrisGoodsState | undefined, page: number) {
+  return useQuery({
+    queryKey: [...EFRIS_KEY, 'goods', state ?? 'all', page] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/efris/goods/', {
+        query: { page, page_size: EFRIS_PAGE_SIZE, ...(state ? { state } : {}) },
+        schema: efrisGoodListSchema,
+        signal,
+        toast: false,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+/** `POST /admin/efris/goods/{variant_id}/retry/` (staff): a failed registration sent again. */
+export function useRetryEfrisGood() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variantId: number) =>
+      api.post(`/admin/efris/goods/${variantId}/retry/`, undefined, { schema: queued, toast: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EFRIS_KEY }),
+  });
+}
+
+/** `GET /admin/efris/stock-increases/` (staff): received stock reported to EFRIS, newest first. */
+export function useEfrisStockIncreases(state: EfrisStockState | undefined, page: number) {
+  return useQuery({
+    queryKey: [...EFRIS_KEY, 'stock-increases', state ?? 'all', page] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/efris/stock-increases/', {
+        query: { page, page_size: EFRIS_PAGE_SIZE, ...(state ? { state } : {}) },
+        schema: efrisStockIncreaseListSchema,
+        signal,
+        toast: false,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+/** `POST /admin/efris/stock-increases/{movement_id}/retry/` (staff): a failed report sent again. */
+export function useRetryEfrisStockIncrease() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (movementId: number) =>
+      api.post(`/admin/efris/stock-increases/${movementId}/retry/`, undefined, {
+        schema: queued,
+        toast: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EFRIS_KEY }),
+  });
+}
+
+/** `POST /admin/efris/dictionaries/refresh/` (admins): URA's commodity and excise lists read again. */
+export function useRefreshEfrisDictionaries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<EfrisDictionaryRefresh> =>
+      api.post('/admin/efris/dictionaries/refresh/', undefined, {
+        schema: efrisDictionaryRefreshSchema,
+        toast: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...EFRIS_KEY, 'dictionary'] }),
   });
 }

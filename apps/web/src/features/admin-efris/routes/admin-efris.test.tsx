@@ -116,6 +116,7 @@ function open(role: 'customer' | 'staff' | 'admin', handlers: Record<string, Fak
     'GET /admin/efris/documents/': () => makePage([refused, ticketInvoice], { pageSize: 25 }),
     'GET /admin/efris/settings/': () => settings,
     'GET /admin/efris/credit-notes/': () => makePage([], { pageSize: 25 }),
+    'GET /admin/efris/category-mappings/': () => makePage([], { pageSize: 25 }),
     ...handlers,
   });
   return renderApp('/admin/efris').then((view) => ({ api, ...view }));

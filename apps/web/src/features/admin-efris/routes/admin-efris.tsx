@@ -6,6 +6,7 @@ import { useBackOffice } from '../../../lib/session/use-back-office';
 import { useEfrisDocuments, useEfrisSettings, useRetryEfrisDocument } from '../api/efris';
 import { EfrisBanner } from '../components/efris-banner';
 import { EfrisCreditNotes } from '../components/efris-credit-notes';
+import { EfrisGoods } from '../components/efris-goods';
 import { EfrisQueue } from '../components/efris-queue';
 import { EfrisSettingsPanel } from '../components/efris-settings-panel';
 
@@ -73,7 +74,7 @@ function Connection() {
 
 /**
  * /admin/efris: the invoices sent to URA's EFRIS (staff and admins): waiting, fiscalised, refused
- * with URA's message (retry); the refunds' credit notes; and, for admins, the connection and the key.
+ * with URA's message (retry); the refunds' credit notes; the goods registered with URA; and, for admins, the connection and the key.
  */
 export function AdminEfrisPage() {
   return (
@@ -83,6 +84,7 @@ export function AdminEfrisPage() {
           <EfrisBanner />
           <Queue />
           <EfrisCreditNotes />
+          <EfrisGoods />
           <Connection />
         </div>
       </StaffOnly>
