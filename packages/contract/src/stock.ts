@@ -38,6 +38,7 @@ export const stockMessages = {
   belowZero: 'Stock cannot go below zero',
   receivedPositive: 'Received stock must be a positive number',
   breakageNegative: 'Breakage takes stock away: enter a negative number',
+  hamper: "A hamper's stock is what its parts allow: record the movement on its parts",
 } as const;
 
 export const stockMovementRequestSchema = z.object({
