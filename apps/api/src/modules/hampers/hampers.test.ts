@@ -132,6 +132,16 @@ describe('a hamper', () => {
     expect((await search()).results).toEqual([expect.objectContaining({ id: gift.id, in_stock: true })]);
     const page = await harness.app.inject({ method: 'GET', url: `/api/v1/products/products/${gift.slug}/` });
     expect(page.json().variants[0]).toMatchObject({ id: gift.variantId, stock: 1, in_stock: true });
+    expect(page.json().variants[0].hamper_parts).toEqual([
+      {
+        quantity: 1,
+        product_name: 'Hamper Test Zacapa Rum',
+        product_slug: rum.slug,
+        variant_name: expect.any(String),
+      },
+    ]);
+    const part = await harness.app.inject({ method: 'GET', url: `/api/v1/products/products/${rum.slug}/` });
+    expect(part.json().variants[0]).not.toHaveProperty('hamper_parts');
 
     const buyer = await signedInCustomer(harness.app);
     await addToCart(buyer.client, rum.id, rum.variantId, 1);
