@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { categoryImageUrl } from '../catalog/media/media-urls';
 
 /**
  * The demo shop's hampers (decision 0035): a "Gifts & Hampers" category with two non-alcoholic
@@ -97,9 +98,9 @@ export async function seedDemoHampersIfAbsent(
       return 0;
     }
     const category = await client.query<{ id: number }>(
-      `INSERT INTO categories (slug, name, description, sort_order)
-       VALUES ($1, $2, $3, (SELECT coalesce(max(sort_order), 0) + 1 FROM categories)) RETURNING id`,
-      [CATEGORY.slug, CATEGORY.name, CATEGORY.description],
+      `INSERT INTO categories (slug, name, description, image, sort_order)
+       VALUES ($1, $2, $3, $4, (SELECT coalesce(max(sort_order), 0) + 1 FROM categories)) RETURNING id`,
+      [CATEGORY.slug, CATEGORY.name, CATEGORY.description, categoryImageUrl(CATEGORY.name, 'champagne')],
     );
     const sizeOf = new Map(bottles.rows.map((row) => [row.name, row.variant_id]));
     let hampers = 0;
