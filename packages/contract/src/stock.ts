@@ -118,6 +118,7 @@ export const lowStockItemSchema = z.object({
   stock: z.number().int(),
   low_stock_threshold: z.number().int(),
   state: z.enum(LOW_STOCK_STATES),
+  is_hamper: z.boolean().describe('A hamper: its stock is what its parts allow and takes no movement'),
 });
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
 

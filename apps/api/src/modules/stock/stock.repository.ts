@@ -274,7 +274,8 @@ export async function pageOfLowStock(
     db.execute<LowStockItem>(sql`
       SELECT v.id AS variant_id, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,
              v.name AS variant_name, v.sku, v.stock, v.low_stock_threshold,
-             CASE WHEN v.stock = 0 THEN 'out' ELSE 'low' END AS state
+             CASE WHEN v.stock = 0 THEN 'out' ELSE 'low' END AS state,
+             EXISTS (SELECT 1 FROM hamper_parts c WHERE c.hamper_variant_id = v.id) AS is_hamper
       FROM product_variants v JOIN products p ON p.id = v.product_id
       WHERE ${where}
       ORDER BY v.stock, p.name, v.sort_order, v.id
