@@ -115,6 +115,21 @@ describe('a hamper', () => {
       { field: 'delta', message: expect.stringContaining('parts') },
     ]);
     expect(await ledger(gift.variantId)).toEqual([]);
+    // The Stock screen's list says it is a hamper (shown read-only there), its wine is not.
+    await harness.database.pool.query(
+      'UPDATE product_variants SET low_stock_threshold = 20 WHERE id = ANY($1)',
+      [[gift.variantId, wine.variantId]],
+    );
+    const low = await staff.client.get(
+      `/api/v1/admin/catalog/stock/low/?q=${encodeURIComponent('Hamper Test')}`,
+    );
+    const flags = new Map(
+      low
+        .json()
+        .results.map((row: { variant_id: number; is_hamper: boolean }) => [row.variant_id, row.is_hamper]),
+    );
+    expect(flags.get(gift.variantId)).toBe(true);
+    expect(flags.get(wine.variantId)).toBe(false);
     // Written straight to the table (an import, a script), it stays derived.
     await harness.database.pool.query('UPDATE product_variants SET stock = 99 WHERE id = $1', [
       gift.variantId,
