@@ -8,28 +8,38 @@ import { createCustomer, header, signInOnPage, uniqueEmail } from './support/ide
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 import { makeStaff, withShopDatabase } from './support/staff/staff';
 
-// Gifts (issue 39) against the production build: a customer sends a bottle to someone else for
+// Gifts (issue 39) against the production build: a customer sends a demo hamper to someone else for
 // next week with a message; the recipient opens the link of their SMS (read from the shop's SMS
 // outbox in its database) and picks the evening; staff start packing and print a slip without
 // prices; the buyer follows the gift on their tracking page.
 
 const MESSAGE = 'Happy birthday, Sarah!\nCheers from all of us <3';
 
-/** A bottle of the seeded cellar with a few in stock. */
-async function bottleInStock(request: APIRequestContext): Promise<{ name: string; slug: string }> {
-  const list = await request.get('/api/v1/products/products/?page_size=100');
-  expect(list.ok()).toBe(true);
-  const { results } = (await list.json()) as { results: { slug: string; in_stock: boolean }[] };
-  for (const card of results.filter((item) => item.in_stock)) {
-    const detail = (await (await request.get(`/api/v1/products/products/${card.slug}/`)).json()) as {
+/** The demo hampers (decision 0035), their stock what their parts allow. */
+const DEMO_HAMPERS = ['celebration-champagne-hamper', 'whisky-gentlemans-hamper'];
+
+/** A demo hamper in stock, with the names of its parts. */
+async function hamperInStock(
+  request: APIRequestContext,
+): Promise<{ name: string; slug: string; parts: string[] }> {
+  for (const slug of DEMO_HAMPERS) {
+    const answer = await request.get(`/api/v1/products/products/${slug}/`);
+    expect(answer.ok()).toBe(true);
+    const detail = (await answer.json()) as {
       name: string;
       slug: string;
-      variants: { stock: number; is_default: boolean }[];
+      variants: { stock: number; is_default: boolean; hamper_parts?: { product_name: string }[] | null }[];
     };
     const size = detail.variants.find((variant) => variant.is_default) ?? detail.variants[0];
-    if (size && size.stock >= 3) return { name: detail.name, slug: detail.slug };
+    if (size && size.stock >= 1 && size.hamper_parts?.length) {
+      return {
+        name: detail.name,
+        slug: detail.slug,
+        parts: size.hamper_parts.map((part) => part.product_name),
+      };
+    }
   }
-  throw new Error('The demo cellar has no bottle in stock');
+  throw new Error('No demo hamper is in stock');
 }
 
 /** The recipient's link, from the SMS the shop wrote for them (its outbox, in the database). */
@@ -66,16 +76,19 @@ test.describe('a gift', () => {
     request,
   }) => {
     test.setTimeout(150_000);
-    const bottle = await bottleInStock(request);
+    const hamper = await hamperInStock(request);
     const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
     const recipientPhone = `+256701${digits}`;
     const day = kampalaDayAfter(new Date(), 7);
 
     const buyer = await createCustomer(baseURL!, { name: 'Namara Kisakye', email: uniqueEmail('gifter') });
-    await page.goto(`/login?redirect=${encodeURIComponent(`/products/${bottle.slug}`)}`);
+    await page.goto(`/login?redirect=${encodeURIComponent(`/products/${hamper.slug}`)}`);
     await signInOnPage(page, buyer.email, buyer.password);
-    await expect(page).toHaveURL((url) => url.pathname === `/products/${bottle.slug}`);
+    await expect(page).toHaveURL((url) => url.pathname === `/products/${hamper.slug}`);
     await expect(header(page).signOut).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: hamper.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'In this hamper' })).toBeVisible();
+    for (const part of hamper.parts) await expect(page.getByRole('main')).toContainText(part);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByTestId('cart-badge')).toContainText('1');
 
@@ -143,6 +156,7 @@ test.describe('a gift', () => {
     await expect(desk.getByText(`Order ${orderNumber}: being prepared.`)).toBeVisible();
 
     await desk.goto(`/admin/orders/${orderId}`);
+    await expect(desk.getByRole('main')).toContainText(hamper.name);
     const gift = desk.getByRole('region', { name: 'Gift' });
     await expect(gift).toContainText('Sarah Nakato');
     await expect(gift).toContainText('Blue gate, call on arrival');

@@ -52,6 +52,7 @@ import eventsStaffRoutes from './modules/events/events-staff.routes';
 import rsvpPaymentsRoutes from './modules/events/rsvp-payments.routes';
 import giftsPlugin from './modules/gifts/gifts.plugin';
 import giftsRoutes from './modules/gifts/gifts.routes';
+import hampersRoutes from './modules/hampers/hampers.routes';
 import healthRoutes from './modules/health/health.routes';
 import identityRoutes from './modules/identity/identity.routes';
 import newsletterCampaignsPlugin from './modules/newsletter/campaigns.plugin';
@@ -287,6 +288,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         await staffCatalog.register(catalogBulkRoutes);
         await staffCatalog.register(photosRoutes);
         await staffCatalog.register(stockRoutes);
+        await staffCatalog.register(hampersRoutes);
       });
       await api.register(refundsDeskRoutes);
       await api.register(refundsCustomerRoutes);

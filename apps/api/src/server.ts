@@ -10,6 +10,7 @@ import { limitHeapGrowth } from './lib/heap-growth';
 import { listeningText } from './lib/origins';
 import { seedDemoCatalogIfEmpty } from './modules/catalog/seed/seed-catalog';
 import { seedDemoEventsIfEmpty } from './modules/events/seed/seed-events';
+import { seedDemoHampersIfAbsent } from './modules/hampers/demo-hampers';
 
 /**
  * Starts the shop: configuration, database (embedded unless DATABASE_URL is set), migrations,
@@ -51,6 +52,8 @@ async function main() {
     await seedDemoCatalogIfEmpty(database, bootLog);
     // After the cellar: the demo events feature its bottles.
     await seedDemoEventsIfEmpty(database, bootLog);
+    // After the cellar: the demo hampers hold its bottles.
+    await seedDemoHampersIfAbsent(database, bootLog);
 
     const app = await buildApp({ config, database });
     await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: listeningText(config) });

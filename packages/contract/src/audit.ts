@@ -49,6 +49,7 @@ export const AUDIT_KIND_LABELS = {
   'category.remove': 'Category removed',
   'category.reorder': 'Categories reordered',
   'stock.adjust': 'Stock movement',
+  'product.hamper': 'Hamper parts changed',
   'image.upload': 'Photo added',
   'image.update': 'Photo edited',
   'image.reorder': 'Photos reordered',

@@ -254,6 +254,15 @@ export const productListResponseSchema = pagedListSchema(productCardSchema)
   .describe(`Paged products: page_size defaults to ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}`);
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
+/** One part of a hamper as the product page lists it: "2 × Moët & Chandon Impérial Brut, 750 ml bottle". */
+export const hamperContentSchema = z.object({
+  quantity: z.number().int(),
+  product_name: z.string(),
+  product_slug: z.string(),
+  variant_name: z.string(),
+});
+export type HamperContent = z.infer<typeof hamperContentSchema>;
+
 export const productVariantSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
@@ -267,6 +276,10 @@ export const productVariantSchema = z.object({
   stock: z.number().int().min(0),
   in_stock: z.boolean(),
   is_default: z.boolean(),
+  hamper_parts: z
+    .array(hamperContentSchema)
+    .optional()
+    .describe("A hamper's parts (its stock is what they allow); absent for a plain size"),
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 

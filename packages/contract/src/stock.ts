@@ -38,6 +38,7 @@ export const stockMessages = {
   belowZero: 'Stock cannot go below zero',
   receivedPositive: 'Received stock must be a positive number',
   breakageNegative: 'Breakage takes stock away: enter a negative number',
+  hamper: "A hamper's stock is what its parts allow: record the movement on its parts",
 } as const;
 
 export const stockMovementRequestSchema = z.object({
@@ -117,6 +118,7 @@ export const lowStockItemSchema = z.object({
   stock: z.number().int(),
   low_stock_threshold: z.number().int(),
   state: z.enum(LOW_STOCK_STATES),
+  is_hamper: z.boolean().describe('A hamper: its stock is what its parts allow and takes no movement'),
 });
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
 

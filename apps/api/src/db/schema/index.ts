@@ -17,6 +17,7 @@ export * from './engagement';
 export * from './erasure';
 export * from './events';
 export * from './gifts';
+export * from './hampers';
 export * from './identity';
 export * from './notifications';
 export * from './orders';

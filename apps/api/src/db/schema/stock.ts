@@ -22,6 +22,8 @@ export const stockMovements = pgTable(
     reason: text({ enum: STOCK_REASONS }).notNull(),
     note: text(),
     orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    /** The hamper this part was sold (or given back) in, with the order (migration 0052). */
+    hamperVariantId: integer().references(() => productVariants.id, { onDelete: 'set null' }),
     /** No foreign key: a movement outlives the account that made it. Null for the shop's own. */
     actorId: uuid(),
     actorName: text(),
@@ -30,6 +32,9 @@ export const stockMovements = pgTable(
   (table) => [
     index('stock_movements_variant_idx').on(table.variantId, table.createdAt.desc(), table.id.desc()),
     index('stock_movements_order_idx').on(table.orderId).where(sql`${table.orderId} IS NOT NULL`),
+    index('stock_movements_hamper_idx')
+      .on(table.hamperVariantId)
+      .where(sql`${table.hamperVariantId} IS NOT NULL`),
     check(
       'stock_movements_reason_check',
       sql`${table.reason} IN ('received', 'count_correction', 'breakage', 'returned', 'sold', 'released')`,

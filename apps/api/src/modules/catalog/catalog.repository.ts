@@ -1,4 +1,4 @@
-import { NEW_ARRIVAL_DAYS, type ProductType } from '@shop/contract/catalog';
+import { type HamperContent, NEW_ARRIVAL_DAYS, type ProductType } from '@shop/contract/catalog';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executePrepared } from '../../db/named-statement';
@@ -51,6 +51,8 @@ export type VariantRow = {
   original_price: number | null;
   stock: number;
   is_default: boolean;
+  /** A hamper's parts (decision 0035), null for a plain size. */
+  hamper_parts: HamperContent[] | null;
 };
 
 export type CategoryRow = {
@@ -146,7 +148,13 @@ export async function findProductDetail(
            ) AS images,
            (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name,
                      'volume_ml', v.volume_ml, 'pack_size', v.pack_size, 'price', v.price,
-                     'original_price', v.original_price, 'stock', v.stock, 'is_default', v.is_default)
+                     'original_price', v.original_price, 'stock', v.stock, 'is_default', v.is_default,
+                     'hamper_parts', (SELECT json_agg(json_build_object('quantity', h.quantity,
+                         'product_name', hp.name, 'product_slug', hp.slug, 'variant_name', hv.name)
+                       ORDER BY h.position, h.part_variant_id)
+                       FROM hamper_parts h JOIN product_variants hv ON hv.id = h.part_variant_id
+                       JOIN products hp ON hp.id = hv.product_id
+                       WHERE h.hamper_variant_id = v.id))
                    ORDER BY v.is_default DESC, v.sort_order, v.id), '[]'::json)
               FROM product_variants v WHERE v.product_id = p.id AND v.retired_at IS NULL
            ) AS variants

@@ -326,6 +326,7 @@ export function createCatalogService(db: Database, cache: CatalogCache, keeper: 
             sale_percentage: salePercentage(variant.price, variant.original_price),
             stock: variant.stock,
             in_stock: variant.stock > 0,
+            ...(variant.hamper_parts ? { hamper_parts: variant.hamper_parts } : {}),
             is_default: variant.is_default,
           })),
           related: index.cards(index.related(row.id, RELATED_PRODUCTS_LIMIT)).map(toCard),

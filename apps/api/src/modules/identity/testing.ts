@@ -100,6 +100,10 @@ export class TestBrowser {
     });
   }
 
+  put(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'], headers });
+  }
+
   patch(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'], headers });
   }

@@ -16,7 +16,7 @@ import { type AppliedDiscount, claimDiscount, recordDiscountUse } from '../disco
 import { insertGift } from '../gifts/gifts.repository';
 import { updateProfile } from '../profile/profile.repository';
 import { LOW_STOCK_QUEUE } from '../stock/stock.jobs';
-import { takeStockForOrder } from '../stock/stock.repository';
+import { linesShortOfStock, lockStockOfCart, takeStockForOrder } from '../stock/stock.repository';
 import { orderNumber } from './order-number';
 import { CONFIRMATION_EMAIL_QUEUE } from './orders.jobs';
 import {
@@ -99,6 +99,26 @@ function keyReused(orderNumberUsed: string) {
 }
 
 /** Refuses the checkout when a line is withdrawn or short of stock (all such lines are named). */
+/** Hampers sharing a part (or sold beside it) that fit one by one but not together. */
+function checkParts(lines: CheckoutLineRow[], shortVariantIds: number[]) {
+  if (shortVariantIds.length === 0) return;
+  const inCartOrder = [...lines].sort((a, b) => a.item_id - b.item_id);
+  const short = inCartOrder.filter((line) => shortVariantIds.includes(line.variant_id));
+  const first = short[0]!;
+  throw outOfStock(
+    {
+      productName: first.product_name,
+      variantName: first.variant_name,
+      packSize: first.pack_size,
+      stock: Math.max(0, first.quantity - 1),
+    },
+    short.map((line) => ({
+      field: `items.${inCartOrder.indexOf(line)}.quantity`,
+      message: 'Not enough of its parts in stock for this order',
+    })),
+  );
+}
+
 function checkLines(lines: CheckoutLineRow[]) {
   // Fields follow the cart's order (oldest line first), as the cart page lists them.
   const inCartOrder = [...lines].sort((a, b) => a.item_id - b.item_id);
@@ -222,9 +242,18 @@ export async function placeOrder(
       if (twin)
         return { id: twin.id, created: false, hash: twin.request_hash, orderNumber: twin.order_number };
       if (cartId === undefined) throw emptyCart();
+      // Every size the order moves (a hamper's parts, the hampers sharing them) locked in id order.
+      await lockStockOfCart(tx, cartId);
       const lines = await lockCheckoutLines(tx, cartId);
       if (lines.length === 0) throw emptyCart();
       checkLines(lines);
+      checkParts(
+        lines,
+        await linesShortOfStock(
+          tx,
+          lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
+        ),
+      );
 
       const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
       const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -2,7 +2,7 @@ import type { PreferredDeliveryTime } from '@shop/contract/delivery-promise';
 import type { Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/transaction';
-import { giveBackStockOfOrder } from '../stock/stock.repository';
+import { giveBackStockOfOrder, lockStockOf, variantsOfOrder } from '../stock/stock.repository';
 import { toDate } from './orders.repository';
 
 /** The queries of an order's life after checkout: locks, status and payment changes, stock given back. */
@@ -119,11 +119,8 @@ export async function releaseStock(tx: Tx, orderId: string): Promise<boolean> {
   const claimed = await tx.execute(sql`
     UPDATE orders SET stock_released_at = now() WHERE id = ${orderId} AND stock_released_at IS NULL`);
   if ((claimed.rowCount ?? 0) === 0) return false;
-  await tx.execute(sql`
-    SELECT v.id FROM product_variants v
-    WHERE v.id IN (SELECT variant_id FROM order_items WHERE order_id = ${orderId})
-    ORDER BY v.id
-    FOR NO KEY UPDATE`);
+  // A hamper's parts and the hampers sharing them are locked with its lines, in id order.
+  await lockStockOf(tx, await variantsOfOrder(tx, orderId));
   await giveBackStockOfOrder(tx, orderId);
   return true;
 }

@@ -59,41 +59,143 @@ export async function applyMovement(
   return result.rows[0];
 }
 
-/** Takes the ordered quantities from stock (rows locked and checked) and writes `sold` rows. */
+/**
+ * Locks every size a change of these sizes' stock touches, in id order (checkout, release and
+ * staff movements all lock this way, so two of them never deadlock): the sizes, the parts of
+ * those that are hampers, and the hampers holding any of them, whose derived stock the
+ * `hamper_parts_moved` trigger rewrites in the same transaction (decision 0035).
+ */
+export async function lockStockOf(tx: Tx, variantIds: number[] | SQL): Promise<void> {
+  if (Array.isArray(variantIds) && variantIds.length === 0) return;
+  const given = Array.isArray(variantIds)
+    ? sql`SELECT unnest(${sql.param(variantIds)}::int[]) AS id`
+    : variantIds;
+  await tx.execute(sql`
+    WITH given AS (${given}),
+    touched AS (
+      SELECT id FROM given
+      UNION SELECT part_variant_id FROM hamper_parts WHERE hamper_variant_id IN (SELECT id FROM given)
+    ), holders AS (
+      SELECT hamper_variant_id AS id FROM hamper_parts WHERE part_variant_id IN (SELECT id FROM touched)
+    )
+    SELECT v.id FROM product_variants v
+    WHERE v.id IN (SELECT id FROM touched UNION SELECT id FROM holders)
+    ORDER BY v.id
+    FOR NO KEY UPDATE`);
+}
+
+/** `lockStockOf` for the sizes in a (locked) cart, before its lines are read. */
+export const lockStockOfCart = (tx: Tx, cartId: number) =>
+  lockStockOf(tx, sql`SELECT variant_id AS id FROM cart_items WHERE cart_id = ${cartId}`);
+
+/** SQL of an order's lines as sizes to move: a hamper's line becomes its parts, naming the hamper. */
+function expanded(lines: Array<{ variantId: number; quantity: number }>): SQL {
+  return sql`
+    SELECT coalesce(c.part_variant_id, x.id) AS variant_id,
+           CASE WHEN c.part_variant_id IS NULL THEN NULL ELSE x.id END AS hamper_id,
+           (x.quantity * coalesce(c.quantity, 1))::int AS quantity,
+           x.id AS line_variant_id
+    FROM unnest(${sql.param(lines.map((line) => line.variantId))}::int[],
+                ${sql.param(lines.map((line) => line.quantity))}::int[]) AS x(id, quantity)
+    LEFT JOIN hamper_parts c ON c.hamper_variant_id = x.id`;
+}
+
+/**
+ * Moves an order's sizes by `sign` × each quantity in one statement: each size once by its
+ * total, and one ledger row per size and hamper (a part sold alone and in two hampers gets
+ * three rows), each with the stock right after it, so the ledger still sums to the stock.
+ */
+function moveForOrder(wanted: SQL, sign: 1 | -1, reason: 'sold' | 'released', orderId: string): SQL {
+  return sql`
+    WITH wanted AS (${wanted}),
+    per_size AS (SELECT variant_id, sum(quantity)::int AS quantity FROM wanted GROUP BY variant_id),
+    moved AS (
+      UPDATE product_variants v SET stock = v.stock + ${sign}::int * s.quantity
+      FROM per_size s
+      WHERE v.id = s.variant_id AND s.quantity > 0
+      RETURNING v.id, v.stock, v.low_stock_threshold
+    ), logged AS (
+      INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, hamper_variant_id)
+      SELECT w.variant_id, ${sign}::int * w.quantity,
+             m.stock - ${sign}::int * coalesce(sum(w.quantity) OVER (
+               PARTITION BY w.variant_id ORDER BY w.hamper_id NULLS FIRST
+               ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
+             ${reason}, ${orderId}::uuid, w.hamper_id
+      FROM wanted w JOIN moved m ON m.id = w.variant_id
+      WHERE w.quantity > 0
+      ORDER BY w.variant_id, w.hamper_id NULLS FIRST
+      RETURNING id, variant_id, delta, stock_after
+    )`;
+}
+
+/**
+ * The lines whose sizes (a hamper's: its parts) the locked stock cannot cover, counting every
+ * line of the order together: two hampers sharing a part may each fit alone and not both.
+ */
+export async function linesShortOfStock(
+  tx: Tx,
+  lines: Array<{ variantId: number; quantity: number }>,
+): Promise<number[]> {
+  const result = await tx.execute<{ variant_id: number }>(sql`
+    WITH wanted AS (${expanded(lines)}),
+    per_size AS (SELECT variant_id, sum(quantity)::int AS quantity FROM wanted GROUP BY variant_id)
+    SELECT DISTINCT w.line_variant_id AS variant_id
+    FROM wanted w JOIN per_size s ON s.variant_id = w.variant_id
+    JOIN product_variants v ON v.id = s.variant_id
+    WHERE v.stock < s.quantity OR (w.hamper_id IS NOT NULL AND v.retired_at IS NOT NULL)`);
+  return result.rows.map((row) => row.variant_id);
+}
+
+/**
+ * Takes the ordered quantities from stock (rows locked with `lockStockOf` and checked) and writes
+ * `sold` rows; a hamper's line takes its parts, each row naming the hamper and the order.
+ */
 export async function takeStockForOrder(
   tx: Tx,
   orderId: string,
   lines: Array<{ variantId: number; quantity: number }>,
 ): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(sql`
-    WITH moved AS (
-      UPDATE product_variants v SET stock = v.stock - x.quantity
-      FROM unnest(${sql.param(lines.map((line) => line.variantId))}::int[],
-                  ${sql.param(lines.map((line) => line.quantity))}::int[]) AS x(id, quantity)
-      WHERE v.id = x.id
-      RETURNING v.id, x.quantity, v.stock, v.low_stock_threshold
-    ), logged AS (
-      INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id)
-      SELECT id, -quantity, stock, 'sold', ${orderId}::uuid FROM moved
-      RETURNING id, variant_id, delta, stock_after
-    )
+    ${moveForOrder(expanded(lines), -1, 'sold', orderId)}
     ${CROSSINGS}`);
   return result.rows.map((row) => row.id);
 }
 
-/** Gives an order's quantities back to stock (rows locked) and writes `released` rows. */
+/**
+ * Gives an order's quantities back to stock (rows locked) and writes `released` rows: a size sold
+ * alone from its order line, a hamper's parts as its `sold` rows took them (whatever the hamper
+ * holds today).
+ */
 export async function giveBackStockOfOrder(tx: Tx, orderId: string): Promise<void> {
   // A size removed from the catalog since has nothing to take the bottles back.
-  await tx.execute(sql`
-    WITH moved AS (
-      UPDATE product_variants v SET stock = v.stock + x.quantity
-      FROM (SELECT variant_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = ${orderId}
-            GROUP BY variant_id) x
-      WHERE v.id = x.variant_id AND x.quantity > 0
-      RETURNING v.id, x.quantity, v.stock
-    )
-    INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id)
-    SELECT id, quantity, stock, 'released', ${orderId}::uuid FROM moved`);
+  const wanted = sql`
+    SELECT i.variant_id, NULL::int AS hamper_id, sum(i.quantity)::int AS quantity
+    FROM order_items i
+    WHERE i.order_id = ${orderId} AND i.variant_id IS NOT NULL
+      AND i.variant_id NOT IN (SELECT hamper_variant_id FROM stock_movements
+                               WHERE order_id = ${orderId} AND reason = 'sold' AND hamper_variant_id IS NOT NULL)
+    GROUP BY i.variant_id
+    UNION ALL
+    SELECT variant_id, hamper_variant_id, (-sum(delta))::int
+    FROM stock_movements
+    WHERE order_id = ${orderId} AND reason = 'sold' AND hamper_variant_id IS NOT NULL
+    GROUP BY variant_id, hamper_variant_id`;
+  await tx.execute(sql`${moveForOrder(wanted, 1, 'released', orderId)} SELECT count(*) FROM logged`);
+}
+
+/** The sizes an order's stock release touches (its lines; a hamper's parts come with `lockStockOf`). */
+export async function variantsOfOrder(tx: Tx, orderId: string): Promise<number[]> {
+  const result = await tx.execute<{ variant_id: number }>(sql`
+    SELECT DISTINCT variant_id FROM order_items WHERE order_id = ${orderId} AND variant_id IS NOT NULL`);
+  return result.rows.map((row) => row.variant_id);
+}
+
+/** Whether the size is a hamper (its stock is derived from its parts and moves only with them). */
+export async function isHamper(db: Executor, variantId: number): Promise<boolean> {
+  const result = await db.execute(
+    sql`SELECT 1 FROM hamper_parts WHERE hamper_variant_id = ${variantId} LIMIT 1`,
+  );
+  return (result.rowCount ?? 0) > 0;
 }
 
 export async function findVariantStock(
@@ -173,7 +275,8 @@ export async function pageOfLowStock(
     db.execute<LowStockItem>(sql`
       SELECT v.id AS variant_id, p.id AS product_id, p.name AS product_name, p.slug AS product_slug,
              v.name AS variant_name, v.sku, v.stock, v.low_stock_threshold,
-             CASE WHEN v.stock = 0 THEN 'out' ELSE 'low' END AS state
+             CASE WHEN v.stock = 0 THEN 'out' ELSE 'low' END AS state,
+             EXISTS (SELECT 1 FROM hamper_parts c WHERE c.hamper_variant_id = v.id) AS is_hamper
       FROM product_variants v JOIN products p ON p.id = v.product_id
       WHERE ${where}
       ORDER BY v.stock, p.name, v.sort_order, v.id

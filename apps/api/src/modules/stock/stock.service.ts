@@ -17,6 +17,8 @@ import { LOW_STOCK_QUEUE } from './stock.jobs';
 import {
   applyMovement,
   findVariantStock,
+  isHamper,
+  lockStockOf,
   type MovementRow,
   pageOfLedger,
   pageOfLowStock,
@@ -62,6 +64,10 @@ export async function recordMovement(
   checkReason(input);
   const note = input.note?.trim() || null;
   const outcome = await context.db.transaction(async (tx) => {
+    // A part's hampers follow its stock (a trigger): they are locked with it, in id order.
+    await lockStockOf(tx, [variantId]);
+    if (await isHamper(tx, variantId))
+      throw conflict(stockMessages.hamper, 'conflict', [{ field: 'delta', message: stockMessages.hamper }]);
     const applied = await applyMovement(tx, {
       variantId,
       delta: input.delta,

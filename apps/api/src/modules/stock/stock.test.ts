@@ -318,6 +318,7 @@ describe('low stock', () => {
       stock: 3,
       low_stock_threshold: 6,
       state: 'low',
+      is_hamper: false,
     });
     expect(typeof lowRow?.sku).toBe('string');
     // Emptiest first.

@@ -1,14 +1,30 @@
+import type { AdminVariant } from '@shop/contract/catalog-admin';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { FormMessage, textLinkClass } from '../../components/form-field';
 import { PageShell } from '../../components/page-shell';
 import { StaffOnly } from '../../components/staff-only';
 import { ProductPhotosPanel } from '../../features/admin-product-photos/components/product-photos-panel';
 import { useAdminProduct } from '../../features/admin-products/api/get-admin-product';
+import { useHamper } from '../../features/admin-products/api/hamper';
+import { HamperParts } from '../../features/admin-products/components/hamper-parts';
 import { ProductEditor } from '../../features/admin-products/components/product-editor';
 import { ProductHistory } from '../../features/admin-products/components/product-history';
 import { SizesTable } from '../../features/admin-products/components/sizes-table';
 import { StockLedgerPanel } from '../../features/admin-stock/components/stock-ledger-panel';
 import { isApiError } from '../../lib/api-client';
+
+/** A size's stock panel; a hamper's (its parts read once, shared with its parts panel) is read-only. */
+function SizeStock({ size }: { size: AdminVariant }) {
+  const hamper = useHamper(size.id).data;
+  return (
+    <StockLedgerPanel
+      variantId={size.id}
+      variantName={size.name}
+      packSize={size.pack_size}
+      derivedStock={hamper && hamper.parts.length > 0 ? hamper.stock : undefined}
+    />
+  );
+}
 
 const route = getRouteApi('/admin/products/$id');
 
@@ -35,17 +51,20 @@ function ProductPage({ productId }: { productId: number }) {
       <ProductEditor product={product} />
       <ProductPhotosPanel productId={product.id} />
       <SizesTable product={product} />
+      <section aria-labelledby="hamper-parts-heading" className="flex flex-col gap-6">
+        <h2 id="hamper-parts-heading" className="font-serif text-2xl text-wine-900">
+          Hamper parts
+        </h2>
+        {product.variants.map((size) => (
+          <HamperParts key={size.id} size={size} />
+        ))}
+      </section>
       <section aria-labelledby="stock-ledgers-heading" className="flex flex-col gap-6">
         <h2 id="stock-ledgers-heading" className="text-2xl">
           Stock by size
         </h2>
         {product.variants.map((size) => (
-          <StockLedgerPanel
-            key={size.id}
-            variantId={size.id}
-            variantName={size.name}
-            packSize={size.pack_size}
-          />
+          <SizeStock key={size.id} size={size} />
         ))}
       </section>
       <ProductHistory productId={product.id} />

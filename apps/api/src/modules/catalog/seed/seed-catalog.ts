@@ -306,7 +306,7 @@ async function clearCatalog(client: pg.PoolClient) {
   await client.query('SAVEPOINT clear_catalog');
   try {
     await client.query(
-      'TRUNCATE stock_movements, product_images, product_variants, products, categories RESTART IDENTITY',
+      'TRUNCATE stock_movements, hamper_parts, product_images, product_variants, products, categories RESTART IDENTITY',
     );
     return;
   } catch (error) {
@@ -316,6 +316,7 @@ async function clearCatalog(client: pg.PoolClient) {
   }
   try {
     await client.query('DELETE FROM stock_movements');
+    await client.query('DELETE FROM hamper_parts');
     await client.query('DELETE FROM product_images');
     await client.query('DELETE FROM product_variants');
     await client.query('DELETE FROM products');
@@ -408,7 +409,7 @@ async function seedInTransaction(
     // (products, then categories, sizes and pictures): taken one by one later (TRUNCATE after
     // the count's share locks), they made a lock cycle with the catalog index's refresh.
     await client.query(
-      'LOCK TABLE products, categories, product_variants, product_images, stock_movements IN ACCESS EXCLUSIVE MODE',
+      'LOCK TABLE products, categories, product_variants, product_images, stock_movements, hamper_parts IN ACCESS EXCLUSIVE MODE',
     );
   }
   const existing = await countProducts(client);

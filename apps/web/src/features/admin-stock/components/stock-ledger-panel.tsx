@@ -5,6 +5,10 @@ import { PagedDataTable } from '../../../components/data-table';
 import { useStockLedger } from '../api/stock-ledger';
 import { StockMovementForm } from './stock-movement-form';
 
+/** Why a hamper's stock takes no movement: said once, on the product page and the Stock screen. */
+export const HAMPER_STOCK_REASON =
+  'A hamper: its stock is what its parts allow. Record deliveries and breakage on its parts.';
+
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`);
 
 /**
@@ -15,11 +19,14 @@ export function StockLedgerPanel({
   variantId,
   variantName,
   packSize = 1,
+  derivedStock,
 }: {
   variantId: number;
   variantName: string;
   /** Bottles in the size: a pack's stock is counted in cases. */
   packSize?: number;
+  /** A hamper's stock, what its parts allow (decision 0035): shown read-only, with no movement form. */
+  derivedStock?: number | undefined;
 }) {
   const [page, setPage] = useState(1);
   const query = useStockLedger(variantId, page);
@@ -30,18 +37,24 @@ export function StockLedgerPanel({
     <section aria-label={`Stock of ${variantName}`} className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-serif text-2xl text-wine-900">Stock: {variantName}</h2>
-        {page === 1 && data ? (
+        {derivedStock !== undefined ? (
+          <p className="text-sm font-semibold text-ink">In stock: {derivedStock}</p>
+        ) : page === 1 && data ? (
           <p className="text-sm font-semibold text-ink">
             In stock: {stockCount(latest?.stock_after ?? 0, packSize)}
           </p>
         ) : null}
       </div>
-      <StockMovementForm
-        variantId={variantId}
-        variantName={variantName}
-        packSize={packSize}
-        onDone={() => setPage(1)}
-      />
+      {derivedStock !== undefined ? (
+        <p className="text-sm text-ink-soft">{HAMPER_STOCK_REASON}</p>
+      ) : (
+        <StockMovementForm
+          variantId={variantId}
+          variantName={variantName}
+          packSize={packSize}
+          onDone={() => setPage(1)}
+        />
+      )}
       <PagedDataTable
         caption={`Stock ledger of ${variantName}`}
         columns={[

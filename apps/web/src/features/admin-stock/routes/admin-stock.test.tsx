@@ -12,6 +12,7 @@ import {
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
 import { renderApp } from '../../../test/render';
+import { HAMPER_STOCK_REASON } from '../components/stock-ledger-panel';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -35,6 +36,7 @@ function item(overrides: Partial<LowStockItem>): LowStockItem {
     stock: 0,
     low_stock_threshold: 6,
     state: 'out',
+    is_hamper: false,
     ...overrides,
   };
 }
@@ -67,6 +69,25 @@ describe('/admin/stock', () => {
     const { api } = await open('customer');
     expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
     expect(api.callsTo(LOW)).toHaveLength(0);
+  });
+
+  it("shows a hamper's stock read-only with the reason, and no Receive", async () => {
+    const hamper = item({
+      variant_id: 40,
+      product_name: 'Celebration Hamper',
+      product_slug: 'celebration-hamper',
+      variant_name: 'Hamper',
+      sku: 'HAMPER-CELEB',
+      stock: 2,
+      state: 'low',
+      is_hamper: true,
+    });
+    await open('staff', { [LOW]: () => makePage([hamper], { pageSize: 25 }) });
+    const table = await screen.findByRole('table', { name: 'Sizes low or out of stock' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('2 left');
+    expect(row).toHaveTextContent(HAMPER_STOCK_REASON);
+    expect(within(row).queryByRole('button', { name: /Receive/ })).toBeNull();
   });
 
   it('lists the sizes low or out of stock with their product, SKU, stock and threshold', async () => {

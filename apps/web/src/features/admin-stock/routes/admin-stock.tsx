@@ -8,6 +8,7 @@ import { PageShell } from '../../../components/page-shell';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { useLowStock } from '../api/low-stock';
+import { HAMPER_STOCK_REASON } from '../components/stock-ledger-panel';
 import { StockMovementForm } from '../components/stock-movement-form';
 
 type StockTab = LowStockState | 'all';
@@ -76,24 +77,27 @@ function LowStockDesk() {
             {
               header: 'Action',
               hideHeader: true,
-              cell: (row) => (
-                <button
-                  type="button"
-                  className={buttonClass('secondary', 'sm')}
-                  aria-expanded={receiving === row.variant_id}
-                  aria-label={`Receive ${row.product_name} (${row.variant_name})`}
-                  onClick={() =>
-                    setReceiving((current) => (current === row.variant_id ? null : row.variant_id))
-                  }
-                >
-                  Receive
-                </button>
-              ),
+              cell: (row) =>
+                row.is_hamper ? (
+                  <span className="text-sm text-ink-soft">{HAMPER_STOCK_REASON}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', 'sm')}
+                    aria-expanded={receiving === row.variant_id}
+                    aria-label={`Receive ${row.product_name} (${row.variant_name})`}
+                    onClick={() =>
+                      setReceiving((current) => (current === row.variant_id ? null : row.variant_id))
+                    }
+                  >
+                    Receive
+                  </button>
+                ),
             },
           ]}
           rowKey={(row) => row.variant_id}
           detail={(row) =>
-            receiving === row.variant_id ? (
+            receiving === row.variant_id && !row.is_hamper ? (
               <StockMovementForm
                 variantId={row.variant_id}
                 variantName={`${row.product_name} (${row.variant_name})`}

@@ -149,6 +149,47 @@ describe('ProductDetailPage', () => {
     expect(screen.getByRole('main')).toHaveTextContent('750 ml bottle: Out of stock');
   });
 
+  it('lists a hamper\'s parts under "In this hamper"', async () => {
+    const hamper = makeDetail({
+      slug: 'celebration-champagne-hamper',
+      name: 'Celebration Champagne Hamper',
+      variants: [
+        {
+          ...makeDetail().variants[0]!,
+          name: 'Hamper',
+          stock: 4,
+          is_default: true,
+          hamper_parts: [
+            {
+              quantity: 2,
+              product_name: 'Moët & Chandon Impérial Brut',
+              product_slug: 'moet',
+              variant_name: '750 ml bottle',
+            },
+            {
+              quantity: 1,
+              product_name: 'Ugandan Dark Chocolate Box',
+              product_slug: 'choc',
+              variant_name: 'Gift box',
+            },
+          ],
+        },
+      ],
+    });
+    mockCatalogApi({ '/products/products/celebration-champagne-hamper/': () => hamper });
+    await renderApp('/products/celebration-champagne-hamper');
+    await screen.findByRole('heading', { level: 1, name: 'Celebration Champagne Hamper' });
+    const list = screen.getByRole('heading', { name: 'In this hamper' }).nextElementSibling as HTMLElement;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '2 × Moët & Chandon Impérial Brut, 750 ml bottle',
+      '1 × Ugandan Dark Chocolate Box, Gift box',
+    ]);
+  });
+
   it('shows a friendly "not found" for an unknown product', async () => {
     mockCatalogApi({});
     await renderApp('/products/no-such-bottle');

@@ -130,6 +130,18 @@ function ProductView({
             <PriceTag item={priced} size="large" />
           </div>
           {product.description ? <p className="mt-5 text-ink">{product.description}</p> : null}
+          {variant?.hamper_parts ? (
+            <div className="mt-5">
+              <h2 className="font-semibold text-ink">In this hamper</h2>
+              <ul className="mt-2 list-disc pl-5 text-ink">
+                {variant.hamper_parts.map((part) => (
+                  <li key={`${part.product_slug}-${part.variant_name}`}>
+                    {part.quantity} × {part.product_name}, {part.variant_name}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
 
           {product.variants.length > 0 ? (
             <div className="mt-6">
