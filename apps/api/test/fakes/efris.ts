@@ -110,7 +110,7 @@ export type FakeGoods = {
 };
 
 /** The shop's delivery and discount lines are not goods of its catalogue (see decision 0033). */
-const NOT_GOODS = new Set(['DELIVERY', 'DISCOUNT']);
+const NOT_GOODS = new Set(['DELIVERY', 'DISCOUNT', 'TICKET']);
 
 export type FakeCreditNote = {
   id: string;

@@ -315,7 +315,9 @@ export function invoiceUpload(
   order.items.forEach((item, index) => {
     add(
       `${item.product_name} ${item.variant_name}`.trim(),
-      item.sku,
+      // A line with no catalogue size is an event's seats: a service, sent under one service code
+      // like the delivery fee (decision 0034), not a good registered with T130.
+      item.variant_id == null ? 'TICKET' : item.sku,
       item.quantity,
       vat.lines[index]!,
       goods.get(item.variant_id),
@@ -437,7 +439,7 @@ export async function fiscaliseDocument(
       // Its sizes registered with URA first (T130); until then the invoice waits (decision 0033).
       const goods = await goodsForInvoice(
         context,
-        order.items.map((item) => item.variant_id),
+        order.items.flatMap((item) => (item.variant_id == null ? [] : [item.variant_id])),
       );
       if (!goods.ready) {
         await documentWaitsForGoods(context, claim, goods.message);

@@ -21,7 +21,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   auth_attempts: { none: ['key'] },
   cash_collections: { none: ['rider_name', 'rider_phone'] },
   cash_handins: { none: ['cashier_name', 'day', 'reason'] },
-  catalog_import_rows: { none: ['message', 'outcome', 'product_slug', 'sku'] },
+  catalog_import_rows: { none: ['changes', 'message', 'outcome', 'product_slug', 'sku'] },
   catalog_imports: {
     none: [
       'applied_by_name',
@@ -58,6 +58,8 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   dev_mailbox: { erased: ['html', 'subject', 'text', 'to'], none: ['from'] },
   discount_codes: { none: ['code', 'description', 'kind', 'status'] },
   document_counters: { none: ['name'] },
+  efris_category_mappings: { none: ['commodity_code', 'excise_code', 'unit'] },
+  efris_commodity_categories: { none: ['code', 'name', 'parent_code', 'rate'] },
   efris_credit_notes: {
     kept: ['fiscal_document_number', 'reference_no', 'ura_reference_no'],
     none: ['last_error', 'last_return_code'],
@@ -65,6 +67,20 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   efris_documents: {
     kept: ['fiscal_document_number', 'qr_code', 'reference_no', 'verification_code'],
     none: ['kind', 'last_error', 'last_return_code'],
+  },
+  efris_excise_codes: { none: ['code', 'name', 'rate_text', 'unit'] },
+  efris_goods: {
+    none: [
+      'commodity_code',
+      'excise_code',
+      'goods_code',
+      'last_error',
+      'last_return_code',
+      'registered_commodity_code',
+      'registered_excise_code',
+      'registered_unit',
+      'unit',
+    ],
   },
   efris_settings: {
     none: [
@@ -79,6 +95,8 @@ export const PERSONAL_DATA: Record<string, Columns> = {
       'tin',
     ],
   },
+  efris_stock_increases: { none: ['last_error', 'last_return_code'] },
+  efris_variant_mappings: { none: ['commodity_code', 'excise_code', 'unit'] },
   erasure_requests: { kept: ['channel', 'reviews', 'staff_reason', 'state'] },
   events: {
     none: [
