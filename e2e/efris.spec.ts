@@ -49,12 +49,15 @@ test.afterAll(async () => {
   await fake?.stop();
 });
 
-/** A bottle of the seeded cellar with a few in stock. */
-async function bottleInStock(request: APIRequestContext) {
+/**
+ * A bottle of the seeded cellar with a few in stock: another one on each repeat of the journey,
+ * since the shop remembers a size as registered with URA and a repeat talks to a fresh fake URA.
+ */
+async function bottleInStock(request: APIRequestContext, repeat: number) {
   const list = await request.get('/api/v1/products/products/?page_size=100');
   expect(list.ok()).toBe(true);
   const { results } = (await list.json()) as { results: { slug: string; in_stock: boolean }[] };
-  for (const card of results.filter((item) => item.in_stock).slice(4)) {
+  for (const card of results.filter((item) => item.in_stock).slice(4 + repeat)) {
     const answer = await request.get(`/api/v1/products/products/${card.slug}/`);
     const detail = (await answer.json()) as {
       name: string;
@@ -168,7 +171,7 @@ test.describe('EFRIS', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    const bottle = await bottleInStock(request);
+    const bottle = await bottleInStock(request, test.info().repeatEachIndex);
     const { staffPage, restore } = await efrisDesk(browser, baseURL!, request);
     try {
       // The admin reads URA's dictionaries and maps the bottle's category, searching them.
