@@ -40,6 +40,9 @@ async function bottlePhoto(): Promise<Buffer> {
 /** The image of a `<picture>` has loaded one of the product's uploaded files (not the drawing). */
 async function expectUploadedPhoto(image: Locator) {
   await expect(image).toBeVisible();
+  // Pictures load lazily, as a person scrolls to them: the product's edit page grew (the sizes'
+  // hamper parts), and its photo list can start below the lazy-loading distance.
+  await image.scrollIntoViewIfNeeded();
   await expect
     .poll(() =>
       image.evaluate((img: HTMLImageElement) => ({
