@@ -89,7 +89,7 @@ test.describe('the back-office frame', () => {
     baseURL,
   }) => {
     // Twenty sections, each checked by axe (seconds each on a busy machine).
-    test.setTimeout(360_000);
+    test.setTimeout(600_000);
     const shopper = await browser.newContext({ baseURL });
     await confirmAgeInAdvance(shopper);
     const orderNumber = await placeOrder(await shopper.newPage(), baseURL!);
@@ -146,7 +146,7 @@ test.describe('the back-office frame', () => {
     baseURL,
   }) => {
     // Twenty sections, each checked by axe (seconds each on a busy machine).
-    test.setTimeout(360_000);
+    test.setTimeout(600_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page, baseURL!);
     await expect(page.getByRole('navigation', { name: 'Back office' })).toBeHidden();
