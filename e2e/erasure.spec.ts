@@ -98,9 +98,14 @@ test.describe('erasure', () => {
     await section.getByLabel('Your password').fill(customer.password);
     await section.getByRole('button', { name: 'Delete my account' }).click();
     await expect(section.getByRole('status')).toContainText('will be deleted on');
+    // The order is not delivered yet: the erasure waits for it (decision 0040).
+    await expect(
+      section.getByText(`Your account will be deleted once order ${orderNumber} is delivered or cancelled.`),
+    ).toBeVisible();
 
-    // Seven days later (the clock moved): the job, every minute, erases the account.
+    // Seven days later (the clock moved), the order delivered: the job, every minute, erases the account.
     await withShopDatabase(baseURL!, async (client) => {
+      await client.query(`UPDATE orders SET status = 'delivered' WHERE id = $1`, [orderId]);
       const moved = await client.query(
         `UPDATE erasure_requests SET due_at = now() - interval '1 second'
          WHERE state = 'pending' AND user_id = (SELECT id FROM users WHERE email = $1)`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /**
  * Erasing one's account (issue 40, decision 0025). A customer asks from their profile, proving
@@ -14,6 +15,16 @@ import { z } from 'zod';
  */
 
 export const ERASURE_COOLING_OFF_DAYS = 7;
+
+/** An order in one of these states is over: delivered (or collected), cancelled or refunded. */
+const ORDER_FINAL_STATES: readonly OrderStatus[] = ['delivered', 'cancelled', 'refunded'];
+/**
+ * While the customer has an order in any other state, the erasure waits past the cooling-off
+ * (the rider still needs the address and phone); the job checks again every minute.
+ */
+export const ERASURE_WAITS_FOR_ORDER_STATES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => !ORDER_FINAL_STATES.includes(status),
+);
 
 /**
  * Accounts without a password (Google, OpenID Connect) prove it is them by a sign-in at most this
@@ -97,12 +108,23 @@ export const erasureReauthSchema = z.discriminatedUnion('method', [
 ]);
 export type ErasureReauth = z.infer<typeof erasureReauthSchema>;
 
+/** What a pending erasure waiting for an order says, to the customer or to staff. */
+export const erasureWaitsText = (orderNumber: string, whose: 'Your' | 'The') =>
+  `${whose} account will be deleted once order ${orderNumber} is delivered or cancelled.`;
+
+/** The number of the customer's order a pending erasure waits for, or null. */
+const waitingForOrderSchema = z.string().nullable();
+
 export const myErasureSchema = z.object({
   /** The pending request, else the latest cancelled one, else null. */
   request: erasureRequestSchema.nullable(),
+  waiting_for_order: waitingForOrderSchema,
   reauth: erasureReauthSchema,
 });
 export type MyErasure = z.infer<typeof myErasureSchema>;
 
-export const customerErasureSchema = z.object({ request: erasureRequestSchema.nullable() });
+export const customerErasureSchema = z.object({
+  request: erasureRequestSchema.nullable(),
+  waiting_for_order: waitingForOrderSchema,
+});
 export type CustomerErasure = z.infer<typeof customerErasureSchema>;

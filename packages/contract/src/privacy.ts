@@ -20,6 +20,15 @@ export const retentionMessages = {
   stale: 'The retention settings changed since they were loaded',
 } as const;
 
+/**
+ * The API's logs (pino, to stdout) go to the journal namespace of the shop's units
+ * (`LogNamespace=` in `deploy/kampala-cellars@.service`), whose `MaxRetentionSec=` in
+ * `deploy/journald@kampala-cellars.conf` deletes them after this many days. Fixed by the deploy
+ * configuration, not by admins (a test holds both files to these constants).
+ */
+export const SERVER_LOG_NAMESPACE = 'kampala-cellars';
+export const SERVER_LOG_RETENTION_DAYS = 14;
+
 /** The kinds of data whose keeping time admins set, with its bounds and default (days). */
 export const RETENTION_KINDS = {
   sign_in_history: {

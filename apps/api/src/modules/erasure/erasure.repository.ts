@@ -2,6 +2,7 @@ import {
   ERASED_EMAIL_DOMAIN,
   ERASED_NAME,
   ERASED_RECIPIENT,
+  ERASURE_WAITS_FOR_ORDER_STATES,
   type ErasureReviewChoice,
 } from '@shop/contract/erasure';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -60,11 +61,32 @@ export async function cancelPendingRequest(
 }
 
 /** The next due request, locked so that one instance erases it (erasure_requests_due_idx). */
+const inFlight = sql`o.status IN (${sql.join(
+  ERASURE_WAITS_FOR_ORDER_STATES.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
+
+/** The customer's oldest order not yet over, which their erasure waits for (its number). */
+export async function orderInFlightOf(db: Executor, userId: string): Promise<string | null> {
+  const result = await db.execute<{ order_number: string }>(
+    sql`SELECT o.order_number FROM orders o WHERE o.user_id = ${userId} AND ${inFlight}
+        ORDER BY o.created_at LIMIT 1`,
+  );
+  return result.rows[0]?.order_number ?? null;
+}
+
+/** A due request whose customer has no order in flight (decision 0040), locked. */
 export async function claimDueRequest(db: Executor, now: Date): Promise<ErasureRequestRow | undefined> {
   const [row] = await db
     .select()
     .from(erasureRequests)
-    .where(and(eq(erasureRequests.state, 'pending'), sql`${erasureRequests.dueAt} <= ${now.toISOString()}`))
+    .where(
+      and(
+        eq(erasureRequests.state, 'pending'),
+        sql`${erasureRequests.dueAt} <= ${now.toISOString()}`,
+        sql`NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = ${erasureRequests.userId} AND ${inFlight})`,
+      ),
+    )
     .orderBy(erasureRequests.dueAt)
     .limit(1)
     .for('update', { skipLocked: true });

@@ -116,7 +116,7 @@ export const erasureStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerErasureSchema, ...denied, 422: errorEnvelopeSchema },
       },
     },
-    async (request) => ({ request: await customerErasure(app.db, request.params.id) }),
+    async (request) => customerErasure(app.db, request.params.id),
   );
 
   app.post(

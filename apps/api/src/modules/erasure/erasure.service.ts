@@ -1,5 +1,6 @@
 import { BRAND } from '@shop/contract/brand';
 import {
+  type CustomerErasure,
   ERASURE_COOLING_OFF_DAYS,
   ERASURE_FRESH_SIGN_IN_MINUTES,
   ERASURE_REVIEW_LABELS,
@@ -31,6 +32,7 @@ import {
   insertPendingRequest,
   markErased,
   markTaxRecordsPurged,
+  orderInFlightOf,
   purgeTaxRecordsOf,
 } from './erasure.repository';
 
@@ -78,10 +80,16 @@ async function reauthOf(db: Database, auth: RequestAuth): Promise<ErasureReauth 
   return { method: 'recent_sign_in', recent_until: until.toISOString(), hash: null };
 }
 
+/** The request, and the order a pending one waits for (decision 0040). */
+async function requestAndWait(db: Database, userId: string) {
+  const row = await currentRequestOf(db, userId);
+  const waiting = row?.state === 'pending' ? await orderInFlightOf(db, userId) : null;
+  return { request: row ? toErasureRequest(row) : null, waiting_for_order: waiting };
+}
+
 export async function myErasure(db: Database, auth: RequestAuth): Promise<MyErasure> {
-  const row = await currentRequestOf(db, auth.user.id);
   const { hash: _hash, ...reauth } = await reauthOf(db, auth);
-  return { request: row ? toErasureRequest(row) : null, reauth };
+  return { ...(await requestAndWait(db, auth.user.id)), reauth };
 }
 
 async function checkItIsThem(db: Database, auth: RequestAuth, password: string | undefined, now: Date) {
@@ -229,13 +237,13 @@ export async function staffCancelErasure(
   return cancelErasure(deps, userId, { actor, reason }, new Date());
 }
 
-export async function customerErasure(db: Database, userId: string): Promise<ErasureRequest | null> {
-  const row = await currentRequestOf(db, userId);
-  return row ? toErasureRequest(row) : null;
+export async function customerErasure(db: Database, userId: string): Promise<CustomerErasure> {
+  return requestAndWait(db, userId);
 }
 
 /**
- * The job: erases every account whose cooling-off has ended, one transaction each (a crash
+ * The job: erases every account whose cooling-off has ended and which has no order in flight
+ * (it waits for those, decision 0040), one transaction each (a crash
  * leaves the request pending, to be taken again). Answers how many were erased.
  */
 export async function eraseDue(db: Database, now: Date): Promise<number> {

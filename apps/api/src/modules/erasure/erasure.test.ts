@@ -45,6 +45,14 @@ const envelope = (body: string) => errorEnvelopeSchema.parse(JSON.parse(body)).e
 const remove = (client: TestBrowser, url: string) => client.request({ method: 'DELETE', url });
 
 /** Moves the clock: the pending request of the account falls due now. */
+/** The customer's orders delivered (a pending erasure waits for orders in flight). */
+async function ordersOver(userId: string) {
+  await pool().query(
+    `UPDATE orders SET status = 'delivered' WHERE user_id = $1 AND status NOT IN ('delivered', 'cancelled', 'refunded')`,
+    [userId],
+  );
+}
+
 async function coolingOffOver(userId: string) {
   await pool().query(
     `UPDATE erasure_requests SET due_at = now() - interval '1 second' WHERE user_id = $1 AND state = 'pending'`,
@@ -210,9 +218,10 @@ describe('erasing an account', () => {
     const days = (Date.parse(request.due_at) - Date.parse(request.created_at)) / 86_400_000;
     expect(days).toBe(7);
 
-    // Not before the cooling-off is over.
+    // Not before the cooling-off is over, nor while an order is in flight (tested below).
     expect(await eraseDue(harness.app.db, new Date())).toBe(0);
     await coolingOffOver(mine.userId);
+    await ordersOver(mine.userId);
     expect(await eraseDue(harness.app.db, new Date())).toBe(1);
 
     const needlesOf = (who: Planted) => [
@@ -456,6 +465,49 @@ describe('erasing an account', () => {
     expect(reviews.rows).toEqual([]);
     const erased = await staff.client.get(staffPath(who.userId));
     expect(erased.json()).toMatchObject({ request: { state: 'erased' } });
+  });
+
+  it('waits past the cooling-off for an order out for delivery, saying so, and erases once it is delivered', async () => {
+    const who = await customer(harness, 'Nakato Awaiting');
+    const product = await productAt(harness, 70_000, 5);
+    expect(
+      (await who.client.post('/api/v1/orders/cart/add_item/', { product: product.id, quantity: 1 }))
+        .statusCode,
+    ).toBeLessThan(300);
+    const placed = await who.client.post('/api/v1/orders/cart/checkout/', {
+      idempotency_key: crypto.randomUUID(),
+      fulfilment: 'pickup',
+      contact_name: 'Nakato Awaiting',
+      contact_phone: '+256772411093',
+      payment_method: 'cash_on_delivery',
+    });
+    expect(placed.statusCode, placed.body).toBeLessThan(300);
+    const order = placed.json() as Order;
+    // The order's moves are the delivery module's (tested there); here it is simply on its way.
+    await pool().query(`UPDATE orders SET status = 'out_for_delivery' WHERE id = $1`, [order.id]);
+    const asked = await who.client.post(MINE, { reviews: 'anonymise', password: STRONG_PASSWORD });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await coolingOffOver(who.userId);
+
+    expect(await eraseDue(harness.app.db, new Date())).toBe(0);
+    const contact = await pool().query('SELECT contact_phone FROM orders WHERE id = $1', [order.id]);
+    expect(contact.rows[0].contact_phone).toBe('+256772411093');
+    const mine = (await who.client.get(MINE)).json() as MyErasure;
+    expect(mine).toMatchObject({ request: { state: 'pending' }, waiting_for_order: order.order_number });
+    expect((await staff.client.get(staffPath(who.userId))).json()).toMatchObject({
+      waiting_for_order: order.order_number,
+    });
+
+    await pool().query(`UPDATE orders SET status = 'delivered' WHERE id = $1`, [order.id]);
+    expect(await eraseDue(harness.app.db, new Date())).toBe(1);
+    const erased = await pool().query('SELECT contact_name, contact_phone FROM orders WHERE id = $1', [
+      order.id,
+    ]);
+    expect(erased.rows[0]).toEqual({ contact_name: ERASED_NAME, contact_phone: '' });
+    expect((await staff.client.get(staffPath(who.userId))).json()).toMatchObject({
+      request: { state: 'erased' },
+      waiting_for_order: null,
+    });
   });
 
   it('asks the customer to prove it is them, cancels, and refuses a second pending request', async () => {

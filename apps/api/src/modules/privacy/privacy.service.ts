@@ -12,6 +12,7 @@ import {
   type RetentionFields,
   type RetentionSettings,
   retentionMessages,
+  SERVER_LOG_RETENTION_DAYS,
   type UpdateBreachRequest,
   type UpdateRetentionRequest,
 } from '@shop/contract/privacy';
@@ -250,6 +251,11 @@ export async function privacyFacts(db: Database, config: Config): Promise<Privac
       }[kind],
       kept: daysText(days[kind]),
     })),
+    {
+      data: 'Server logs (the time, the page or action asked for, the answer, the network address of a failed request, errors); never your name, e-mail, phone, address, date of birth or passwords',
+      why: 'To find and fix faults and notice attacks on the shop',
+      kept: `${daysText(SERVER_LOG_RETENTION_DAYS)}, then deleted by the server's journal`,
+    },
   ];
   const processors = processorsOf(config).map(({ id: _id, ...processor }) => processor);
   return { kept, processors };

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ERASED_RECIPIENT } from '@shop/contract/erasure';
 import { errorEnvelopeSchema } from '@shop/contract/errors';
 import {
@@ -7,6 +9,8 @@ import {
   DEFAULT_RETENTION,
   type PrivacyFacts,
   type RetentionSettings,
+  SERVER_LOG_NAMESPACE,
+  SERVER_LOG_RETENTION_DAYS,
 } from '@shop/contract/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftAndCompanyOf } from '../../../test/fixtures/gift-and-company';
@@ -34,6 +38,30 @@ const FACTS = '/api/v1/privacy/facts/';
 const pool = () => harness.database.pool;
 const envelope = (body: string) => errorEnvelopeSchema.parse(JSON.parse(body)).error;
 const fieldsOf = (body: string) => envelope(body).fields?.map((field) => field.field) ?? [];
+
+const deployFile = (name: string) =>
+  fs.readFileSync(fileURLToPath(new URL(`../../../../../deploy/${name}`, import.meta.url)), 'utf8');
+
+describe("the logs' retention (fixed by the deploy configuration)", () => {
+  it('is the journal namespace the units log to, deleting after the period the privacy page states', async () => {
+    const unit = deployFile('kampala-cellars@.service');
+    expect(unit).toMatch(new RegExp(`^LogNamespace=${SERVER_LOG_NAMESPACE}$`, 'm'));
+    const journal = deployFile(`journald@${SERVER_LOG_NAMESPACE}.conf`);
+    const section = journal.split(/^\[/m).find((part) => part.startsWith('Journal]'));
+    expect(section?.match(/^MaxRetentionSec=(.*)$/gm)).toEqual([
+      `MaxRetentionSec=${SERVER_LOG_RETENTION_DAYS}day`,
+    ]);
+    expect(journal).toContain(`after ${SERVER_LOG_RETENTION_DAYS} days`);
+
+    const facts = (await harness.app.inject({ method: 'GET', url: FACTS })).json() as PrivacyFacts;
+    expect(facts.kept).toContainEqual(
+      expect.objectContaining({
+        data: expect.stringMatching(/^Server logs .*never your name/),
+        kept: expect.stringMatching(new RegExp(`^${SERVER_LOG_RETENTION_DAYS} days,`)),
+      }),
+    );
+  });
+});
 
 describe('retention settings', () => {
   it('are validated field by field, saved by admins with the version, audited, and shown on the privacy page', async () => {

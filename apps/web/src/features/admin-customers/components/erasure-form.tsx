@@ -3,6 +3,7 @@ import {
   ERASURE_REVIEW_CHOICES,
   ERASURE_REVIEW_LABELS,
   type ErasureReviewChoice,
+  erasureWaitsText,
 } from '@shop/contract/erasure';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { type FormEvent, useId, useState } from 'react';
@@ -57,6 +58,7 @@ export function ErasureForm({ customerId }: { customerId: string }) {
           To be deleted on {formatKampalaDateTime(pending.due_at)} (asked{' '}
           {pending.channel === 'staff' ? 'through staff' : 'from the profile'}; reviews:{' '}
           {ERASURE_REVIEW_LABELS[pending.reviews].toLowerCase()}).
+          {data?.waiting_for_order ? ` ${erasureWaitsText(data.waiting_for_order, 'The')}` : null}
         </p>
       ) : (
         <fieldset className="space-y-1">

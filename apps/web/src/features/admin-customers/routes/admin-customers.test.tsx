@@ -147,7 +147,10 @@ describe('/admin/customers/$id', () => {
     let request: ErasureRequest | null = null;
     const { api } = await open(`/admin/customers/${ID}`, 'staff', {
       [DETAIL]: () => detail(),
-      [`GET ${ERASURE}`]: () => ({ request }),
+      [`GET ${ERASURE}`]: () => ({
+        request,
+        waiting_for_order: request?.state === 'pending' ? 'ORD-20261129-7KQ2M' : null,
+      }),
       [`POST ${ERASURE}`]: (call) => {
         const body = call.body as { reviews: 'remove' | 'anonymise'; reason: string };
         if (!body.reason) {
@@ -186,6 +189,9 @@ describe('/admin/customers/$id', () => {
     const cancelForm = await screen.findByRole('form', { name: 'Cancel the deletion' });
     expect(cancelForm).toHaveTextContent(
       `To be deleted on ${formatKampalaDateTime('2026-12-06T06:00:00.000Z')}`,
+    );
+    expect(cancelForm).toHaveTextContent(
+      'The account will be deleted once order ORD-20261129-7KQ2M is delivered or cancelled.',
     );
     expect(api.callsTo(`POST ${ERASURE}`).at(-1)?.body).toEqual({
       reviews: 'remove',

@@ -5,6 +5,7 @@ import {
   ERASURE_REVIEW_LABELS,
   type ErasureRequest,
   type ErasureReviewChoice,
+  erasureWaitsText,
 } from '@shop/contract/erasure';
 import { formatKampalaDateTime } from '@shop/contract/kampala-time';
 import { type FormEvent, useId, useState } from 'react';
@@ -19,13 +20,14 @@ export function pendingErasureText(request: ErasureRequest): string {
   return `Your account and personal data will be deleted on ${formatKampalaDateTime(request.due_at)} (asked on ${formatKampalaDateTime(request.created_at)}). Your reviews: ${ERASURE_REVIEW_LABELS[request.reviews].toLowerCase()}.`;
 }
 
-function PendingErasure({ request }: { request: ErasureRequest }) {
+function PendingErasure({ request, waitingFor }: { request: ErasureRequest; waitingFor: string | null }) {
   const cancel = useCancelErasure();
   return (
     <>
       <p role="status" className="text-ink">
         {pendingErasureText(request)}
       </p>
+      {waitingFor ? <p className="text-ink">{erasureWaitsText(waitingFor, 'Your')}</p> : null}
       {cancel.error ? <FormMessage kind="error">{formErrorMessage(cancel.error)}</FormMessage> : null}
       <button
         type="button"
@@ -130,7 +132,7 @@ export function ErasureSection() {
           loading="Loading…"
         />
       ) : pending ? (
-        <PendingErasure request={pending} />
+        <PendingErasure request={pending} waitingFor={data.waiting_for_order} />
       ) : (
         <ErasureForm
           needsPassword={data.reauth.method === 'password'}

@@ -50,7 +50,7 @@ async function openProfile(handlers: Parameters<typeof mockIdentityApi>[0]) {
 describe("the profile's Delete my account", () => {
   it('asks with the password and the choice for the reviews, then shows the date and cancels', async () => {
     const user = userEvent.setup();
-    let mine: MyErasure = { request: null, reauth: { method: 'password' } };
+    let mine: MyErasure = { request: null, waiting_for_order: null, reauth: { method: 'password' } };
     const { api, section } = await openProfile({
       [`GET ${MINE}`]: () => mine,
       [`POST ${MINE}`]: () => {
@@ -75,6 +75,7 @@ describe("the profile's Delete my account", () => {
     expect(api.callsTo(`POST ${MINE}`).map((request) => request.body)).toEqual([
       { reviews: 'remove', password: 'correct horse battery staple' },
     ]);
+    expect(section.queryByText(/once order/)).not.toBeInTheDocument();
 
     await user.click(section.getByRole('button', { name: 'Cancel the deletion' }));
     expect(await section.findByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
@@ -85,7 +86,7 @@ describe("the profile's Delete my account", () => {
   it('shows a wrong password beside the field and asks nothing more', async () => {
     const user = userEvent.setup();
     const { section } = await openProfile({
-      [`GET ${MINE}`]: () => ({ request: null, reauth: { method: 'password' } }),
+      [`GET ${MINE}`]: () => ({ request: null, waiting_for_order: null, reauth: { method: 'password' } }),
       [`POST ${MINE}`]: () =>
         envelope(422, 'validation_failed', 'Please check your input and try again.', [
           { field: 'password', message: 'That password is not right' },
@@ -102,7 +103,11 @@ describe("the profile's Delete my account", () => {
     const user = userEvent.setup();
     const until = '2026-11-29T05:10:00Z';
     const { api, section } = await openProfile({
-      [`GET ${MINE}`]: () => ({ request: null, reauth: { method: 'recent_sign_in', recent_until: until } }),
+      [`GET ${MINE}`]: () => ({
+        request: null,
+        waiting_for_order: null,
+        reauth: { method: 'recent_sign_in', recent_until: until },
+      }),
       [`POST ${MINE}`]: () =>
         envelope(403, 'forbidden', 'For your safety, sign in again (within 10 minutes) before asking'),
     });
@@ -113,11 +118,20 @@ describe("the profile's Delete my account", () => {
     expect(api.callsTo(`POST ${MINE}`).map((request) => request.body)).toEqual([{ reviews: 'anonymise' }]);
   });
 
-  it('shows a request entered by staff, with its date', async () => {
+  it('shows a request entered by staff, with its date, and the order it waits for', async () => {
     const { section } = await openProfile({
-      [`GET ${MINE}`]: () => ({ request: { ...pending, channel: 'staff' }, reauth: { method: 'password' } }),
+      [`GET ${MINE}`]: () => ({
+        request: { ...pending, channel: 'staff' },
+        waiting_for_order: 'ORD-20261129-7KQ2M',
+        reauth: { method: 'password' },
+      }),
     });
-    expect(await section.findByText(/will be deleted on/)).toBeInTheDocument();
+    expect(await section.findByText(/personal data will be deleted on/)).toBeInTheDocument();
+    expect(
+      section.getByText(
+        'Your account will be deleted once order ORD-20261129-7KQ2M is delivered or cancelled.',
+      ),
+    ).toBeInTheDocument();
     expect(section.getByRole('button', { name: 'Cancel the deletion' })).toBeInTheDocument();
     expect(section.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
   });
