@@ -1,6 +1,7 @@
 import { type APIRequestContext, request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { pageTitle } from './routes';
+import { noteHydration, waitForApp } from './support/hydration';
 import {
   ADULT_BIRTH_DATE,
   createCustomer,
@@ -69,8 +70,10 @@ test.describe('wishlist, reviews and newsletter', () => {
     const customer = await createCustomer(base, { name: 'Grace Atim' });
     const wine = await bottle(page.request, 'name');
 
+    await noteHydration(page.context());
     await page.goto(`/products/${wine.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(wine.name);
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Add to wishlist' }).click();
     await expect(page.getByText('Please sign in to add to wishlist')).toBeVisible();
     await expect(page).toHaveURL(

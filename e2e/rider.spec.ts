@@ -3,6 +3,7 @@ import { mapLinkOf } from '@shop/contract/location';
 import { formatUGX } from '@shop/contract/money';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { noteHydration, waitForApp } from './support/hydration';
 import { createCustomer, signInOnPage, uniqueEmail } from './support/identity/accounts';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 import { makeStaff } from './support/staff/staff';
@@ -68,10 +69,8 @@ async function placeCashOrder(
   slug: string,
 ): Promise<{ id: string; number: string; total: number }> {
   await page.goto(`/products/${slug}`);
-  // The server's page is clicked once the app has taken it over (`shop:hydrated`).
-  await expect
-    .poll(() => page.evaluate(() => (window as { shopHydrated?: boolean }).shopHydrated === true))
-    .toBe(true);
+  // The server's page is clicked once the app has taken it over.
+  await waitForApp(page);
   // …and knows the customer is signed in (the server renders every page signed out).
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
@@ -103,11 +102,7 @@ test.describe('the rider at the door', () => {
     // The phone with no network: its failed calls are the point of the test.
     consoleGuard.allow(/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/);
     await confirmAgeInAdvance(page.context());
-    await page.context().addInitScript(() => {
-      document.addEventListener('shop:hydrated', () => {
-        (window as { shopHydrated?: boolean }).shopHydrated = true;
-      });
-    });
+    await noteHydration(page.context());
     const { slug } = await bottle(request, test.info().repeatEachIndex);
 
     // The customer orders twice, cash on delivery.
