@@ -1,10 +1,12 @@
 import { expect, test } from './fixtures';
 import { footerLinks, pageTitle, routeNamed } from './routes';
+import { noteHydration, waitForApp } from './support/hydration';
 import { confirmAgeInAdvance } from './support/identity/age-gate';
 
 // The age question has its own journeys; here the visitor has answered it already.
 test.beforeEach(async ({ page }) => {
   await confirmAgeInAdvance(page.context());
+  await noteHydration(page.context());
 });
 
 test.describe('navigation', () => {
@@ -14,6 +16,7 @@ test.describe('navigation', () => {
     await page.goto('/terms');
     await expect(page).toHaveTitle(pageTitle('terms'));
     await expect(page.locator('h1')).toBeVisible();
+    await waitForApp(page);
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect
@@ -28,6 +31,7 @@ test.describe('navigation', () => {
 
   test('the header links open their pages', async ({ page }) => {
     await page.goto('/about');
+    await waitForApp(page);
     const nav = page.locator('header');
     const expected = [
       ['Home', 'home'],
@@ -48,6 +52,11 @@ test.describe('footer pages', () => {
     test(`${linkName} opens ${routeNamed(routeName).path} with content`, async ({ page }) => {
       const route = routeNamed(routeName);
       await page.goto('/');
+      // The app's navigation is what is checked here. A link followed before the app has taken the
+      // page over is the browser's, which commits the URL only once the server has rendered the
+      // next page: on CI's loaded machine that once took longer than the assertion waits. Links
+      // without the app have their own journey (server-rendered-pages.spec.ts).
+      await waitForApp(page);
       await page.locator('footer').getByRole('link', { name: linkName, exact: true }).click();
 
       await expect(page).toHaveURL((url) => url.pathname === route.path);
