@@ -59,7 +59,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   discount_codes: { none: ['code', 'description', 'kind', 'status'] },
   document_counters: { none: ['name'] },
   efris_category_mappings: { none: ['commodity_code', 'excise_code', 'unit'] },
-  efris_commodity_categories: { none: ['code', 'name', 'parent_code', 'rate'] },
+  efris_commodity_categories: { none: ['code', 'name', 'parent_code', 'rate', 'excisable'] },
   efris_credit_notes: {
     kept: ['fiscal_document_number', 'reference_no', 'ura_reference_no'],
     none: ['last_error', 'last_return_code'],
@@ -68,7 +68,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     kept: ['fiscal_document_number', 'qr_code', 'reference_no', 'verification_code'],
     none: ['kind', 'last_error', 'last_return_code'],
   },
-  efris_excise_codes: { none: ['code', 'name', 'rate_text', 'unit'] },
+  efris_excise_codes: { none: ['code', 'name', 'rate_text', 'unit', 'rates'] },
   efris_goods: {
     none: [
       'commodity_code',
