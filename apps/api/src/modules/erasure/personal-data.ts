@@ -59,7 +59,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   discount_codes: { none: ['code', 'description', 'kind', 'status'] },
   document_counters: { none: ['name'] },
   efris_category_mappings: { none: ['commodity_code', 'excise_code', 'unit'] },
-  efris_commodity_categories: { none: ['code', 'name', 'parent_code', 'rate', 'excisable'] },
+  efris_commodity_categories: { none: ['code', 'name', 'parent_code', 'rate'] },
   efris_credit_notes: {
     kept: ['fiscal_document_number', 'reference_no', 'ura_reference_no'],
     none: ['last_error', 'last_return_code'],
