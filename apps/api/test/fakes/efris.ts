@@ -54,6 +54,8 @@ export const FAKE_EFRIS_CODES = {
   goodsInvalid: '2008',
   /** T109 or T131 naming a good that was never registered (T130). */
   goodsNotRegistered: '2009',
+  /** T109/T110 whose excise fields or tax totals do not hold together. */
+  taxInvalid: '2010',
 } as const;
 
 /** URA's dictionaries as the fake answers them (T124: commodity categories; T125: excise duty). */
@@ -66,8 +68,24 @@ export const FAKE_COMMODITY_CATEGORIES = [
     isLeafNode: '102',
     rate: '0.18',
   },
-  { code: '50202201', name: 'Beer', parentCode: '50202200', level: '4', isLeafNode: '101', rate: '0.18' },
-  { code: '50202203', name: 'Wine', parentCode: '50202200', level: '4', isLeafNode: '101', rate: '0.18' },
+  {
+    code: '50202201',
+    name: 'Beer',
+    parentCode: '50202200',
+    level: '4',
+    isLeafNode: '101',
+    rate: '0.18',
+    excisable: '101',
+  },
+  {
+    code: '50202203',
+    name: 'Wine',
+    parentCode: '50202200',
+    level: '4',
+    isLeafNode: '101',
+    rate: '0.18',
+    excisable: '101',
+  },
   {
     code: '50202206',
     name: 'Spirits and liqueurs',
@@ -75,6 +93,7 @@ export const FAKE_COMMODITY_CATEGORIES = [
     level: '4',
     isLeafNode: '101',
     rate: '0.18',
+    excisable: '101',
   },
   {
     code: '50202301',
@@ -85,14 +104,31 @@ export const FAKE_COMMODITY_CATEGORIES = [
     rate: '0.18',
   },
 ];
+/** T125's excise duty codes, with URA's detail rows (type 101 by rate, 102 by quantity). */
 export const FAKE_EXCISE_CODES = [
-  { exciseDutyCode: 'LED190100', goodService: 'Beer made from malt', rateText: '60%', unit: '102' },
-  { exciseDutyCode: 'LED190300', goodService: 'Wine made from grapes', rateText: '80%', unit: '102' },
+  {
+    exciseDutyCode: 'LED190100',
+    goodService: 'Beer made from malt',
+    rateText: '60%',
+    unit: '102',
+    details: [{ type: '101', rate: '0.6' }],
+  },
+  {
+    exciseDutyCode: 'LED190300',
+    goodService: 'Wine made from grapes',
+    rateText: '80%',
+    unit: '102',
+    details: [{ type: '101', rate: '0.8' }],
+  },
   {
     exciseDutyCode: 'LED190400',
     goodService: 'Spirits (undenatured ethyl alcohol)',
-    rateText: '100%',
+    rateText: '100%,UGX10000 per litre',
     unit: '102',
+    details: [
+      { type: '101', rate: '1' },
+      { type: '102', rate: '10000', unit: '102', currency: '101' },
+    ],
   },
 ];
 
@@ -413,6 +449,7 @@ export class FakeEfris {
             commodityCategoryLevel: item.level,
             isLeafNode: item.isLeafNode,
             rate: item.rate,
+            excisable: 'excisable' in item ? item.excisable : '102',
           }),
         );
         return reply({
@@ -431,7 +468,7 @@ export class FakeEfris {
             exciseDutyCode: item.exciseDutyCode,
             goodService: item.goodService,
             rateText: item.rateText,
-            exciseDutyDetailsList: [{ rate: item.rateText, unit: item.unit, currency: '101', type: '101' }],
+            exciseDutyDetailsList: item.details,
           })),
         });
       case 'T127': {
@@ -498,6 +535,8 @@ export class FakeEfris {
             FAKE_EFRIS_CODES.goodsNotRegistered,
             `goodsDetails-->itemCode: ${unregistered.itemCode} has not been registered (T130)`,
           );
+        const taxProblem = this.#taxProblem(taxpayer.tin, upload.goodsDetails ?? [], upload);
+        if (taxProblem) return this.#answer(envelope, FAKE_EFRIS_CODES.taxInvalid, taxProblem);
         const referenceNo = upload.sellerDetails?.referenceNo ?? '';
         if (
           this.invoices.some((invoice) => invoice.tin === taxpayer.tin && invoice.referenceNo === referenceNo)
@@ -687,6 +726,8 @@ export class FakeEfris {
           'goodsDetails-->total:Cannot be greater than the remaining amount of the corresponding commodity line on original invoice',
         );
     }
+    const taxProblem = this.#taxProblem(invoice.tin, lines, application);
+    if (taxProblem) return refuse(FAKE_EFRIS_CODES.taxInvalid, taxProblem);
     const gross = lines.reduce((sum, line) => sum + Number(line.total), 0);
     if (Math.abs(gross - Number(application.summary.grossAmount)) > 0.01)
       return refuse(
@@ -710,6 +751,66 @@ export class FakeEfris {
     if (!this.#holdCreditNotes && application.buyerDetails?.buyerType !== '0')
       this.#approve(note, 'Approved');
     return this.#answer(envelope, '00', 'SUCCESS', { referenceNo: note.referenceNo }, key);
+  }
+
+  /**
+   * URA's checks of a document's taxes: a good registered with an excise code goes with its excise
+   * (exciseFlag 1, its code, rule, rate and tax; per quantity also unit, currency, pack and stick);
+   * by rate, the tax is the rate of the value before it; the summary and tax details add up.
+   */
+  #taxProblem(
+    tin: string,
+    lines: EfrisInvoiceUpload['goodsDetails'],
+    document: {
+      taxDetails: EfrisInvoiceUpload['taxDetails'];
+      summary: { netAmount: string; taxAmount: string; grossAmount: string };
+    },
+  ): string | null {
+    const cents = (text: string | undefined) => Math.round(Number(text ?? 0) * 100);
+    let vat = 0;
+    let excise = 0;
+    let gross = 0;
+    for (const line of lines) {
+      gross += cents(line.total);
+      vat += cents(line.tax);
+      const held = NOT_GOODS.has(line.itemCode) ? undefined : this.goodsOf(tin, line.itemCode);
+      if (held?.exciseDutyCode && (line.exciseFlag !== '1' || line.categoryId !== held.exciseDutyCode))
+        return `goodsDetails-->exciseFlag: ${line.itemCode} attracts excise duty ${held.exciseDutyCode}`;
+      if (line.exciseFlag !== '1') continue;
+      if (
+        !line.categoryName ||
+        !line.exciseRate ||
+        !line.exciseTax ||
+        !['1', '2'].includes(line.exciseRule ?? '')
+      )
+        return 'goodsDetails-->categoryName/exciseRate/exciseRule/exciseTax: required when exciseFlag is 1';
+      if (line.exciseRule === '2' && (!line.exciseUnit || !line.exciseCurrency || !line.pack || !line.stick))
+        return 'goodsDetails-->exciseUnit/exciseCurrency/pack/stick: required when exciseRule is 2';
+      const lineExcise = cents(line.exciseTax);
+      if (lineExcise !== 0 && Math.sign(lineExcise) !== Math.sign(cents(line.total)))
+        return 'goodsDetails-->exciseTax: must have the sign of the line';
+      if (line.exciseRule === '1' && line.exciseRate !== '-') {
+        const rate = Number(line.exciseRate);
+        const expected = ((cents(line.total) - cents(line.tax)) * rate) / (1 + rate);
+        if (Math.abs(expected - lineExcise) > 100)
+          return `goodsDetails-->exciseTax: ${line.exciseTax} is not ${line.exciseRate} of the line`;
+      }
+      excise += lineExcise;
+    }
+    const summary = document.summary;
+    if (cents(summary.grossAmount) !== gross) return 'summary-->grossAmount: must be the sum of the lines';
+    if (cents(summary.taxAmount) !== vat + excise)
+      return 'summary-->taxAmount: must be the VAT and excise of the lines';
+    if (cents(summary.netAmount) + cents(summary.taxAmount) !== gross)
+      return 'summary-->netAmount: net + tax must be the gross';
+    const byCategory = (code: string) =>
+      document.taxDetails
+        .filter((row) => row.taxCategoryCode === code)
+        .reduce((sum, row) => sum + cents(row.taxAmount), 0);
+    if (byCategory('01') !== vat) return 'taxDetails-->taxAmount: VAT must be the sum of the lines';
+    if (byCategory('05') !== excise)
+      return 'taxDetails-->taxAmount: excise duty must be the sum of the lines';
+    return null;
   }
 
   #answer(

@@ -1,3 +1,4 @@
+import type { ExciseRate } from '@shop/contract/excise';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -5,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -47,6 +49,8 @@ export const efrisCommodityCategories = pgTable(
     isLeaf: boolean().notNull().default(true),
     /** URA's VAT rate text as it answers it ("0.18", "0", "-"). */
     rate: text(),
+    /** URA says goods of this category attract excise duty (T124 `excisable` 101): they need an excise code. */
+    excisable: boolean().notNull().default(false),
     /** Seen in the last refresh; a code URA dropped is kept for the goods that name it. */
     refreshedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +69,8 @@ export const efrisExciseCodes = pgTable(
     rateText: text().notNull().default(''),
     /** URA's unit of the duty, when per quantity. */
     unit: text(),
+    /** T125's `exciseDutyDetailsList`, read into the rates invoices apply (decision 0043). */
+    rates: jsonb().$type<ExciseRate[]>().notNull().default([]),
     refreshedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

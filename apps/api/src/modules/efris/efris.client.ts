@@ -125,15 +125,33 @@ export type EfrisInvoiceUpload = {
     orderNumber: string;
     discountFlag: '2';
     deemedFlag: '2';
-    exciseFlag: '2';
+    /** 1 when the good attracts excise duty (decision 0043): then the excise fields below. */
+    exciseFlag: '1' | '2';
     goodsCategoryId: string;
+    /** The excise duty code and its name. */
+    categoryId?: string;
+    categoryName?: string;
+    /** By rate: the fraction ("0.8"); by quantity: shillings per unit ("2500"); nil: "-". */
+    exciseRate?: string;
+    /** 1 by rate, 2 by quantity. */
+    exciseRule?: '1' | '2';
+    exciseTax?: string;
+    pack?: string;
+    stick?: string;
+    exciseUnit?: string;
+    exciseCurrency?: string;
+    exciseRateName?: string;
   }>;
   taxDetails: Array<{
-    taxCategoryCode: '01';
+    /** 01 standard VAT, 05 excise duty. */
+    taxCategoryCode: '01' | '05';
     netAmount: string;
     taxRate: string;
     taxAmount: string;
     grossAmount: string;
+    exciseUnit?: string;
+    exciseCurrency?: string;
+    taxRateName?: string;
   }>;
   summary: {
     netAmount: string;

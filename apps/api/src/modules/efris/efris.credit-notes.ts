@@ -1,4 +1,5 @@
 import type { EfrisCreditNote, EfrisCreditNoteListQuery } from '@shop/contract/efris';
+import { creditedExcise } from '@shop/contract/excise';
 import { toPagedList } from '@shop/contract/pagination';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit';
@@ -21,6 +22,7 @@ import {
   recordApproved,
   recordRejected,
 } from './efris.credit-notes.repository';
+import { taxTotals } from './efris.excise';
 import { CREDIT_NOTE_QUEUE, dueIds, recordWait, requeue } from './efris.queue';
 import { readSettings } from './efris.repository';
 import {
@@ -68,10 +70,13 @@ export function creditNoteApplication(
       qty: String(-Number((total / unitPrice).toFixed(8))),
       total: money(-total),
       tax: money(-round2((total * rate) / (1 + rate))),
+      // The same share of the line's excise as of its total (decision 0043).
+      ...(line.exciseFlag === '1'
+        ? { exciseTax: money(-creditedExcise(Number(line.exciseTax ?? 0), Number(line.total), total)) }
+        : {}),
     };
   });
-  const gross = -note.amount;
-  const tax = round2(credited.reduce((sum, line) => sum + Number(line.tax), 0));
+  const totals = taxTotals(credited);
   const full = fraction === 1;
   return {
     oriInvoiceId: original.invoiceId,
@@ -89,19 +94,9 @@ export function creditNoteApplication(
     remarks: note.remarks,
     sellersReferenceNo: note.referenceNo,
     goodsDetails: credited,
-    taxDetails: [
-      {
-        taxCategoryCode: '01',
-        netAmount: money(gross - tax),
-        taxRate: '0.18',
-        taxAmount: money(tax),
-        grossAmount: money(gross),
-      },
-    ],
+    taxDetails: totals.taxDetails,
     summary: {
-      netAmount: money(gross - tax),
-      taxAmount: money(tax),
-      grossAmount: money(gross),
+      ...totals.summary,
       itemCount: String(credited.length),
       modeCode: '1',
     },

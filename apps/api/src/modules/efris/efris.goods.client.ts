@@ -1,3 +1,4 @@
+import { type ExciseRate, exciseRatesFromUra } from '@shop/contract/excise';
 import { EFRIS_SUCCESS, type EfrisClient, EfrisError } from './efris.client';
 
 /**
@@ -14,9 +15,17 @@ export type EfrisCommodityCategoryRecord = {
   level: number;
   isLeaf: boolean;
   rate: string | null;
+  /** URA's `excisable` (101): goods of the category must carry an excise duty code. */
+  excisable: boolean;
 };
 
-export type EfrisExciseCodeRecord = { code: string; name: string; rateText: string; unit: string | null };
+export type EfrisExciseCodeRecord = {
+  code: string;
+  name: string;
+  rateText: string;
+  unit: string | null;
+  rates: ExciseRate[];
+};
 
 export type EfrisGoodsRegistration = {
   operationType: '101' | '102';
@@ -91,6 +100,7 @@ export async function fetchCommodityCategories(client: EfrisClient): Promise<Efr
         commodityCategoryLevel?: string | number;
         isLeafNode?: string;
         rate?: string;
+        excisable?: string;
       }>;
     }>('T124', { pageNo: String(pageNo), pageSize: '99' });
     for (const record of answer?.records ?? []) {
@@ -103,6 +113,7 @@ export async function fetchCommodityCategories(client: EfrisClient): Promise<Efr
         // URA's yes/no: 101 yes, 102 no.
         isLeaf: record.isLeafNode !== '102',
         rate: record.rate ?? null,
+        excisable: record.excisable === '101',
       });
     }
     if (pageNo >= Number(answer?.page?.pageCount ?? 1)) break;
@@ -117,7 +128,7 @@ export async function fetchExciseCodes(client: EfrisClient): Promise<EfrisExcise
       exciseDutyCode?: string;
       goodService?: string;
       rateText?: string;
-      exciseDutyDetailsList?: Array<{ unit?: string }>;
+      exciseDutyDetailsList?: Array<{ type?: string; rate?: string; unit?: string; currency?: string }>;
     }>;
   }>('T125', {});
   return (answer?.exciseDutyList ?? [])
@@ -126,7 +137,8 @@ export async function fetchExciseCodes(client: EfrisClient): Promise<EfrisExcise
       code: item.exciseDutyCode ?? '',
       name: item.goodService ?? '',
       rateText: item.rateText ?? '',
-      unit: item.exciseDutyDetailsList?.[0]?.unit ?? null,
+      unit: item.exciseDutyDetailsList?.find((detail) => detail.unit)?.unit ?? null,
+      rates: exciseRatesFromUra(item.exciseDutyDetailsList ?? []),
     }));
 }
 

@@ -4,6 +4,7 @@ import {
   type EfrisGoodsQuery,
   type EfrisStockQuery,
 } from '@shop/contract/efris-goods';
+import type { ExciseRate } from '@shop/contract/excise';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/transaction';
@@ -30,7 +31,7 @@ export async function upsertCommodityCategories(db: Executor, records: EfrisComm
   for (let start = 0; start < records.length; start += 500) {
     const chunk = records.slice(start, start + 500);
     await db.execute(sql`
-      INSERT INTO efris_commodity_categories (code, name, parent_code, level, is_leaf, rate, refreshed_at)
+      INSERT INTO efris_commodity_categories (code, name, parent_code, level, is_leaf, rate, excisable, refreshed_at)
       SELECT * , now() FROM jsonb_to_recordset(${JSON.stringify(
         chunk.map((r) => ({
           code: r.code,
@@ -39,22 +40,30 @@ export async function upsertCommodityCategories(db: Executor, records: EfrisComm
           level: r.level,
           is_leaf: r.isLeaf,
           rate: r.rate,
+          excisable: r.excisable,
         })),
-      )}::jsonb) AS x(code text, name text, parent_code text, level int, is_leaf boolean, rate text)
+      )}::jsonb) AS x(code text, name text, parent_code text, level int, is_leaf boolean, rate text, excisable boolean)
       ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, parent_code = EXCLUDED.parent_code,
-        level = EXCLUDED.level, is_leaf = EXCLUDED.is_leaf, rate = EXCLUDED.rate, refreshed_at = now()`);
+        level = EXCLUDED.level, is_leaf = EXCLUDED.is_leaf, rate = EXCLUDED.rate,
+        excisable = EXCLUDED.excisable, refreshed_at = now()`);
   }
 }
 
 export async function upsertExciseCodes(db: Executor, records: EfrisExciseCodeRecord[]) {
   if (records.length === 0) return;
   await db.execute(sql`
-    INSERT INTO efris_excise_codes (code, name, rate_text, unit, refreshed_at)
+    INSERT INTO efris_excise_codes (code, name, rate_text, unit, rates, refreshed_at)
     SELECT *, now() FROM jsonb_to_recordset(${JSON.stringify(
-      records.map((r) => ({ code: r.code, name: r.name, rate_text: r.rateText, unit: r.unit })),
-    )}::jsonb) AS x(code text, name text, rate_text text, unit text)
+      records.map((r) => ({
+        code: r.code,
+        name: r.name,
+        rate_text: r.rateText,
+        unit: r.unit,
+        rates: r.rates,
+      })),
+    )}::jsonb) AS x(code text, name text, rate_text text, unit text, rates jsonb)
     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, rate_text = EXCLUDED.rate_text,
-      unit = EXCLUDED.unit, refreshed_at = now()`);
+      unit = EXCLUDED.unit, rates = EXCLUDED.rates, refreshed_at = now()`);
 }
 
 export async function searchCommodityCategories(db: Executor, query: EfrisDictionaryQuery) {
@@ -92,15 +101,21 @@ export async function unknownCodes(
   db: Executor,
   commodityCode: string,
   exciseCode: string | null,
-): Promise<{ commodity: 'ok' | 'missing' | 'not_leaf'; excise: boolean }> {
-  const result = await db.execute<{ is_leaf: boolean | null; excise: boolean }>(sql`
+): Promise<{ commodity: 'ok' | 'missing' | 'not_leaf'; excise: boolean; excisable: boolean }> {
+  const result = await db.execute<{
+    is_leaf: boolean | null;
+    excise: boolean;
+    excisable: boolean | null;
+  }>(sql`
     SELECT (SELECT is_leaf FROM efris_commodity_categories WHERE code = ${commodityCode}) AS is_leaf,
+           (SELECT excisable FROM efris_commodity_categories WHERE code = ${commodityCode}) AS excisable,
            ${exciseCode === null ? sql`TRUE` : sql`EXISTS (SELECT 1 FROM efris_excise_codes WHERE code = ${exciseCode})`} AS excise`);
   const row = result.rows[0];
   return {
     commodity:
       row?.is_leaf === null || row?.is_leaf === undefined ? 'missing' : row.is_leaf ? 'ok' : 'not_leaf',
     excise: row?.excise === true,
+    excisable: row?.excisable === true,
   };
 }
 
@@ -276,18 +291,42 @@ export async function dueGoodIds(db: Executor, limit: number): Promise<number[]>
 }
 
 /** What URA holds of each size (null: not registered as it is mapped now). */
+/** A size as URA holds it, with what its invoice lines need: the excise duty of its code. */
+export type RegisteredGood = {
+  state: string;
+  commodityCode: string;
+  unit: string;
+  exciseCode: string | null;
+  /** The code's name and rates as URA last stated them (T125); null without a code. */
+  excise: { name: string; rates: ExciseRate[] } | null;
+  /** URA's category says the good attracts excise (T124). */
+  excisable: boolean;
+  sku: string;
+  volumeMl: number;
+};
+
 export async function registeredGoods(
   db: Executor,
   variantIds: number[],
-): Promise<Map<number, { state: string; commodityCode: string; unit: string; exciseCode: string | null }>> {
+): Promise<Map<number, RegisteredGood>> {
   const result = await db.execute<{
     variant_id: number;
     state: string;
     registered_commodity_code: string | null;
     registered_unit: string | null;
     registered_excise_code: string | null;
-  }>(sql`SELECT variant_id, state, registered_commodity_code, registered_unit, registered_excise_code
-           FROM efris_goods WHERE variant_id = ANY(${`{${variantIds.map(Number).join(',')}}`}::int[])`);
+    excise_name: string | null;
+    excise_rates: ExciseRate[] | null;
+    excisable: boolean | null;
+    sku: string;
+    volume_ml: number;
+  }>(sql`SELECT g.variant_id, g.state, g.registered_commodity_code, g.registered_unit, g.registered_excise_code,
+                x.name AS excise_name, x.rates AS excise_rates, c.excisable, v.sku, v.volume_ml
+           FROM efris_goods g
+           JOIN product_variants v ON v.id = g.variant_id
+           LEFT JOIN efris_excise_codes x ON x.code = g.registered_excise_code
+           LEFT JOIN efris_commodity_categories c ON c.code = g.registered_commodity_code
+          WHERE g.variant_id = ANY(${`{${variantIds.map(Number).join(',')}}`}::int[])`);
   return new Map(
     result.rows.map((row) => [
       row.variant_id,
@@ -296,6 +335,13 @@ export async function registeredGoods(
         commodityCode: row.registered_commodity_code ?? '',
         unit: row.registered_unit ?? '',
         exciseCode: row.registered_excise_code,
+        excise:
+          row.registered_excise_code === null
+            ? null
+            : { name: row.excise_name ?? '', rates: row.excise_rates ?? [] },
+        excisable: row.excisable === true,
+        sku: row.sku,
+        volumeMl: row.volume_ml,
       },
     ]),
   );

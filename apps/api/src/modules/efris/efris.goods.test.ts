@@ -172,7 +172,12 @@ describe('dictionaries', () => {
     expect(byCode.json()).toMatchObject({ count: 4, total_pages: 2, next: 2 });
     const excise = await staff.get(`${API}/excise-codes/?search=spirits`);
     expect(excise.json().results).toEqual([
-      { code: 'LED190400', name: 'Spirits (undenatured ethyl alcohol)', rate_text: '100%', unit: '102' },
+      {
+        code: 'LED190400',
+        name: 'Spirits (undenatured ethyl alcohol)',
+        rate_text: '100%,UGX10000 per litre',
+        unit: '102',
+      },
     ]);
     const bad = await staff.get(`${API}/excise-codes/?page_size=500`);
     expect(bad.statusCode).toBe(422);

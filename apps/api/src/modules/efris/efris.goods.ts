@@ -9,6 +9,7 @@ import type {
   EfrisStockIncrease,
   EfrisStockQuery,
 } from '@shop/contract/efris-goods';
+import { exciseRatesProblem } from '@shop/contract/excise';
 import { toPagedList } from '@shop/contract/pagination';
 import { AppError, conflict, invalidInput, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit';
@@ -37,6 +38,7 @@ import {
   type MappingInput,
   markRegistrationStarted,
   markReportStarted,
+  type RegisteredGood,
   recordDocumentWaiting,
   recordGoodFailure,
   recordRegistered,
@@ -132,6 +134,11 @@ async function checkedMapping(context: EfrisContext, update: EfrisMappingUpdate)
   if (known.commodity === 'not_leaf')
     fields.push({ field: 'commodity_code', message: 'is a group: choose one of its categories' });
   if (!known.excise) fields.push({ field: 'excise_code', message: "is not in URA's excise duty codes" });
+  if (known.excisable && update.excise_code === null)
+    fields.push({
+      field: 'excise_code',
+      message: 'is needed: URA says goods of this category attract excise duty',
+    });
   if (fields.length > 0) throw invalidInput(fields);
   return { commodityCode: update.commodity_code, unit: update.unit, exciseCode: update.excise_code };
 }
@@ -330,18 +337,15 @@ export async function retryGood(context: EfrisContext, variantId: number, actor:
 }
 
 /**
- * The goods of an invoice as URA holds them, registering any size not yet registered first (its
- * own record, claimed as ever). Not ready when one still waits (another worker holds it, or URA
- * refused it: staff fix its mapping): the invoice waits for it without using an attempt of its
- * own. URA down or slow is thrown on: the invoice's attempt failed with it.
+ * Sizes as URA holds them, registering any size not yet registered first (its own record,
+ * claimed as ever). Not ready when one still waits (another worker holds it, or URA refused it:
+ * staff fix its mapping): the invoice or stock report waits for it without using an attempt of
+ * its own. URA down or slow is thrown on: the attempt failed with it.
  */
-export async function goodsForInvoice(
+export async function registeredGoodsOf(
   context: EfrisContext,
   variantIds: number[],
-): Promise<
-  | { ready: true; goods: Map<number, { commodityCode: string; unit: string; exciseCode: string | null }> }
-  | { ready: false; message: string }
-> {
+): Promise<{ ready: true; goods: Map<number, RegisteredGood> } | { ready: false; message: string }> {
   await syncGoods(context.db, sizesIn(variantIds));
   let held = await registeredGoods(context.db, variantIds);
   const waiting = variantIds.filter((id) => held.get(id)?.state !== 'registered');
@@ -357,6 +361,37 @@ export async function goodsForInvoice(
     };
   }
   return { ready: true, goods: held };
+}
+
+/**
+ * The goods of an invoice: registered (as above), and each excisable one with an excise duty URA
+ * has given a usable rate for (decision 0043). Otherwise the invoice waits, saying which size and
+ * why, rather than going to URA with the wrong tax.
+ */
+export async function goodsForInvoice(
+  context: EfrisContext,
+  variantIds: number[],
+): Promise<{ ready: true; goods: Map<number, RegisteredGood> } | { ready: false; message: string }> {
+  const registered = await registeredGoodsOf(context, variantIds);
+  if (!registered.ready) return registered;
+  const problems = variantIds.flatMap((id) => {
+    const good = registered.goods.get(id);
+    const problem = good ? exciseProblem(good) : null;
+    return problem ? [problem] : [];
+  });
+  if (problems.length > 0) return { ready: false, message: `Waits for excise: ${problems.join('; ')}` };
+  return registered;
+}
+
+/** Why a registered size cannot carry its excise on an invoice (null when it can). */
+export function exciseProblem(good: RegisteredGood): string | null {
+  if (good.exciseCode === null) {
+    return good.excisable
+      ? `${good.sku} is excisable (URA category ${good.commodityCode}) but has no excise duty code: map it in EFRIS › Goods`
+      : null;
+  }
+  const problem = exciseRatesProblem(good.excise?.rates ?? []);
+  return problem ? `${good.sku}'s excise duty code ${good.exciseCode}: ${problem}` : null;
 }
 
 export async function documentWaitsForGoods(
@@ -390,7 +425,7 @@ export async function reportStockIncrease(context: EfrisContext, movementId: num
   if (!claim) return 'not_claimed';
   try {
     await checkClockWhenDue(context, reach.settings, reach.client);
-    const goods = await goodsForInvoice(context, [claim.variant_id]);
+    const goods = await registeredGoodsOf(context, [claim.variant_id]);
     if (!goods.ready) {
       await recordStockWait(context.db, claim, {
         failed: false,

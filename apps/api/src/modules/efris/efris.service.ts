@@ -8,6 +8,7 @@ import {
   type EfrisSummary,
 } from '@shop/contract/efris';
 import { EFRIS_DEFAULT_UNIT } from '@shop/contract/efris-goods';
+import { type ExciseRate, exciseSplit } from '@shop/contract/excise';
 import { toPagedList } from '@shop/contract/pagination';
 import { orderVat } from '@shop/contract/vat';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +32,7 @@ import {
   type SessionKeyStore,
 } from './efris.client';
 import { creditNoteCounts } from './efris.credit-notes.repository';
+import { exciseLineFields, taxTotals } from './efris.excise';
 import { documentWaitsForGoods, goodsForInvoice } from './efris.goods';
 import { openPrivateKey, readUploadedKey, sealPrivateKey } from './efris.keys';
 import { type Claim, dueIds, INVOICE_QUEUE, recordWait, requeue, subjectOfDocument } from './efris.queue';
@@ -271,12 +273,21 @@ export async function documentForPaidTicket(
   return insertDocumentForTicket(context.db, ticket);
 }
 
+/** A size as an invoice line needs it: URA's codes and unit, and its excise duty when it has one. */
+export type InvoiceGood = {
+  commodityCode: string;
+  unit: string;
+  exciseCode?: string | null;
+  excise?: { name: string; rates: ExciseRate[] } | null;
+  volumeMl: number;
+};
+
 /** T109's content for a tax invoice: an order's, or a paid ticket's (drawn as one, decision 0034). */
 export function invoiceUpload(
   order: InvoiceSource,
   settings: { tin: string; deviceNo: string; commodityCode: string; registration: EfrisRegistration | null },
-  /** Each size as registered with URA (T130, decision 0033): its commodity code and unit. */
-  goods: ReadonlyMap<number, { commodityCode: string; unit: string }> = new Map(),
+  /** Each size as registered with URA (T130, decision 0033): its codes, unit and excise (0043). */
+  goods: ReadonlyMap<number, InvoiceGood> = new Map(),
 ): EfrisInvoiceUpload {
   const includesVat = order.invoice_prices_include_vat ?? true;
   const vat = orderVat(
@@ -294,8 +305,15 @@ export function invoiceUpload(
     itemCode: string,
     quantity: number,
     line: { net: number; vat: number; gross: number },
-    registered?: { commodityCode: string; unit: string },
+    registered?: InvoiceGood,
   ) => {
+    const excise =
+      registered?.exciseCode && registered.excise
+        ? exciseLineFields(exciseSplit(line, registered.excise.rates, quantity, registered.volumeMl), {
+            code: registered.exciseCode,
+            name: registered.excise.name,
+          })
+        : null;
     lines.push({
       item,
       itemCode,
@@ -310,6 +328,7 @@ export function invoiceUpload(
       deemedFlag: '2',
       exciseFlag: '2',
       goodsCategoryId: registered?.commodityCode ?? settings.commodityCode,
+      ...excise,
     });
   };
   order.items.forEach((item, index) => {
@@ -328,6 +347,7 @@ export function invoiceUpload(
   const discountLine = vat.lines[order.items.length + 1];
   if (order.discount > 0 && discountLine) add('Discount', 'DISCOUNT', 1, discountLine);
   const business = order.vat_business_tin !== null;
+  const totals = taxTotals(lines);
   return {
     sellerDetails: {
       tin: settings.tin,
@@ -354,19 +374,9 @@ export function invoiceUpload(
         }
       : { buyerTin: '', buyerLegalName: order.contact_name, buyerType: '1' },
     goodsDetails: lines,
-    taxDetails: [
-      {
-        taxCategoryCode: '01',
-        netAmount: money(vat.total.net),
-        taxRate: '0.18',
-        taxAmount: money(vat.total.vat),
-        grossAmount: money(vat.total.gross),
-      },
-    ],
+    taxDetails: totals.taxDetails,
     summary: {
-      netAmount: money(vat.total.net),
-      taxAmount: money(vat.total.vat),
-      grossAmount: money(vat.total.gross),
+      ...totals.summary,
       itemCount: String(lines.length),
       modeCode: '1',
       remarks: order.event ? `Ticket ${order.event.ticketCode}` : `Order ${order.order_number}`,

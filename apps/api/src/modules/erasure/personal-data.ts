@@ -68,7 +68,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     kept: ['fiscal_document_number', 'qr_code', 'reference_no', 'verification_code'],
     none: ['kind', 'last_error', 'last_return_code'],
   },
-  efris_excise_codes: { none: ['code', 'name', 'rate_text', 'unit'] },
+  efris_excise_codes: { none: ['code', 'name', 'rate_text', 'unit', 'rates'] },
   efris_goods: {
     none: [
       'commodity_code',
