@@ -7,8 +7,9 @@ import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { connectionMonitor } from './features/connection/connection-monitor';
 import { onNoResponse } from './lib/api-client';
-import { hydrateInSteps } from './lib/hydration-steps';
+import { hydrateInSteps, hydrationStepsDone } from './lib/hydration-steps';
 import { hydrateRenderedQueries, readPageData } from './lib/page-data';
+import { type SessionStore, sessionStoreFor } from './lib/session/session-store';
 
 export interface StartOptions {
   /** The page's #root element. */
@@ -17,6 +18,22 @@ export interface StartOptions {
   rendered: boolean;
   /** Ends the current task on a rendered page, so that its start-up's steps run as separate tasks. */
   yieldToBrowser: () => Promise<void>;
+}
+
+/** Resolves after the next frame and a task: Preact runs a render's effects after a frame. */
+const afterEffects = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
+
+/**
+ * Tells the entry (`shop:hydrated`) that the page is the app's, for what the visitor did before:
+ * once every part has been hydrated (a later step's buttons have their handlers then) and the session
+ * is known and rendered (parts render the server's 'loading' until their first effects have run, and
+ * a held Add to Cart replayed then would send a signed-in customer to the login page).
+ */
+async function announceTakenOver(session: SessionStore): Promise<void> {
+  await Promise.all([hydrationStepsDone(), session.known()]);
+  await afterEffects();
+  document.dispatchEvent(new Event('shop:hydrated'));
 }
 
 /**
@@ -54,11 +71,11 @@ export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
     // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
     router.ssr = { manifest: undefined };
     await router.load();
-    // Once the page is the app's: the forms held since the first paint are sent (lib/held-submits.ts,
-    // imported by the entry only, listens for this event).
+    // Once the page is the app's: the forms and taps held since the first paint are done again
+    // (lib/held-input.ts, imported by the entry only, listens for this event).
     const unsubscribe = router.subscribe('onRendered', () => {
       unsubscribe();
-      setTimeout(() => document.dispatchEvent(new Event('shop:hydrated')), 0);
+      void announceTakenOver(sessionStoreFor(queryClient));
     });
     await yieldToBrowser();
     // Preact hydrates in one task (its startTransition only calls back): a list's later parts wait
