@@ -63,7 +63,8 @@ async function signInNewCustomer(page: Page, baseURL: string) {
   const customer = await createCustomer(baseURL, { name: 'Grace Atim' });
   await page.goto('/login');
   await signInOnPage(page, customer.email, customer.password);
-  await expect(header(page).signOut).toBeVisible();
+  // The sign-in's round trips, on a 2-core machine shared by the journeys.
+  await expect(header(page).signOut).toBeVisible({ timeout: 20_000 });
 }
 
 /**
@@ -188,8 +189,11 @@ test.describe('before the app takes over', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(search).toHaveValue('margaux');
     release();
-    // The app sends it: its own navigation, with the text typed before it ran.
-    await expect(page.getByRole('heading', { level: 1, name: 'Wines & spirits' })).toBeVisible();
+    // The app sends it: its own navigation, with the text typed before it ran. Once it knows the
+    // session (decision 0045): the visitor's anonymous sign-in first, slow on a loaded 2-core CI.
+    await expect(page.getByRole('heading', { level: 1, name: 'Wines & spirits' })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page).toHaveURL(
       (url) => url.pathname === '/products' && url.searchParams.get('search') === 'margaux',
     );
@@ -233,7 +237,8 @@ test.describe('before the app takes over', () => {
     expect(await cartLines(page)).toEqual([]);
 
     release();
-    await expect(page.getByTestId('cart-badge')).toContainText('1');
+    // Replayed once the app runs and knows the session (20 s: a loaded 2-core CI).
+    await expect(page.getByTestId('cart-badge')).toContainText('1', { timeout: 20_000 });
     await expect(addToCart).not.toHaveAttribute('aria-busy');
     await waitForHydration(page);
     // Once, not twice, and nothing more comes.
@@ -261,7 +266,7 @@ test.describe('before the app takes over', () => {
     release();
 
     // Replayed in order, each after the app has drawn what the one before did.
-    await expect(page.getByLabel('Quantity')).toHaveValue('3');
+    await expect(page.getByLabel('Quantity')).toHaveValue('3', { timeout: 20_000 });
     await expect(page.getByTestId('cart-badge')).toContainText('3');
     await waitForHydration(page);
     await page.waitForTimeout(500);

@@ -20,20 +20,26 @@ export interface StartOptions {
   yieldToBrowser: () => Promise<void>;
 }
 
-/** Resolves after the next frame and a task: Preact runs a render's effects after a frame. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves after the next frame and two tasks: Preact runs a render's effects a task after a frame. */
 const afterEffects = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
+  new Promise<void>((resolve) => requestAnimationFrame(() => void nextTask().then(nextTask).then(resolve)));
 
 /**
- * Tells the entry (`shop:hydrated`) that the page is the app's, for what the visitor did before:
- * once every part has been hydrated (a later step's buttons have their handlers then) and the session
- * is known and rendered (parts render the server's 'loading' until their first effects have run, and
- * a held Add to Cart replayed then would send a signed-in customer to the login page).
+ * Tells the entry that the page is the app's, in two steps. `shop:hydrated` after the first render:
+ * what was typed before is handed to the app then, before anything re-renders a field with the
+ * server's empty value. `shop:ready` once every part has been hydrated (a later step's buttons have
+ * their handlers then) and the session is known and rendered (parts render the server's 'loading'
+ * until their first effects have run, and a held Add to Cart replayed then would send a signed-in
+ * customer to the login page): the forms and taps held are done again then.
  */
 async function announceTakenOver(session: SessionStore): Promise<void> {
+  await nextTask();
+  document.dispatchEvent(new Event('shop:hydrated'));
   await Promise.all([hydrationStepsDone(), session.known()]);
   await afterEffects();
-  document.dispatchEvent(new Event('shop:hydrated'));
+  document.dispatchEvent(new Event('shop:ready'));
 }
 
 /**
@@ -72,7 +78,7 @@ export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
     router.ssr = { manifest: undefined };
     await router.load();
     // Once the page is the app's: the forms and taps held since the first paint are done again
-    // (lib/held-input.ts, imported by the entry only, listens for this event).
+    // (lib/held-input.ts, imported by the entry only, listens for these events).
     const unsubscribe = router.subscribe('onRendered', () => {
       unsubscribe();
       void announceTakenOver(sessionStoreFor(queryClient));

@@ -17,11 +17,15 @@ beforeEach(() => {
 afterEach(() => {
   // The holding ends with the announcement; announce for a test that did not, so that it does not
   // hold the next test's clicks.
-  document.dispatchEvent(new Event('shop:hydrated'));
+  announceReady();
   root.remove();
 });
 
-const announceHydrated = () => document.dispatchEvent(new Event('shop:hydrated'));
+/** What start.tsx announces, in its order: the first render, then every part and the session. */
+function announceReady() {
+  document.dispatchEvent(new Event('shop:hydrated'));
+  document.dispatchEvent(new Event('shop:ready'));
+}
 
 /** Lets the held input be done again: it goes a task apart each. */
 const afterReplays = () => new Promise<void>((resolve) => setTimeout(resolve, 50));
@@ -46,13 +50,13 @@ describe('holdInputUntilHydrated', () => {
     expect(onClick).not.toHaveBeenCalled();
     expect(addToCart.getAttribute('aria-busy')).toBe('true');
 
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(addToCart.hasAttribute('aria-busy')).toBe(false);
 
     // A second announcement replays nothing again, and taps after it reach the app at once.
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(onClick).toHaveBeenCalledTimes(1);
     addToCart.click();
@@ -81,7 +85,7 @@ describe('holdInputUntilHydrated', () => {
     addToCart.click();
     expect(done).toEqual([]);
 
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(done).toEqual(['more', 'more', 'add 3']);
   });
@@ -98,7 +102,7 @@ describe('holdInputUntilHydrated', () => {
     gone.click();
     kept.click();
     gone.remove();
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(onGone).not.toHaveBeenCalled();
     expect(onKept).toHaveBeenCalledTimes(1);
@@ -112,7 +116,7 @@ describe('holdInputUntilHydrated', () => {
 
     addToCart.click();
     addToCart.disabled = true;
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(onClick).not.toHaveBeenCalled();
     expect(addToCart.hasAttribute('aria-busy')).toBe(false);
@@ -134,7 +138,7 @@ describe('holdInputUntilHydrated', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(subscribe.hasAttribute('aria-busy')).toBe(false);
 
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onClick).toHaveBeenCalledTimes(1);
@@ -150,9 +154,32 @@ describe('holdInputUntilHydrated', () => {
 
     more.click();
     expect(onClick).not.toHaveBeenCalled();
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands what was typed to the app at its first render, and sends the form only when it is ready', async () => {
+    const form = document.createElement('form');
+    form.innerHTML = '<input type="search" name="search" value="">';
+    root.append(form);
+    const field = form.querySelector('input') as HTMLInputElement;
+    const typed: string[] = [];
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    field.addEventListener('input', () => typed.push(field.value));
+    form.addEventListener('submit', onSubmit);
+    holdInputUntilHydrated(root);
+
+    field.value = 'margaux';
+    form.requestSubmit();
+    document.dispatchEvent(new Event('shop:hydrated'));
+    expect(typed.at(-1)).toBe('margaux');
+    await afterReplays();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    document.dispatchEvent(new Event('shop:ready'));
+    await afterReplays();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('leaves links, and buttons outside the page, to the browser', async () => {
@@ -171,7 +198,7 @@ describe('holdInputUntilHydrated', () => {
     outside.click();
     expect(onLink).toHaveBeenCalledTimes(1);
     expect(onOutside).toHaveBeenCalledTimes(1);
-    announceHydrated();
+    announceReady();
     await afterReplays();
     expect(onLink).toHaveBeenCalledTimes(1);
     expect(onOutside).toHaveBeenCalledTimes(1);

@@ -16,11 +16,13 @@
  * (start.tsx) announces that it has taken the page over with the event named below.
  */
 
-/**
- * Dispatched on `document` by start.tsx once every part of a server-rendered page is the app's and
- * the visitor's session is known (a held Add to Cart would otherwise ask a signed-in customer to sign in).
- */
+/** Dispatched on `document` by start.tsx after the first render of a server-rendered page. */
 const APP_HYDRATED_EVENT = 'shop:hydrated';
+/**
+ * Dispatched by start.tsx once every part of the page is the app's and the visitor's session is
+ * known (a held Add to Cart would otherwise ask a signed-in customer to sign in).
+ */
+const APP_READY_EVENT = 'shop:ready';
 
 type HeldInput =
   | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null }
@@ -93,7 +95,7 @@ function replay(input: HeldInput): void {
 }
 
 /**
- * From now until the app announces it has taken the page over: forms sent and plain buttons tapped
+ * From now until the app announces it is ready: forms sent and plain buttons tapped
  * are held, and done again then, each once and in order, a task apart (so that the app renders what
  * one did, a quantity stepped up, before the next, Add to Cart, reads it), with whatever was typed
  * handed to the app first.
@@ -120,13 +122,20 @@ export function holdInputUntilHydrated(root: HTMLElement): void {
   };
   document.addEventListener('submit', holdSubmit, true);
   document.addEventListener('click', holdClick, true);
+  // What was typed is handed over at once: a later render would put the server's value back.
   document.addEventListener(
     APP_HYDRATED_EVENT,
     () => {
+      for (const field of root.querySelectorAll('input, textarea, select')) announceTyped(field);
+    },
+    { once: true },
+  );
+  document.addEventListener(
+    APP_READY_EVENT,
+    () => {
       document.removeEventListener('submit', holdSubmit, true);
       document.removeEventListener('click', holdClick, true);
-      for (const field of root.querySelectorAll('input, textarea, select')) announceTyped(field);
-      // After React has re-rendered with what was typed: a form's handler reads it from its state.
+      // A task apart, after the app has rendered what the one before did.
       const replayNext = () => {
         const input = held.shift();
         if (!input) return;
