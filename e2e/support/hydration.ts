@@ -2,9 +2,10 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /**
- * A server-rendered page shows its buttons before the app has taken it over (decision 0013); a
- * click on a plain button in that window does nothing. Journeys that click one straight after a
- * page load wait for the app's `shop:hydrated` event, which this notes on the window.
+ * A server-rendered page shows its buttons before the app has taken it over (decision 0013). A tap
+ * on a plain button in that window is held and replayed once the app is ready (`shop:ready`,
+ * decision 0045), so a journey need not wait to click. Journeys that read what the app renders
+ * after its first render wait for its `shop:hydrated` event, which this notes on the window.
  */
 export async function noteHydration(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

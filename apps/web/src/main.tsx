@@ -1,7 +1,7 @@
 // First, before any module builds a schema: zod reads the setting when a schema is made.
 import './lib/zod-without-eval';
 import './styles.css';
-import { holdSubmitsUntilHydrated } from './lib/held-submits';
+import { holdInputUntilHydrated } from './lib/held-input';
 
 /**
  * The entry: the style sheet, and the app (boot.tsx) once the page can show without it.
@@ -53,9 +53,9 @@ async function preloadPageModules(): Promise<void> {
 
 const root = document.getElementById('root');
 if (root?.firstElementChild) {
-  // Forms sent before the app has taken the page over are held for it (links need nothing: the
-  // browser follows them).
-  holdSubmitsUntilHydrated(root);
+  // Forms sent and buttons tapped before the app has taken the page over are held for it (links
+  // need nothing: the browser follows them).
+  holdInputUntilHydrated(root);
   await afterFirstPaint();
   await preloadPageModules();
 }

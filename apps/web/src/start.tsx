@@ -7,8 +7,9 @@ import { createAppRouter } from './app/router';
 import { seedCatalogPageData } from './features/catalog/lib/page-data';
 import { connectionMonitor } from './features/connection/connection-monitor';
 import { onNoResponse } from './lib/api-client';
-import { hydrateInSteps } from './lib/hydration-steps';
+import { hydrateInSteps, hydrationStepsDone } from './lib/hydration-steps';
 import { hydrateRenderedQueries, readPageData } from './lib/page-data';
+import { type SessionStore, sessionStoreFor } from './lib/session/session-store';
 
 export interface StartOptions {
   /** The page's #root element. */
@@ -17,6 +18,28 @@ export interface StartOptions {
   rendered: boolean;
   /** Ends the current task on a rendered page, so that its start-up's steps run as separate tasks. */
   yieldToBrowser: () => Promise<void>;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves after the next frame and two tasks: Preact runs a render's effects a task after a frame. */
+const afterEffects = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => void nextTask().then(nextTask).then(resolve)));
+
+/**
+ * Tells the entry that the page is the app's, in two steps. `shop:hydrated` after the first render:
+ * what was typed before is handed to the app then, before anything re-renders a field with the
+ * server's empty value. `shop:ready` once every part has been hydrated (a later step's buttons have
+ * their handlers then) and the session is known and rendered (parts render the server's 'loading'
+ * until their first effects have run, and a held Add to Cart replayed then would send a signed-in
+ * customer to the login page): the forms and taps held are done again then.
+ */
+async function announceTakenOver(session: SessionStore): Promise<void> {
+  await nextTask();
+  document.dispatchEvent(new Event('shop:hydrated'));
+  await Promise.all([hydrationStepsDone(), session.known()]);
+  await afterEffects();
+  document.dispatchEvent(new Event('shop:ready'));
 }
 
 /**
@@ -54,11 +77,11 @@ export async function start({ root, rendered, yieldToBrowser }: StartOptions) {
     // Rendered without the Suspense boundary at the root, like the server (TanStack Router's SSR flag).
     router.ssr = { manifest: undefined };
     await router.load();
-    // Once the page is the app's: the forms held since the first paint are sent (lib/held-submits.ts,
-    // imported by the entry only, listens for this event).
+    // Once the page is the app's: the forms and taps held since the first paint are done again
+    // (lib/held-input.ts, imported by the entry only, listens for these events).
     const unsubscribe = router.subscribe('onRendered', () => {
       unsubscribe();
-      setTimeout(() => document.dispatchEvent(new Event('shop:hydrated')), 0);
+      void announceTakenOver(sessionStoreFor(queryClient));
     });
     await yieldToBrowser();
     // Preact hydrates in one task (its startTransition only calls back): a list's later parts wait

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { HydrateLater, hydrateInSteps, renderOnServer, useExternalStore } from './hydration-steps';
+import {
+  HydrateLater,
+  hydrateInSteps,
+  hydrationStepsDone,
+  renderOnServer,
+  useExternalStore,
+} from './hydration-steps';
 
 function Counter({ name }: { name: string }) {
   const [count, setCount] = useState(0);
@@ -60,6 +66,18 @@ describe('hydration in steps', () => {
     buttons[2]!.click();
     await nextTask();
     expect(buttons.map((button) => button.textContent)).toEqual(['card0 1', 'card1 1', 'card2 1']);
+    root.remove();
+  });
+
+  it('says when every later step has been hydrated (the held taps wait for it)', async () => {
+    const root = serverRendered(<Page />);
+    const buttons = [...root.querySelectorAll('button')];
+    hydrateInSteps(() => hydrateRoot(root, <Page />));
+    await hydrationStepsDone();
+    // The last step's button is the app's now: a tap on it is handled.
+    buttons[2]!.click();
+    await Promise.resolve();
+    expect(root.querySelectorAll('button')[2]!.textContent).toBe('card2 1');
     root.remove();
   });
 

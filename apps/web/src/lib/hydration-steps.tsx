@@ -80,6 +80,16 @@ function stepDone(step: number): Promise<void> {
   return done;
 }
 
+/**
+ * Resolves once the parts that waited for a step in the first hydration have all been hydrated: a
+ * task after the last step, in which Preact renders the part that step let go (a render it queues
+ * as a microtask). Called after `hydrateInSteps` has returned, when every step asked for is known.
+ */
+export async function hydrationStepsDone(): Promise<void> {
+  await Promise.all(stepsDone.values());
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
+
 function Gate({ step, children }: { step: number; children: ReactNode }) {
   // Thrown, a promise suspends this part (the Suspense boundary around it keeps the server's markup).
   // When it resolves, a task later, the first hydration has returned: the part then renders.

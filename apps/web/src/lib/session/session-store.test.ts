@@ -67,6 +67,21 @@ describe('start-up', () => {
     expect(api.callsTo('GET /auth/get-session')).toHaveLength(1);
   });
 
+  it('says when the session is known, to whoever asks before or after (the held taps wait for it)', async () => {
+    mockIdentityApi({ 'GET /auth/get-session': () => customerSession({ name: 'Amina' }) });
+    let known = false;
+    const before = store.known().then(() => {
+      known = true;
+    });
+    await Promise.resolve();
+    expect(known).toBe(false);
+    await store.start();
+    await before;
+    expect(known).toBe(true);
+    expect(store.getSnapshot().status).toBe('customer');
+    await expect(store.known()).resolves.toBeUndefined();
+  });
+
   it('lets the visitor browse when the API cannot be reached', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await store.start();

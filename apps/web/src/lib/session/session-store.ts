@@ -85,6 +85,19 @@ export class SessionStore {
   /** What a server-rendered page was rendered with: the session is not known yet. */
   readonly getServerSnapshot = (): SessionSnapshot => LOADING;
 
+  /** Resolves once the session is known (its first answer, or 'anonymous' when there was none). */
+  known(): Promise<void> {
+    return new Promise((resolve) => {
+      const settle = () => {
+        if (this.snapshot.status === 'loading') return;
+        unsubscribe();
+        resolve();
+      };
+      const unsubscribe = this.subscribe(settle);
+      settle();
+    });
+  }
+
   /** The router re-runs its guards when the customer is signed out under it. */
   attachRouter(router: RouterLike): void {
     this.router = router;
