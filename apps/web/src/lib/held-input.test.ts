@@ -108,6 +108,30 @@ describe('holdInputUntilHydrated', () => {
     expect(onKept).toHaveBeenCalledTimes(1);
   });
 
+  it('drops what was done behind a dialog the app opened (the age question of a first visit)', async () => {
+    const addToCart = button('Add to Cart');
+    const onClick = vi.fn();
+    addToCart.addEventListener('click', onClick);
+    const form = document.createElement('form');
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    form.addEventListener('submit', onSubmit);
+    root.append(form);
+    holdInputUntilHydrated(root);
+
+    addToCart.click();
+    form.requestSubmit();
+    const question = document.createElement('dialog');
+    question.setAttribute('open', '');
+    root.append(question);
+    announceReady();
+    await afterReplays();
+
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(addToCart.hasAttribute('aria-busy')).toBe(false);
+    question.remove();
+  });
+
   it('does not replay a tap on a button that is disabled by then', async () => {
     const addToCart = button('Add to Cart');
     const onClick = vi.fn();

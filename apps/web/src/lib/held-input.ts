@@ -79,15 +79,27 @@ function heldButton(target: EventTarget | null, root: HTMLElement): HTMLButtonEl
   return control;
 }
 
+/**
+ * Whether an open dialog now stands in front of the element: the age question, which the app asks a
+ * first visit once it runs. What was done on the page behind it waits for no answer and is dropped.
+ */
+function behindOpenDialog(element: Element): boolean {
+  const dialog = document.querySelector('dialog[open]');
+  return dialog !== null && !dialog.contains(element);
+}
+
 /** Does one held input again, now that the app has the page. */
 function replay(input: HeldInput): void {
   if (input.kind === 'submit') {
     const { form, submitter } = input;
-    if (form.isConnected) form.requestSubmit(submitter && form.contains(submitter) ? submitter : null);
+    if (form.isConnected && !behindOpenDialog(form)) {
+      form.requestSubmit(submitter && form.contains(submitter) ? submitter : null);
+    }
     return;
   }
   const { button } = input;
   button.removeAttribute('aria-busy');
+  if (behindOpenDialog(button)) return;
   // Preact adopts the server's elements (the browser journeys check it): a button no longer in the
   // page was drawn away by the app, and its tap is dropped rather than guessed onto another element.
   // A button now disabled (out of stock, already adding) ignores the tap, as it would have then.
