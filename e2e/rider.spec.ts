@@ -25,18 +25,46 @@ const doorPhoto = () =>
     .jpeg({ quality: 70 })
     .toBuffer();
 
-/** A bottle with stock, the `nth` such (journeys side by side each count their own bottle's stock). */
+type Size = { stock: number; is_default: boolean; hamper_parts?: { product_slug: string }[] };
+
+/**
+ * A bottle with stock, the `nth` such (journeys side by side each count their own bottle's stock):
+ * neither a hamper nor a part of one, whose stock moves with another journey's sales (0035).
+ */
 async function bottle(request: APIRequestContext, nth: number): Promise<{ slug: string }> {
-  let seen = 0;
-  const list = await request.get('/api/v1/products/products/?page_size=100');
-  const { results } = (await list.json()) as { results: { slug: string; in_stock: boolean }[] };
-  for (const card of results.filter((item) => item.in_stock)) {
-    const detail = (await (await request.get(`/api/v1/products/products/${card.slug}/`)).json()) as {
-      variants: { stock: number; is_default: boolean }[];
+  // Every page: a hamper listed after the first still makes its parts unfit.
+  const cards: { slug: string }[] = [];
+  for (let page: number | null = 1; page !== null; ) {
+    const list = await request.get(`/api/v1/products/products/?page_size=100&page=${page}`);
+    const body = (await list.json()) as {
+      results: { slug: string; in_stock: boolean }[];
+      next: number | null;
     };
-    if (detail.variants.some((size) => size.is_default && size.stock >= 5) && seen++ === nth) return card;
+    cards.push(...body.results.filter((item) => item.in_stock));
+    page = body.next;
   }
-  throw new Error('The demo cellar has no bottle in stock');
+  const sizes = await Promise.all(
+    cards.map(
+      async (card) =>
+        (
+          (await (await request.get(`/api/v1/products/products/${card.slug}/`)).json()) as {
+            variants: Size[];
+          }
+        ).variants,
+    ),
+  );
+  const inHampers = new Set(
+    sizes.flat().flatMap((size) => (size.hamper_parts ?? []).map((part) => part.product_slug)),
+  );
+  const bottles = cards.filter(
+    (card, index) =>
+      !inHampers.has(card.slug) &&
+      sizes[index]!.every((size) => size.hamper_parts === undefined) &&
+      sizes[index]!.some((size) => size.is_default && size.stock >= 5),
+  );
+  const found = bottles[nth];
+  if (!found) throw new Error('The demo cellar has no bottle in stock');
+  return found;
 }
 
 async function stockOf(request: APIRequestContext, slug: string): Promise<number> {

@@ -7,7 +7,6 @@ import {
   secondInstance,
   signedInCustomer,
   staffMember,
-  stockedProduct,
   stockOf,
   zoneBySlug,
 } from '../../../test/fixtures/orders';
@@ -15,6 +14,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { App } from '../../app';
 import { TestBrowser } from '../identity/testing';
 import { cancelUnpaidOrder } from '../orders/order-lifecycle';
+import { giveBackStockOfOrder } from '../stock/stock.repository';
+import { composedHamper, hamperUrl, ledgerOf, sizedProduct } from './testing';
 
 /**
  * Hampers (decision 0035): a size whose stock is what its parts allow; selling one takes its
@@ -27,8 +28,6 @@ let other: Awaited<ReturnType<typeof secondInstance>>;
 let zoneId: number;
 let staff: Customer;
 
-const hamperUrl = (variantId: number) => `/api/v1/admin/catalog/variants/${variantId}/hamper/`;
-
 beforeAll(async () => {
   harness = await createTestApp({ AUTH_TEST_FAST_HASHING: 'true' });
   other = await secondInstance(harness, { poolSize: 20 });
@@ -40,33 +39,17 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function product(name: string, stock: number, price = 50_000) {
-  const made = await stockedProduct(harness.database.pool, { name, price, stock });
-  return { id: made.id, slug: made.slug, variantId: made.variantIds[0]! };
-}
-
-/** A hamper product (stock 0 of its own) composed of the given parts through the staff endpoint. */
-async function hamper(name: string, parts: Array<{ variant_id: number; quantity: number }>) {
-  const made = await product(name, 0, 400_000);
-  const response = await staff.client.put(hamperUrl(made.variantId), { parts });
-  expect(response.statusCode, response.body).toBe(200);
-  return made;
-}
-
-async function ledger(variantId: number) {
-  const result = await harness.database.pool.query<{
-    delta: number;
-    stock_after: number;
-    reason: string;
-    order_id: string | null;
-    hamper_variant_id: number | null;
-  }>(
-    `SELECT delta, stock_after, reason, order_id, hamper_variant_id FROM stock_movements
-     WHERE variant_id = $1 ORDER BY id`,
-    [variantId],
-  );
-  return result.rows;
-}
+const product = (name: string, stock: number, price?: number) =>
+  sizedProduct(harness.database.pool, name, stock, price);
+const hamper = (name: string, parts: Array<{ variant_id: number; quantity: number }>) =>
+  composedHamper(harness.database.pool, staff, name, parts);
+const ledger = (variantId: number) => ledgerOf(harness.database.pool, variantId);
+/** Paid by mobile money: the order waits for the payment, so it can be cancelled unpaid. */
+const MOBILE_MONEY = {
+  payment_method: 'mobile_money',
+  mobile_money_network: 'MTN',
+  payment_phone: '0772 555000',
+} as const;
 
 function through(app: App, customer: Customer): TestBrowser {
   const browser = new TestBrowser(app, { ip: customer.client.ip });
@@ -177,14 +160,7 @@ describe('a hamper', () => {
     // The same wine alone beside the hamper: three ledger rows for two lines.
     await addToCart(buyer.client, gift.id, gift.variantId, 2);
     await addToCart(buyer.client, wine.id, wine.variantId, 1);
-    const placed = await buyer.client.post(
-      CHECKOUT,
-      checkoutBody(zoneId, {
-        payment_method: 'mobile_money',
-        mobile_money_network: 'MTN',
-        payment_phone: '0772 555000',
-      }),
-    );
+    const placed = await buyer.client.post(CHECKOUT, checkoutBody(zoneId, MOBILE_MONEY));
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().id as string;
     expect(await stockOf(harness.database.pool, wine.variantId)).toBe(4);
@@ -217,6 +193,84 @@ describe('a hamper', () => {
       { delta: 2, stock_after: 4, reason: 'released', order_id: orderId, hamper_variant_id: gift.variantId },
     ]);
     expect(await stockOf(harness.database.pool, gift.variantId)).toBe(9);
+  });
+
+  it('gives back on cancel the parts of two hampers sharing a part, once, and never more than taken', async () => {
+    const pool = harness.database.pool;
+    const whisky = await product('Hamper Test Back Whisky', 10);
+    const chocolate = await product('Hamper Test Back Chocolates', 10);
+    const glass = await product('Hamper Test Back Glass', 10);
+    const small = await hamper('Hamper Test Back Small', [
+      { variant_id: whisky.variantId, quantity: 1 },
+      { variant_id: chocolate.variantId, quantity: 1 },
+    ]);
+    const large = await hamper('Hamper Test Back Large', [
+      { variant_id: whisky.variantId, quantity: 2 },
+      { variant_id: glass.variantId, quantity: 1 },
+    ]);
+    const buyer = await signedInCustomer(harness.app);
+    await addToCart(buyer.client, small.id, small.variantId, 2);
+    await addToCart(buyer.client, large.id, large.variantId, 1);
+    await addToCart(buyer.client, whisky.id, whisky.variantId, 1);
+    const placed = await buyer.client.post(CHECKOUT, checkoutBody(zoneId, MOBILE_MONEY));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().id as string;
+    expect(await stockOf(pool, whisky.variantId)).toBe(5);
+
+    const cancel = () =>
+      harness.app.db.transaction((tx) => cancelUnpaidOrder(tx, orderId, 'Changed my mind'));
+    expect(await cancel()).toBe(true);
+    expect(await cancel()).toBe(false);
+    expect(await stockOf(pool, whisky.variantId)).toBe(10);
+    expect(await stockOf(pool, chocolate.variantId)).toBe(10);
+    expect(await stockOf(pool, glass.variantId)).toBe(10);
+    expect(await stockOf(pool, small.variantId)).toBe(10);
+    expect(await stockOf(pool, large.variantId)).toBe(5);
+    const released = (rows: Awaited<ReturnType<typeof ledger>>) =>
+      rows.filter((row) => row.reason === 'released');
+    expect(released(await ledger(whisky.variantId))).toEqual([
+      { delta: 1, stock_after: 6, reason: 'released', order_id: orderId, hamper_variant_id: null },
+      { delta: 2, stock_after: 8, reason: 'released', order_id: orderId, hamper_variant_id: small.variantId },
+      {
+        delta: 2,
+        stock_after: 10,
+        reason: 'released',
+        order_id: orderId,
+        hamper_variant_id: large.variantId,
+      },
+    ]);
+    expect(released(await ledger(chocolate.variantId))).toEqual([
+      {
+        delta: 2,
+        stock_after: 10,
+        reason: 'released',
+        order_id: orderId,
+        hamper_variant_id: small.variantId,
+      },
+    ]);
+    expect(released(await ledger(glass.variantId))).toEqual([
+      {
+        delta: 1,
+        stock_after: 10,
+        reason: 'released',
+        order_id: orderId,
+        hamper_variant_id: large.variantId,
+      },
+    ]);
+    // A later give-back of the same lines (a refund's restock settling after the cancel) finds
+    // everything back already: nothing more comes back, nothing is written.
+    const lines = await pool.query<{ id: number; quantity: number }>(
+      'SELECT id, quantity FROM order_items WHERE order_id = $1',
+      [orderId],
+    );
+    await harness.app.db.transaction((tx) =>
+      giveBackStockOfOrder(tx, orderId, {
+        reason: 'returned',
+        lines: lines.rows.map((line) => ({ lineId: line.id, quantity: line.quantity })),
+      }),
+    );
+    expect(await stockOf(pool, whisky.variantId)).toBe(10);
+    expect((await ledger(whisky.variantId)).filter((row) => row.reason === 'returned')).toEqual([]);
   });
 
   it('refuses two hampers that fit one by one but not together (a shared part), nothing taken', async () => {

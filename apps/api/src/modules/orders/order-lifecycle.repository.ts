@@ -2,7 +2,7 @@ import type { PreferredDeliveryTime } from '@shop/contract/delivery-promise';
 import type { Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/transaction';
-import { giveBackStockOfOrder, lockStockOf, variantsOfOrder } from '../stock/stock.repository';
+import { giveBackStockOfOrder } from '../stock/stock.repository';
 import { toDate } from './orders.repository';
 
 /** The queries of an order's life after checkout: locks, status and payment changes, stock given back. */
@@ -111,17 +111,15 @@ export async function markInvoice(tx: Tx, orderId: string, status: 'paid' | 'voi
 
 /**
  * Gives the order's bottles back to stock, once: the first caller sets `stock_released_at` and
- * adds the quantities; any later caller finds it set and adds nothing. Sizes are locked in id
- * order, as checkout does; each size's ledger gets its `released` row. Answers whether stock was
- * given back now.
+ * adds the quantities; any later caller finds it set and adds nothing. The lines come back as every
+ * give-back does (`giveBackStockOfOrder`: locked in id order as checkout locks, a hamper's line
+ * brings back its parts), with `released` rows. Answers whether stock was given back now.
  */
 export async function releaseStock(tx: Tx, orderId: string): Promise<boolean> {
   const claimed = await tx.execute(sql`
     UPDATE orders SET stock_released_at = now() WHERE id = ${orderId} AND stock_released_at IS NULL`);
   if ((claimed.rowCount ?? 0) === 0) return false;
-  // A hamper's parts and the hampers sharing them are locked with its lines, in id order.
-  await lockStockOf(tx, await variantsOfOrder(tx, orderId));
-  await giveBackStockOfOrder(tx, orderId);
+  await giveBackStockOfOrder(tx, orderId, { reason: 'released' });
   return true;
 }
 

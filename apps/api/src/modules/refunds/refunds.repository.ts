@@ -102,34 +102,6 @@ export async function orderLinesForRestock(tx: Tx, orderId: string): Promise<Ord
   return result.rows;
 }
 
-/**
- * Puts a refund's bottles back in stock with "returned" ledger rows, in the caller's transaction,
- * credited to the member of staff who asked for the refund (under their name as it is now).
- */
-export async function returnBottles(
-  tx: Tx,
-  orderId: string,
-  lines: RestockLine[],
-  note: string,
-  requestedBy: string | null,
-): Promise<void> {
-  if (lines.length === 0) return;
-  // A size removed from the catalog since has nothing to take the bottles back.
-  await tx.execute(sql`
-    WITH moved AS (
-      UPDATE product_variants v SET stock = v.stock + x.quantity
-      FROM (SELECT id, sum(quantity)::int AS quantity
-            FROM unnest(${sql.param(lines.map((line) => line.variantId))}::int[],
-                        ${sql.param(lines.map((line) => line.quantity))}::int[]) AS y(id, quantity)
-            GROUP BY id) x
-      WHERE v.id = x.id
-      RETURNING v.id, x.quantity, v.stock
-    )
-    INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note, order_id, actor_id, actor_name)
-    SELECT moved.id, quantity, stock, 'returned', ${note}, ${orderId}::uuid, u.id, u.name
-    FROM moved LEFT JOIN users u ON u.id = ${requestedBy}::uuid`);
-}
-
 /** The next credit note number, CN-000001…: the counter's row stays locked until commit (no gaps). */
 export async function nextCreditNoteNumber(tx: Tx): Promise<string> {
   const result = await tx.execute<{ value: string }>(sql`

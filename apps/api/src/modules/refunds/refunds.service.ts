@@ -32,6 +32,7 @@ import { inTransaction, type PaymentsContext } from '../payments/payments.contex
 import { findTransaction, lockTransaction, type TransactionRow } from '../payments/payments.repository';
 import type { ProviderRefund } from '../payments/providers/provider';
 import { ProviderUnavailableError } from '../payments/providers/provider';
+import { giveBackStockOfOrder } from '../stock/stock.repository';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import {
   cancelledEventsWithUnrefundedTickets,
@@ -57,7 +58,6 @@ import {
   refundableOfSubject,
   refundsOfSubject,
   refundView,
-  returnBottles,
   stillRefundable,
   updateRefund,
 } from './refunds.repository';
@@ -394,14 +394,14 @@ export async function settleRefund(
       nextCheckAt: null,
     });
     // Stock rows before the counter: the counter's lock is held to the commit, so take it last.
+    // Credited to the member of staff who asked for the refund; a hamper's line brings back its parts.
     if (row.purpose === 'order' && row.restockLines.length > 0) {
-      await returnBottles(
-        tx,
-        row.subjectId,
-        row.restockLines,
-        `Refunded: ${row.reason}`.slice(0, 500),
-        row.createdBy,
-      );
+      await giveBackStockOfOrder(tx, row.subjectId, {
+        reason: 'returned',
+        lines: row.restockLines,
+        note: `Refunded: ${row.reason}`.slice(0, 500),
+        actorId: row.createdBy,
+      });
     }
     const number = await nextCreditNoteNumber(tx);
     await insertCreditNote(tx, { number, refundId: row.id, amount: row.amount, issuedAt: now });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Customer, signedInCustomer, staffMember, stockOf } from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestEvent, rsvp, rsvpUrl } from '../events/testing';
+import { composedHamper, ledgerOf } from '../hampers/testing';
 import type { TestBrowser } from '../identity/testing';
 import { customer, placeOrder, productAt, startPayment, waitFor } from '../payments/testing';
 import { refundCancelledEventsLeftBehind } from './refunds.service';
@@ -296,6 +297,67 @@ describe('refunding a paid order', () => {
     });
     expect(envelope(another.body).fields).toEqual([
       { field: 'restock_lines.0.quantity', message: 'at most 1 bottle of this line can come back' },
+    ]);
+  });
+});
+
+describe('refunding a hamper with restock', () => {
+  it('brings back its parts as the sale took them, per hamper refunded, never more than were ordered', async () => {
+    const wine = await productAt(harness, 90_000, 5);
+    const chocolate = await productAt(harness, 20_000, 5);
+    const gift = await composedHamper(pool(), staff, 'Refund Test Hamper', [
+      { variant_id: wine.variantIds[0]!, quantity: 2 },
+      { variant_id: chocolate.variantIds[0]!, quantity: 1 },
+    ]);
+    const buyer = await customer(harness);
+    const order = await placeOrder(buyer.client, gift, { quantity: 2 });
+    const payment = await approve(buyer.client, await startPayment(buyer.client, order.id));
+    expect(payment.status).toBe('successful');
+    const line = (
+      await pool().query<{ id: number }>('SELECT id FROM order_items WHERE order_id = $1', [order.id])
+    ).rows[0]!;
+    const [wineId, chocolateId] = [wine.variantIds[0]!, chocolate.variantIds[0]!];
+    expect(await stockOf(pool(), wineId)).toBe(1);
+    expect(await stockOf(pool(), chocolateId)).toBe(3);
+
+    const one = await refund(admin, {
+      transaction_id: payment.id,
+      amount: 100_000,
+      restock_lines: [{ line_id: line.id, quantity: 1 }],
+    });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(one.json().status).toBe('succeeded');
+    expect(await stockOf(pool(), wineId)).toBe(3);
+    expect(await stockOf(pool(), chocolateId)).toBe(4);
+    expect(await stockOf(pool(), gift.variantId)).toBe(1);
+    const returned = async (variantId: number) =>
+      (await ledgerOf(pool(), variantId)).filter((row) => row.reason === 'returned');
+    expect(await returned(wineId)).toEqual([
+      { delta: 2, stock_after: 3, reason: 'returned', order_id: order.id, hamper_variant_id: gift.variantId },
+    ]);
+    expect(await returned(chocolateId)).toEqual([
+      { delta: 1, stock_after: 4, reason: 'returned', order_id: order.id, hamper_variant_id: gift.variantId },
+    ]);
+    expect(await ledgerOf(pool(), gift.variantId)).toEqual([]);
+
+    const tooMany = await refund(admin, {
+      transaction_id: payment.id,
+      amount: 10_000,
+      restock_lines: [{ line_id: line.id, quantity: 2 }],
+    });
+    expect(tooMany.statusCode).toBe(422);
+    const last = await refund(admin, {
+      transaction_id: payment.id,
+      amount: 100_000,
+      restock_lines: [{ line_id: line.id, quantity: 1 }],
+    });
+    expect(last.statusCode, last.body).toBe(201);
+    expect(await stockOf(pool(), wineId)).toBe(5);
+    expect(await stockOf(pool(), chocolateId)).toBe(5);
+    expect(await stockOf(pool(), gift.variantId)).toBe(2);
+    expect((await returned(wineId)).map((row) => [row.delta, row.stock_after])).toEqual([
+      [2, 3],
+      [2, 5],
     ]);
   });
 });

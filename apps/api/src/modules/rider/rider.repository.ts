@@ -3,6 +3,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from '@shop/contract/o
 import type { RefusalReason } from '@shop/contract/rider';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/transaction';
+import { giveBackStockOfOrder } from '../stock/stock.repository';
 
 /** The rider module's SQL: a rider's run, their actions once each, the door's outcome, cash. */
 
@@ -160,13 +161,14 @@ export async function insertRiderCash(
 
 /**
  * Returned bottles back on the shelf, once: the delivery's `bottles_back_at` and the order's
- * `stock_released_at` are both claimed, then each size gets its `returned` row with the order.
+ * `stock_released_at` are both claimed, then the order's lines come back as every give-back does
+ * (`giveBackStockOfOrder`: a hamper's line brings back its parts), `returned` rows with the order.
  */
 export async function returnBottles(
   tx: Tx,
   orderId: string,
   deliveryId: number,
-  actor: { id: string; name: string },
+  actor: { id: string },
 ): Promise<boolean> {
   const claimed = await tx.execute(sql`
     UPDATE deliveries SET bottles_back_at = now(), updated_at = now()
@@ -175,21 +177,11 @@ export async function returnBottles(
   const order = await tx.execute(sql`
     UPDATE orders SET stock_released_at = now() WHERE id = ${orderId} AND stock_released_at IS NULL`);
   if ((order.rowCount ?? 0) === 0) return false;
-  await tx.execute(sql`
-    SELECT v.id FROM product_variants v
-    WHERE v.id IN (SELECT variant_id FROM order_items WHERE order_id = ${orderId})
-    ORDER BY v.id FOR NO KEY UPDATE`);
-  await tx.execute(sql`
-    WITH moved AS (
-      UPDATE product_variants v SET stock = v.stock + x.quantity
-      FROM (SELECT variant_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = ${orderId}
-            GROUP BY variant_id) x
-      WHERE v.id = x.variant_id AND x.quantity > 0
-      RETURNING v.id, x.quantity, v.stock
-    )
-    INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note, order_id, actor_id, actor_name)
-    SELECT id, quantity, stock, 'returned', 'Refused at the door', ${orderId}::uuid, ${actor.id}::uuid, ${actor.name}
-    FROM moved`);
+  await giveBackStockOfOrder(tx, orderId, {
+    reason: 'returned',
+    note: 'Refused at the door',
+    actorId: actor.id,
+  });
   return true;
 }
 

@@ -32,6 +32,7 @@ import {
 import { setShopSettings } from '../../../test/fixtures/settings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema/identity';
+import { composedHamper, ledgerOf, sizedProduct } from '../hampers/testing';
 import { TestBrowser } from '../identity/testing';
 import { applyRetentionNow } from '../privacy/privacy.service';
 import { orderLinesForRestock } from '../refunds/refunds.repository';
@@ -470,6 +471,81 @@ describe('refusals', () => {
         { variant_id: white.variantIds[0], delta: 1, reason: 'returned' },
       ].sort((a, b) => a.variant_id! - b.variant_id!),
     );
+  });
+
+  it('a refused order of two hampers sharing a part brings their parts back, naming hamper and order', async () => {
+    const pool = harness.database.pool;
+    const okello = await rider();
+    const champagne = await sizedProduct(pool, `Door Champagne ${unique()}`, 6);
+    const flutes = await sizedProduct(pool, `Door Flutes ${unique()}`, 6);
+    const single = await composedHamper(pool, staff, `Door Hamper One ${unique()}`, [
+      { variant_id: champagne.variantId, quantity: 1 },
+      { variant_id: flutes.variantId, quantity: 1 },
+    ]);
+    const double = await composedHamper(pool, staff, `Door Hamper Two ${unique()}`, [
+      { variant_id: champagne.variantId, quantity: 2 },
+    ]);
+    const buyer = await signedInCustomer(harness.app, 'Namara Kisakye');
+    await addToCart(buyer.client, single.id, single.variantId, 1);
+    await addToCart(buyer.client, double.id, double.variantId, 2);
+    const placed = await buyer.client.post(CHECKOUT, checkoutBody(central.id));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    expect(await stockOf(champagne.variantId)).toBe(1);
+    expect(await stockOf(flutes.variantId)).toBe(5);
+    for (const status of ['processing', 'ready_for_delivery']) {
+      expect((await staff.client.post(`${STAFF}/${order.id}/status/`, { status })).statusCode).toBe(200);
+    }
+    const assigned = await staff.client.post(`${STAFF}/${order.id}/rider-account/`, {
+      rider_id: okello.userId,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await goOut(okello, order.id);
+    expect((await act(okello, { kind: 'refuse', order_id: order.id, reason: 'no_id' })).statusCode).toBe(200);
+    expect(await stockOf(champagne.variantId)).toBe(1);
+
+    const back = await staff.client.post(`${STAFF}/${order.id}/bottles-back/`, {});
+    expect(back.statusCode, back.body).toBe(204);
+    expect(await stockOf(champagne.variantId)).toBe(6);
+    expect(await stockOf(flutes.variantId)).toBe(6);
+    expect(await stockOf(single.variantId)).toBe(6);
+    expect(await stockOf(double.variantId)).toBe(3);
+    const returned = async (variantId: number) =>
+      (await ledgerOf(pool, variantId)).filter((row) => row.reason === 'returned');
+    expect(await returned(champagne.variantId)).toEqual([
+      {
+        delta: 1,
+        stock_after: 2,
+        reason: 'returned',
+        order_id: order.id,
+        hamper_variant_id: single.variantId,
+      },
+      {
+        delta: 4,
+        stock_after: 6,
+        reason: 'returned',
+        order_id: order.id,
+        hamper_variant_id: double.variantId,
+      },
+    ]);
+    expect(await returned(flutes.variantId)).toEqual([
+      {
+        delta: 1,
+        stock_after: 6,
+        reason: 'returned',
+        order_id: order.id,
+        hamper_variant_id: single.variantId,
+      },
+    ]);
+    // The hampers' own sizes have no ledger (0035): nothing was written to them.
+    expect(await ledgerOf(pool, single.variantId)).toEqual([]);
+    expect(await ledgerOf(pool, double.variantId)).toEqual([]);
+    // Credited to the member of staff who confirmed them back.
+    const credited = await pool.query(
+      `SELECT DISTINCT note, actor_id FROM stock_movements WHERE order_id = $1 AND reason = 'returned'`,
+      [order.id],
+    );
+    expect(credited.rows).toEqual([{ note: 'Refused at the door', actor_id: staff.userId }]);
   });
 
   it('nobody home: delivery failed, will retry; the order stays out and can be handed over later', async () => {

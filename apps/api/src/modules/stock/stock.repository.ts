@@ -100,12 +100,22 @@ function expanded(lines: Array<{ variantId: number; quantity: number }>): SQL {
     LEFT JOIN hamper_parts c ON c.hamper_variant_id = x.id`;
 }
 
+/** Who and why, on the ledger rows of a movement for an order (a sale has neither). */
+type OrderEntry = { note?: string | null; actorId?: string | null };
+
 /**
  * Moves an order's sizes by `sign` × each quantity in one statement: each size once by its
  * total, and one ledger row per size and hamper (a part sold alone and in two hampers gets
  * three rows), each with the stock right after it, so the ledger still sums to the stock.
+ * The actor is written under their name as it is now.
  */
-function moveForOrder(wanted: SQL, sign: 1 | -1, reason: 'sold' | 'released', orderId: string): SQL {
+function moveForOrder(
+  wanted: SQL,
+  sign: 1 | -1,
+  reason: 'sold' | 'released' | 'returned',
+  orderId: string,
+  entry: OrderEntry = {},
+): SQL {
   return sql`
     WITH wanted AS (${wanted}),
     per_size AS (SELECT variant_id, sum(quantity)::int AS quantity FROM wanted GROUP BY variant_id),
@@ -115,13 +125,16 @@ function moveForOrder(wanted: SQL, sign: 1 | -1, reason: 'sold' | 'released', or
       WHERE v.id = s.variant_id AND s.quantity > 0
       RETURNING v.id, v.stock, v.low_stock_threshold
     ), logged AS (
-      INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, hamper_variant_id)
+      INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, hamper_variant_id,
+                                   note, actor_id, actor_name)
       SELECT w.variant_id, ${sign}::int * w.quantity,
              m.stock - ${sign}::int * coalesce(sum(w.quantity) OVER (
                PARTITION BY w.variant_id ORDER BY w.hamper_id NULLS FIRST
                ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
-             ${reason}, ${orderId}::uuid, w.hamper_id
+             ${reason}, ${orderId}::uuid, w.hamper_id,
+             ${entry.note ?? null}, u.id, u.name
       FROM wanted w JOIN moved m ON m.id = w.variant_id
+      LEFT JOIN users u ON u.id = ${entry.actorId ?? null}::uuid
       WHERE w.quantity > 0
       ORDER BY w.variant_id, w.hamper_id NULLS FIRST
       RETURNING id, variant_id, delta, stock_after
@@ -162,32 +175,70 @@ export async function takeStockForOrder(
 }
 
 /**
- * Gives an order's quantities back to stock (rows locked) and writes `released` rows: a size sold
- * alone from its order line, a hamper's parts as its `sold` rows took them (whatever the hamper
- * holds today).
+ * Gives (some of) an order's lines back to stock, the one rule of every path that does
+ * (cancellation and expiry: `released`; refused at the door, refund with restock: `returned`):
+ * a size sold alone comes back to its own row; a hamper's line brings back its parts as its
+ * `sold` rows took them (whatever the hamper holds today), in proportion to the hampers coming
+ * back, each row naming the hamper and the order. Never more of a size comes back for an order
+ * than it took, less what already came back, whatever order the paths run in. Locks what it
+ * moves (`lockStockOf`) first, in the caller's transaction.
  */
-export async function giveBackStockOfOrder(tx: Tx, orderId: string): Promise<void> {
-  // A size removed from the catalog since has nothing to take the bottles back.
+export async function giveBackStockOfOrder(
+  tx: Tx,
+  orderId: string,
+  giveBack: OrderEntry & {
+    reason: 'released' | 'returned';
+    /** The order's lines and how many of each come back; every line in full when absent. */
+    lines?: Array<{ lineId: number; quantity: number }>;
+  },
+): Promise<void> {
+  if (giveBack.lines?.length === 0) return;
+  await lockStockOf(
+    tx,
+    sql`SELECT variant_id AS id FROM order_items WHERE order_id = ${orderId} AND variant_id IS NOT NULL
+        UNION SELECT variant_id FROM stock_movements WHERE order_id = ${orderId} AND reason = 'sold'`,
+  );
+  const asked = giveBack.lines
+    ? sql`SELECT * FROM unnest(${sql.param(giveBack.lines.map((line) => line.lineId))}::int[],
+                               ${sql.param(giveBack.lines.map((line) => line.quantity))}::int[]) AS a(line_id, quantity)`
+    : sql`SELECT id AS line_id, quantity FROM order_items WHERE order_id = ${orderId}`;
+  // A size removed from the catalog since has nothing to take the bottles back; nor has a size
+  // sold alone that has become a hamper since (its stock is derived now).
   const wanted = sql`
-    SELECT i.variant_id, NULL::int AS hamper_id, sum(i.quantity)::int AS quantity
-    FROM order_items i
-    WHERE i.order_id = ${orderId} AND i.variant_id IS NOT NULL
-      AND i.variant_id NOT IN (SELECT hamper_variant_id FROM stock_movements
-                               WHERE order_id = ${orderId} AND reason = 'sold' AND hamper_variant_id IS NOT NULL)
-    GROUP BY i.variant_id
-    UNION ALL
-    SELECT variant_id, hamper_variant_id, (-sum(delta))::int
-    FROM stock_movements
-    WHERE order_id = ${orderId} AND reason = 'sold' AND hamper_variant_id IS NOT NULL
-    GROUP BY variant_id, hamper_variant_id`;
-  await tx.execute(sql`${moveForOrder(wanted, 1, 'released', orderId)} SELECT count(*) FROM logged`);
-}
-
-/** The sizes an order's stock release touches (its lines; a hamper's parts come with `lockStockOf`). */
-export async function variantsOfOrder(tx: Tx, orderId: string): Promise<number[]> {
-  const result = await tx.execute<{ variant_id: number }>(sql`
-    SELECT DISTINCT variant_id FROM order_items WHERE order_id = ${orderId} AND variant_id IS NOT NULL`);
-  return result.rows.map((row) => row.variant_id);
+    WITH asked AS (${asked}),
+    coming AS (
+      SELECT i.variant_id, sum(a.quantity)::int AS quantity
+      FROM asked a JOIN order_items i ON i.id = a.line_id
+      WHERE i.order_id = ${orderId} AND i.variant_id IS NOT NULL
+      GROUP BY i.variant_id
+    ), ordered AS (
+      SELECT variant_id, sum(quantity)::int AS quantity FROM order_items
+      WHERE order_id = ${orderId} AND variant_id IS NOT NULL GROUP BY variant_id
+    ), in_hampers AS (
+      SELECT variant_id, hamper_variant_id, (-sum(delta))::int AS quantity FROM stock_movements
+      WHERE order_id = ${orderId} AND reason = 'sold' AND hamper_variant_id IS NOT NULL
+      GROUP BY variant_id, hamper_variant_id
+    ), taken AS (
+      SELECT h.variant_id, h.hamper_variant_id AS hamper_id, h.quantity AS taken,
+             (c.quantity * h.quantity / o.quantity)::int AS quantity
+      FROM in_hampers h JOIN coming c ON c.variant_id = h.hamper_variant_id
+      JOIN ordered o ON o.variant_id = h.hamper_variant_id
+      UNION ALL
+      SELECT c.variant_id, NULL::int, o.quantity, c.quantity
+      FROM coming c JOIN ordered o ON o.variant_id = c.variant_id
+      WHERE c.variant_id NOT IN (SELECT hamper_variant_id FROM in_hampers)
+        AND NOT EXISTS (SELECT 1 FROM hamper_parts p WHERE p.hamper_variant_id = c.variant_id)
+    ), back AS (
+      SELECT variant_id, hamper_variant_id, sum(delta)::int AS quantity FROM stock_movements
+      WHERE order_id = ${orderId} AND reason IN ('released', 'returned')
+      GROUP BY variant_id, hamper_variant_id
+    )
+    SELECT t.variant_id, t.hamper_id, least(t.quantity, t.taken - coalesce(b.quantity, 0))::int AS quantity
+    FROM taken t LEFT JOIN back b
+      ON b.variant_id = t.variant_id AND b.hamper_variant_id IS NOT DISTINCT FROM t.hamper_id`;
+  await tx.execute(
+    sql`${moveForOrder(wanted, 1, giveBack.reason, orderId, giveBack)} SELECT count(*) FROM logged`,
+  );
 }
 
 /** Whether the size is a hamper (its stock is derived from its parts and moves only with them). */
