@@ -24,8 +24,8 @@ import {
  *   trigram search text (name, varietal, region, country) and the weighted full-text document
  *   (name A; varietal, region, country, category, type B; description, notes, pairing C).
  * - `products.price`, `original_price`, `in_stock`, `default_variant_id`: a copy of the default
- *   variant's price and original price, and whether any variant has stock, so that lists filter
- *   and sort on one table with indexes. Stock itself lives on the variant.
+ *   variant's price and original price, and whether any variant has stock, so that the catalog
+ *   index's loader reads one row per product. Stock itself lives on the variant.
  * - `products.listed` (generated): active and sellable (has a default variant).
  * Every write to these tables NOTIFYs `catalog_changed`, which drops the API's list caches.
  * `sale_percentage` is derived from price and original price when read, never stored.
@@ -98,68 +98,13 @@ export const products = pgTable(
     listed: boolean().notNull().generatedAlwaysAs(sql`is_active and default_variant_id is not null`),
   },
   (table) => [
+    // The catalog's reads come from the in-process index (decisions 0027, 0038): only what
+    // other statements read is indexed here (decision 0046).
     index('products_category_idx').on(table.categoryId),
-    // Counts of listed products (per category, or all) read this index alone.
+    // The staff categories' listed counts read this index alone.
     index('products_listed_category_idx').on(table.categoryId).where(sql`listed`),
-    index('products_newest_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`listed`),
-    index('products_price_idx').on(table.price, table.id).where(sql`listed`),
-    index('products_rating_idx').on(table.averageRating, table.reviewCount, table.id).where(sql`listed`),
-    index('products_name_idx').on(table.nameFolded, table.id).where(sql`listed`),
-    index('products_type_idx').on(table.productType).where(sql`listed`),
-    index('products_country_idx').on(sql`lower(${table.country})`).where(sql`listed`),
-    index('products_vintage_idx').on(table.vintage).where(sql`listed`),
-    index('products_featured_idx').on(table.price.desc(), table.id.desc()).where(sql`listed and is_featured`),
-    index('products_on_sale_idx')
-      .on(sql`(${table.price}::float8 / ${table.originalPrice})`, table.id)
-      .where(sql`listed and original_price > price`),
-    index('products_sold_out_idx').on(table.id).where(sql`listed and not in_stock`),
-    // Counts of the list's filters (category, type, country, price, stock, sale) read this
-    // index alone (index-only scans), not the table.
-    // (Plain columns: an index-only scan cannot compute a filter from an expression's column.)
-    index('products_list_counts_idx')
-      .on(table.categoryId, table.productType, table.country, table.price, table.originalPrice, table.inStock)
-      .where(sql`listed`),
-    index('products_search_idx').using('gin', table.searchDocument),
+    // The back-office search box and the stock pages (`search_text ILIKE '%…%'`).
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    index('products_region_trgm_idx').using('gin', sql`${table.region} gin_trgm_ops`),
-    index('products_varietal_trgm_idx').using('gin', sql`${table.varietal} gin_trgm_ops`),
-    index('products_admin_name_idx').on(table.nameFolded, table.id),
-    index('products_admin_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('products_admin_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
-    index('products_admin_price_idx').on(table.price, table.id),
-    index('products_admin_stock_idx').on(table.stockTotal, table.id),
-    // The same sorts within one category, the staff list's usual filter (migration 0027).
-    index('products_admin_category_name_idx').on(table.categoryId, table.nameFolded, table.id),
-    index('products_admin_category_created_idx').on(
-      table.categoryId,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
-    index('products_admin_category_updated_idx').on(
-      table.categoryId,
-      table.updatedAt.desc(),
-      table.id.desc(),
-    ),
-    index('products_admin_category_price_idx').on(table.categoryId, table.price, table.id),
-    index('products_admin_category_stock_idx').on(table.categoryId, table.stockTotal, table.id),
-    // The staff list's counts under every filter, read from the index alone (migration 0027).
-    index('products_admin_counts_idx').on(
-      table.categoryId,
-      table.listed,
-      table.inStock,
-      table.lowStock,
-      table.isFeatured,
-      table.price,
-      table.originalPrice,
-      table.archivedAt,
-    ),
-    index('products_admin_low_stock_idx').on(table.id).where(sql`low_stock`),
-    index('products_admin_unlisted_idx').on(table.id).where(sql`not listed`),
-    index('products_admin_featured_idx').on(table.id).where(sql`is_featured`),
-    index('products_admin_on_sale_idx').on(table.id).where(sql`original_price > price`),
-    index('products_new_arrival_idx')
-      .on(table.createdAt.desc(), table.id.desc())
-      .where(sql`listed and is_new_arrival`),
     check('products_vintage_check', sql`${table.vintage} between 1800 and 2100`),
     check('products_abv_check', sql`${table.abv} >= 0 and ${table.abv} <= 100`),
     check('products_rating_check', sql`${table.averageRating} >= 0 and ${table.averageRating} <= 5`),
@@ -169,15 +114,12 @@ export const products = pgTable(
 
 /**
  * Every word of the catalog's products (folded: lower case, no accents), kept by triggers of the
- * migration `0016_search_at_scale`. A search corrects each word against it (the nearest by
- * trigrams when it is not a word of the catalog, or a prefix of one when it is being typed), so
- * the full-text index can answer typos. Words are never removed: one left by a deleted product
- * can only steer a misspelling to a word that finds nothing.
+ * migration `0016_search_at_scale`. The catalog index reads it whole and corrects each typed word
+ * against it (the nearest by trigrams when it is not a word of the catalog, or a prefix of one
+ * when it is being typed). Words are never removed: one left by a deleted product can only steer
+ * a misspelling to a word that finds nothing.
  */
-export const catalogWords = pgTable('catalog_words', { word: text().primaryKey() }, (table) => [
-  index('catalog_words_trgm_idx').using('gist', sql`${table.word} gist_trgm_ops`),
-  index('catalog_words_prefix_idx').on(sql`${table.word} text_pattern_ops`),
-]);
+export const catalogWords = pgTable('catalog_words', { word: text().primaryKey() });
 
 export const productImages = pgTable(
   'product_images',

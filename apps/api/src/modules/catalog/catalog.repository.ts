@@ -65,7 +65,7 @@ export type CategoryRow = {
 };
 
 const newSince = sql`now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`;
-/** A New Arrival: added recently, or flagged by staff (products_newest_idx, products_new_arrival_idx). */
+/** A New Arrival: added recently, or flagged by staff. */
 const isNewArrival = sql`(p.created_at > ${newSince} OR p.is_new_arrival)`;
 
 /**

@@ -333,7 +333,7 @@ async function clearCatalog(client: pg.PoolClient) {
 }
 
 /**
- * A large load: the products' secondary indexes (full-text, trigram, list orders) are dropped
+ * A large load: the products' secondary indexes (category, trigram) are dropped
  * and built again at the end, and the row triggers that derive columns are off while
  * `insertCatalogRows` writes each product once with its derived columns. Far faster than row by
  * row. Index definitions are read from the database, so they stay exactly those of the
