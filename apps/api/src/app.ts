@@ -28,6 +28,8 @@ import catalogAdminPlugin from './modules/catalog-admin/catalog-admin.plugin';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes';
 import catalogBulkRoutes from './modules/catalog-admin/catalog-bulk.routes';
 import companiesRoutes from './modules/companies/companies.routes';
+import companyAccountsPlugin from './modules/companies/company-accounts.plugin';
+import companyAccountsRoutes from './modules/companies/company-accounts.routes';
 import consentsRoutes from './modules/consents/consents.routes';
 import { backOfficeSearchRoutes } from './modules/dashboard/back-office-search.routes';
 import { backOfficeWorkRoutes } from './modules/dashboard/back-office-work.routes';
@@ -228,6 +230,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(refundsPlugin);
   await app.register(smsPlugin);
   await app.register(giftsPlugin);
+  await app.register(companyAccountsPlugin);
   await app.register(newsletterCampaignsPlugin);
   await app.register(dataExportsPlugin);
   await app.register(efrisPlugin);
@@ -260,6 +263,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(riderRoutes);
       await api.register(giftsRoutes);
       await api.register(companiesRoutes);
+      await api.register(companyAccountsRoutes);
       await api.register(notificationsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reviewsRoutes);

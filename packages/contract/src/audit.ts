@@ -73,6 +73,8 @@ export const AUDIT_KIND_LABELS = {
   'company.reject': 'Company account rejected',
   'company.buyer_add': 'Buyer added to a company',
   'company.buyer_remove': 'Buyer removed from a company',
+  'company.account_terms': 'Company’s paying on account changed',
+  'company.payment_record': 'Payment from a company recorded',
   'user.create': 'Account created',
   'user.invite': 'Staff invited',
   'user.role_change': 'Role changed',

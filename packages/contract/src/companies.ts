@@ -65,6 +65,9 @@ export const companySchema = z.object({
   billing_email: z.string(),
   status: companyStatusSchema,
   created_at: z.iso.datetime({ offset: true }),
+  on_account: z
+    .boolean()
+    .describe('Staff allow it to pay on account (decision 0042): checkout offers "On account"'),
 });
 export type Company = z.infer<typeof companySchema>;
 export const companyListSchema = pagedListSchema(companySchema);

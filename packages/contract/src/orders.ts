@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND } from './brand';
+import { companyAccountMessages } from './company-accounts';
 import { companyOrderMessages, companyOrderRequestSchema } from './company-order';
 import {
   deliveryInstructionsResponseSchema,
@@ -66,7 +67,8 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as con
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const PAYMENT_METHODS = ['mobile_money', 'cash_on_delivery'] as const;
+/** on_account: invoiced to a company allowed to pay on account, due after its terms (decision 0042). */
+export const PAYMENT_METHODS = ['mobile_money', 'cash_on_delivery', 'on_account'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
   error: 'Choose mobile money or cash on delivery',
 });
@@ -94,9 +96,13 @@ export function orderStatusLabel(status: OrderStatus, fulfilment: Fulfilment): s
 /** Cash paid at the shop's counter for a pick-up order: one name at checkout, on the order and on the invoice. */
 export const CASH_ON_COLLECTION = 'Cash on collection';
 
+/** A company's order invoiced to it, paid by its terms: one name at checkout, on the order and on the invoice. */
+export const ON_ACCOUNT = 'On account';
+
 /** The one name of a payment method, for the order's fulfilment ("Cash on collection" for a pick-up). */
 export function paymentMethodLabel(method: PaymentMethod, fulfilment: Fulfilment): string {
   if (method === 'mobile_money') return 'Mobile money';
+  if (method === 'on_account') return ON_ACCOUNT;
   return fulfilment === 'pickup' ? CASH_ON_COLLECTION : 'Cash on delivery';
 }
 
@@ -190,6 +196,13 @@ export const checkoutRequestSchema = z
         code: 'custom',
         path: ['vat_invoice'],
         message: companyOrderMessages.withVatInvoice,
+      });
+    }
+    if (body.payment_method === 'on_account' && !body.company) {
+      context.addIssue({
+        code: 'custom',
+        path: ['payment_method'],
+        message: companyAccountMessages.onAccountForCompany,
       });
     }
     if (body.gift && body.fulfilment !== 'delivery') {

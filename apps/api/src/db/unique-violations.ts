@@ -31,6 +31,10 @@ export const UNIQUE_CLASHES: Record<string, UniqueClash> = {
   carts_userId_unique: { field: 'cart', message: 'was just created by another request' },
   cash_collections_order_key: { field: 'order_id', message: 'already has its cash recorded' },
   categories_slug_unique: { field: 'slug', message: 'is already used by another category' },
+  company_payments_company_idempotency_key: {
+    field: 'idempotency_key',
+    message: 'is already used for another payment',
+  },
   companies_tin_key: { field: 'tin', message: companyMessages.tinTaken },
   credit_notes_number_key: { field: 'number', message: 'is already used by another credit note' },
   credit_notes_refund_key: { field: 'refund_id', message: 'already has a credit note' },

@@ -1,5 +1,17 @@
 import { COMPANY_STATUSES } from '@shop/contract/companies';
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 export const companyStatusEnum = pgEnum('company_status', COMPANY_STATUSES);
@@ -25,6 +37,10 @@ export const companies = pgTable(
     requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
+    /** Paying on account (decision 0042): the most its unpaid on-account invoices may total, UGX; null: not allowed. */
+    creditLimit: integer(),
+    /** Days from an on-account invoice's issue to its due date; set with the credit limit. */
+    paymentTermsDays: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +48,10 @@ export const companies = pgTable(
     uniqueIndex('companies_tin_key').on(table.tin),
     index('companies_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     index('companies_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    check(
+      'companies_on_account_check',
+      sql`(${table.creditLimit} is null) = (${table.paymentTermsDays} is null) and (${table.creditLimit} is null or ${table.creditLimit} >= 0) and (${table.paymentTermsDays} is null or ${table.paymentTermsDays} between 1 and 120)`,
+    ),
   ],
 );
 

@@ -6,6 +6,7 @@ export * from './audit';
 export * from './catalog';
 export * from './catalog-imports';
 export * from './companies';
+export * from './company-accounts';
 export * from './consents';
 export * from './data-exports';
 export * from './deliveries';

@@ -315,6 +315,8 @@ export const invoices = pgTable(
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
     voidedAt: timestamp({ withTimezone: true }),
+    /** An on-account invoice's due date (issued + the company's terms, decision 0042); null when paid at order. */
+    dueAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('invoices_invoice_number_key').on(table.invoiceNumber),
@@ -322,6 +324,10 @@ export const invoices = pgTable(
     index('invoices_user_issued_idx').on(table.userId, table.issuedAt.desc(), table.id.desc()),
     // The accountant's export, in the order invoices were issued (0026).
     index('invoices_issued_idx').on(table.issuedAt, table.id),
+    // The overdue-reminder job's scan: on-account invoices still open.
+    index('invoices_due_idx')
+      .on(table.dueAt)
+      .where(sql`due_at is not null and paid_at is null and voided_at is null`),
     check(
       'invoices_amounts_check',
       sql`${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.vatAdded} >= 0 and ${table.total} = ${table.subtotal} + ${table.deliveryFee} - ${table.discount} + ${table.vatAdded}`,

@@ -18,12 +18,15 @@ export type CompanyRow = {
   billing_email: string;
   status: CompanyStatus;
   created_at: Date;
+  /** Paying on account (decision 0042): both null when not allowed. */
+  credit_limit: number | null;
+  payment_terms_days: number | null;
 };
 
 export type StaffCompanyRow = CompanyRow & { owed: number; buyer_count: number; decided_at: Date | null };
 
 const COMPANY_COLUMNS = sql`c.id, c.name, c.tin, c.billing_address, c.billing_contact_name,
-  c.billing_contact_phone, c.billing_email, c.status, c.created_at`;
+  c.billing_contact_phone, c.billing_email, c.status, c.created_at, c.credit_limit, c.payment_terms_days`;
 
 /**
  * What a company owes: its orders placed and not paid; a cancelled or refunded order owes nothing.

@@ -44,6 +44,7 @@ function toCompany(row: CompanyRow): Company {
     billing_email: row.billing_email,
     status: row.status,
     created_at: iso(row.created_at),
+    on_account: row.credit_limit !== null,
   };
 }
 

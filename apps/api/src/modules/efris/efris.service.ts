@@ -9,6 +9,7 @@ import {
 } from '@shop/contract/efris';
 import { EFRIS_DEFAULT_UNIT } from '@shop/contract/efris-goods';
 import { type ExciseRate, exciseSplit } from '@shop/contract/excise';
+import type { PaymentMethod } from '@shop/contract/orders';
 import { toPagedList } from '@shop/contract/pagination';
 import { orderVat } from '@shop/contract/vat';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,6 +64,12 @@ export type EfrisContext = {
 /** How often the clock is compared with URA's (T101) before uploads. */
 const CLOCK_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const MAX_RETRY_DELAY_SECONDS = 24 * 60 * 60;
+/** EFRIS's payment modes: 101 credit (on account, decision 0042), 102 cash, 105 mobile money. */
+const EFRIS_PAYMENT_MODES: Record<PaymentMethod, string> = {
+  on_account: '101',
+  cash_on_delivery: '102',
+  mobile_money: '105',
+};
 
 export function endpointOf(config: Config, environment: 'test' | 'production'): string {
   return environment === 'production' ? EFRIS_PRODUCTION_URL : (config.EFRIS_BASE_URL ?? EFRIS_TEST_URL);
@@ -383,7 +390,7 @@ export function invoiceUpload(
     },
     payWay: [
       {
-        paymentMode: order.payment_method === 'cash_on_delivery' ? '102' : '105',
+        paymentMode: EFRIS_PAYMENT_MODES[order.payment_method],
         paymentAmount: money(order.total),
         orderNumber: 'a',
       },

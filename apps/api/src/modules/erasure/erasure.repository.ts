@@ -266,6 +266,9 @@ export async function purgeTaxRecordsOf(tx: Executor, userId: string, before: Da
   await tx.execute(sql`DELETE FROM payment_webhook_deliveries
     WHERE reference IN (SELECT reference FROM payment_transactions WHERE id IN (${oldPayments}))`);
   await tx.execute(sql`DELETE FROM payment_transactions WHERE id IN (${oldPayments})`);
+  // A company's payments against those invoices are as old: past the same legal period (0042).
+  await tx.execute(sql`DELETE FROM company_payments
+    WHERE invoice_id IN (SELECT id FROM invoices WHERE order_id IN (${old}))`);
   await tx.execute(sql`DELETE FROM invoices WHERE order_id IN (${old})`);
   await tx.execute(sql`DELETE FROM orders WHERE id IN (${old})`);
   const left = await tx.execute<{ count: number }>(sql`

@@ -43,6 +43,8 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     erased: ['billing_contact_name', 'billing_contact_phone', 'billing_email'],
     kept: ['billing_address', 'name', 'tin'],
   },
+  // The company's money received (decision 0042): its bank or cheque reference is the company's record.
+  company_payments: { kept: ['reference'], none: ['idempotency_key', 'request_hash'] },
   consent_records: { erased: ['email'], kept: ['action', 'purpose', 'shown_text', 'source'] },
   credit_notes: { kept: ['number'] },
   data_exports: { erased: ['file', 'state'] },

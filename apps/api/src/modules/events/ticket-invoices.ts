@@ -76,6 +76,7 @@ function invoiceSource(row: TicketInvoiceRow): InvoiceSource {
     order_number: row.invoice_number,
     invoice_issued_at: row.issued_at,
     invoice_paid_at: row.issued_at,
+    invoice_due_at: null,
     invoice_status: 'paid',
     invoice_shop_tin: row.shop_tin,
     invoice_prices_include_vat: true,

@@ -12,6 +12,7 @@ import type { Jobs } from '../../plugins/jobs';
 import { deleteAllLines, lockExistingCart } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart-errors';
 import { companyForCheckout } from '../companies/companies.service';
+import { reserveOnAccountCredit } from '../companies/company-accounts.service';
 import { type AppliedDiscount, claimDiscount, recordDiscountUse } from '../discounts/discount-rules';
 import { insertGift } from '../gifts/gifts.repository';
 import { updateProfile } from '../profile/profile.repository';
@@ -50,8 +51,9 @@ import { getOrder } from './orders.service';
  *    confirmation e-mail's job and its invoice are written; the cart is emptied. `order.placed`
  *    goes out after commit.
  *
- * Cash on delivery is confirmed at once (paid at the door); mobile money waits for the payment
- * until `payment_due_at`, then the expiry job cancels it and gives the stock back.
+ * Cash on delivery is confirmed at once (paid at the door), and so is an order on account (its
+ * company's credit checked under the company's row lock, decision 0042); mobile money waits for
+ * the payment until `payment_due_at`, then the expiry job cancels it and gives the stock back.
  */
 
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
@@ -188,19 +190,18 @@ export function orderAmounts(
   return { vat, vatAdded, total: subtotal + fee - discount + vatAdded };
 }
 
-/** Placed; and, for cash on delivery, confirmed at once (paid at the door). */
-function firstChanges(cash: boolean, userId: string): StatusChange[] {
+/** Placed; and, for cash on delivery or on account, confirmed at once (with why). */
+function firstChanges(confirmedBecause: string | null, userId: string): StatusChange[] {
   const placed: StatusChange = { from: null, to: 'pending', note: 'Order placed', changedBy: userId };
-  if (!cash) return [placed];
-  return [
-    placed,
-    {
-      from: 'pending',
-      to: 'confirmed',
-      note: 'Cash on delivery: pay when your bottles arrive',
-      changedBy: null,
-    },
-  ];
+  if (!confirmedBecause) return [placed];
+  return [placed, { from: 'pending', to: 'confirmed', note: confirmedBecause, changedBy: null }];
+}
+
+/** Why an order is confirmed without waiting for mobile money (null: it waits). */
+function confirmedBecause(method: CheckoutInput['payment_method'], dueInDays: number | null): string | null {
+  if (method === 'cash_on_delivery') return 'Cash on delivery: pay when your bottles arrive';
+  if (method === 'on_account') return `On account: invoiced to the company, due in ${dueInDays} days`;
+  return null;
 }
 
 /**
@@ -286,16 +287,23 @@ export async function placeOrder(
         fee,
         discount,
       );
-      const cash = input.payment_method === 'cash_on_delivery';
+      // On account: the company's row locked after the sizes and the code (checkout's lock order),
+      // its credit checked against this total; the invoice falls due after its terms.
+      const dueInDays =
+        input.payment_method === 'on_account' && company
+          ? await reserveOnAccountCredit(tx, company.id, total)
+          : null;
+      const confirmation = confirmedBecause(input.payment_method, dueInDays);
+      const mobileMoney = input.payment_method === 'mobile_money';
       const delivery = input.fulfilment === 'delivery';
       const order: Omit<NewOrder, 'orderNumber'> = {
         userId,
         idempotencyKey: input.idempotency_key,
         requestHash: hash,
-        status: cash ? 'confirmed' : 'pending',
+        status: confirmation ? 'confirmed' : 'pending',
         paymentMethod: input.payment_method,
-        mobileMoneyNetwork: cash ? null : (input.mobile_money_network ?? null),
-        paymentPhone: cash ? null : (input.payment_phone ?? null),
+        mobileMoneyNetwork: mobileMoney ? (input.mobile_money_network ?? null) : null,
+        paymentPhone: mobileMoney ? (input.payment_phone ?? null) : null,
         fulfilment: input.fulfilment,
         itemCount,
         subtotal,
@@ -327,11 +335,11 @@ export async function placeOrder(
         street: delivery ? (input.street ?? null) || null : null,
         deliveryInstructions: delivery ? (input.delivery_instructions ?? null) : null,
         customerNote: input.customer_note || null,
-        paymentDueInMinutes: cash ? null : context.unpaidTimeoutMinutes,
+        paymentDueInMinutes: mobileMoney ? context.unpaidTimeoutMinutes : null,
       };
 
       const items = snapshotOf(lines);
-      const history = firstChanges(cash, userId);
+      const history = firstChanges(confirmation, userId);
       let placed: Awaited<ReturnType<typeof insertOrder>>;
       let number = '';
       for (let draw = 0; draw < MAX_NUMBER_DRAWS && !placed; draw++) {
@@ -380,6 +388,7 @@ export async function placeOrder(
         vatAdded,
         total,
         vat: shopTin && vat !== null ? { shopTin, pricesIncludeVat, vatTotal: vat } : null,
+        dueInDays,
       });
       outbox.publish('order.placed', {
         orderId: placed.id,

@@ -46,6 +46,7 @@ function order(overrides: Partial<OrderRow> = {}): OrderRow {
     invoice_status: 'issued',
     invoice_issued_at: placedAt,
     invoice_paid_at: null,
+    invoice_due_at: null,
     invoice_shop_tin: null,
     invoice_prices_include_vat: null,
     invoice_vat_total: null,

@@ -243,6 +243,7 @@ export type InvoiceSource = Pick<
   | 'order_number'
   | 'invoice_issued_at'
   | 'invoice_paid_at'
+  | 'invoice_due_at'
   | 'invoice_status'
   | 'invoice_shop_tin'
   | 'invoice_prices_include_vat'
@@ -270,7 +271,7 @@ export type InvoiceSource = Pick<
 > & { event?: { title: string; startsAt: Date; venue: string[]; ticketCode: string } };
 
 function paymentLine(order: InvoiceSource): string {
-  if (order.payment_method === 'cash_on_delivery')
+  if (order.payment_method !== 'mobile_money')
     return paymentMethodLabel(order.payment_method, order.fulfilment);
   return `Mobile money${order.mobile_money_network ? ` (${order.mobile_money_network === 'MTN' ? 'MTN' : 'Airtel'})` : ''}`;
 }
@@ -383,6 +384,9 @@ export async function renderInvoicePdf(
 
   const facts: Array<[string, string]> = [
     ['Invoice date', formatKampalaDate(order.invoice_issued_at ?? order.created_at)],
+    ...(order.invoice_due_at
+      ? ([['Due date', formatKampalaDate(order.invoice_due_at)]] as Array<[string, string]>)
+      : []),
     ...(order.event
       ? ([['Ticket', order.event.ticketCode]] as Array<[string, string]>)
       : ([

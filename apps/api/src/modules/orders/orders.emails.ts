@@ -1,5 +1,5 @@
 import { BRAND } from '@shop/contract/brand';
-import { formatKampalaClock } from '@shop/contract/kampala-time';
+import { formatKampalaClock, formatKampalaDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { pickupLocation } from '@shop/contract/orders';
 import { countOf } from '@shop/contract/plural';
@@ -17,6 +17,10 @@ function nextSteps(order: OrderRow): string {
       ? ` by ${formatKampalaClock(order.payment_due_at)} (Kampala time)`
       : '';
     return `What happens next: approve the ${network} payment of ${formatUGX(order.total)} on ${order.payment_phone ?? 'your phone'}${until}. We confirm your order as soon as it is paid; an order still unpaid by then is cancelled.`;
+  }
+  if (order.payment_method === 'on_account') {
+    const due = order.invoice_due_at ? `, due by ${formatKampalaDate(order.invoice_due_at)}` : '';
+    return `What happens next: we prepare your order; nothing is paid on delivery. Its invoice of ${formatUGX(order.total)} goes on the company's account${due}.`;
   }
   if (order.fulfilment === 'pickup') {
     const pickup = pickupLocation(shopSettingsNow());

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/contract/orders';
+import type { OrderStatus, PaymentMethod } from '@shop/contract/orders';
 
 /**
  * The orders' domain events, published by this module (checkout and ./order-lifecycle.ts) after
@@ -16,7 +16,7 @@ declare module '../../lib/domain-events' {
       orderNumber: string;
       userId: string;
       status: 'pending' | 'confirmed';
-      paymentMethod: 'mobile_money' | 'cash_on_delivery';
+      paymentMethod: PaymentMethod;
       fulfilment: 'delivery' | 'pickup';
       itemCount: number;
       total: number;
@@ -49,7 +49,7 @@ declare module '../../lib/domain-events' {
     /** The order's payment became paid in full (mobile money settled, or cash taken on delivery). */
     'order.paid': {
       orderId: string;
-      paymentMethod: 'mobile_money' | 'cash_on_delivery';
+      paymentMethod: PaymentMethod;
       /** Whole UGX: the order's total. */
       amount: number;
       at: Date;

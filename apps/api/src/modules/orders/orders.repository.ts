@@ -345,6 +345,8 @@ export async function issueInvoice(
     total: number;
     /** Set for a VAT-registered shop: its TIN, its prices' VAT mode and the VAT in the total. */
     vat: { shopTin: string; pricesIncludeVat: boolean; vatTotal: number } | null;
+    /** On account: the days from its issue to its due date (the company's terms). */
+    dueInDays?: number | null;
   },
 ): Promise<string> {
   const result = await tx.execute<{ invoice_number: string }>(sql`
@@ -352,11 +354,12 @@ export async function issueInvoice(
       UPDATE document_counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
     )
     INSERT INTO invoices (invoice_number, order_id, user_id, subtotal, delivery_fee, discount, vat_added, total,
-      shop_tin, prices_include_vat, vat_total)
+      shop_tin, prices_include_vat, vat_total, due_at)
     SELECT 'INV-' || lpad(next.value::text, greatest(6, length(next.value::text)), '0'),
            ${invoice.orderId}, ${invoice.userId}, ${invoice.subtotal}, ${invoice.deliveryFee}, ${invoice.discount},
            ${invoice.vatAdded}, ${invoice.total}, ${invoice.vat?.shopTin ?? null},
-           ${invoice.vat?.pricesIncludeVat ?? true}, ${invoice.vat?.vatTotal ?? null}
+           ${invoice.vat?.pricesIncludeVat ?? true}, ${invoice.vat?.vatTotal ?? null},
+           now() + make_interval(days => ${invoice.dueInDays ?? null}::int)
     FROM next
     RETURNING invoice_number`);
   const row = result.rows[0];
@@ -422,6 +425,8 @@ export type OrderRow = {
   invoice_status: InvoiceStatus | null;
   invoice_issued_at: Date | null;
   invoice_paid_at: Date | null;
+  /** An on-account invoice's due date (decision 0042); null when paid at the order. */
+  invoice_due_at: Date | null;
   /** The shop's TIN on the invoice (a tax invoice) and its VAT, as issued; null otherwise. */
   invoice_shop_tin: string | null;
   invoice_prices_include_vat: boolean | null;
@@ -440,7 +445,7 @@ const orderSelect = sql`
          o.delivery_instructions, o.customer_note, o.estimated_delivery_time, o.payment_due_at, o.paid_at,
          o.cancel_reason, o.created_at, o.updated_at,
          i.id AS invoice_id, i.invoice_number, i.status AS invoice_status, i.issued_at AS invoice_issued_at,
-         i.paid_at AS invoice_paid_at, i.shop_tin AS invoice_shop_tin,
+         i.paid_at AS invoice_paid_at, i.due_at AS invoice_due_at, i.shop_tin AS invoice_shop_tin,
          i.prices_include_vat AS invoice_prices_include_vat, i.vat_total AS invoice_vat_total, u.email AS customer_email, u.name AS customer_name,
          COALESCE((
            SELECT json_agg(json_build_object(
@@ -474,6 +479,7 @@ export async function findOrder(
       'updated_at',
       'invoice_issued_at',
       'invoice_paid_at',
+      'invoice_due_at',
     ])
   );
 }
@@ -683,6 +689,7 @@ export async function ordersOfUserAfter(
       'updated_at',
       'invoice_issued_at',
       'invoice_paid_at',
+      'invoice_due_at',
     ]),
   );
 }

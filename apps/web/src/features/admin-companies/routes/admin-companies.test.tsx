@@ -41,6 +41,7 @@ function company(overrides: Partial<StaffCompany> = {}): StaffCompany {
     billing_email: 'accounts@acacia.example',
     status: 'pending',
     created_at: '2026-11-25T08:00:00.000Z',
+    on_account: false,
     owed: 0,
     buyer_count: 1,
     decided_at: null,
@@ -60,6 +61,56 @@ function detail(overrides: Partial<StaffCompanyDetail> = {}): StaffCompanyDetail
       },
     ],
     ...overrides,
+  };
+}
+
+const ACCOUNT = `/companies/admin/companies/${ID}`;
+const INVOICE = {
+  invoice_number: 'INV-000042',
+  order_id: '2c5c6a2e-8f7d-4c1e-9a3b-2d4e5f6a7b8c',
+  order_number: 'ORD-20261125-AB12C',
+  lpo_number: 'LPO-7',
+  issued_at: '2026-11-25T08:00:00.000Z',
+  due_at: '2026-12-25T08:00:00.000Z',
+  total: 150_000,
+  paid: 0,
+  balance: 150_000,
+  cancelled: false,
+  overdue: false,
+};
+
+/** The company's paying on account: limit Shs 2,000,000 over 30 days, one open invoice. */
+function accountHandlers(): Record<string, FakeHandler> {
+  return {
+    [`GET ${ACCOUNT}/account/`]: () => ({
+      on_account: true,
+      credit_limit: 2_000_000,
+      payment_terms_days: 30,
+      outstanding: 150_000,
+      available: 1_850_000,
+      overdue: 0,
+    }),
+    [`GET ${ACCOUNT}/invoices/`]: () => makePage([INVOICE], { pageSize: 10 }),
+    [`GET ${ACCOUNT}/payments/`]: () => makePage([], { pageSize: 10 }),
+    [`GET ${ACCOUNT}/statement/`]: () => ({
+      company: { name: 'Acacia Lodge Ltd', tin: '1000987654', billing_address: 'Plot 14' },
+      month: '2026-11',
+      opening_balance: 0,
+      invoiced: 150_000,
+      paid: 0,
+      closing_balance: 150_000,
+      lines: [
+        {
+          date: '2026-11-25',
+          kind: 'invoice',
+          document: 'INV-000042',
+          description: 'Order ORD-20261125-AB12C, LPO LPO-7',
+          debit: 150_000,
+          credit: 0,
+          balance: 150_000,
+        },
+      ],
+    }),
   };
 }
 
@@ -116,6 +167,7 @@ describe('/admin/companies', () => {
     const { api } = await open('staff', {
       [LIST]: () => makePage([company({ status: 'approved' })], { pageSize: 20 }),
       [DETAIL]: () => detail({ status: 'approved' }),
+      ...accountHandlers(),
       [ADD_BUYER]: () =>
         envelope(422, 'validation_failed', 'Please check your input and try again.', [
           { field: 'email', message: 'No customer account has this e-mail address' },
@@ -130,5 +182,72 @@ describe('/admin/companies', () => {
     await waitFor(() => expect(api.callsTo(ADD_BUYER)).toHaveLength(1));
     expect(api.callsTo(ADD_BUYER)[0]!.body).toEqual({ email: 'peter@acacia.example' });
     expect(await screen.findByRole('alert')).toHaveTextContent('No customer account has this e-mail address');
+  });
+
+  it('shows an approved company’s account, saves its terms and records a payment against an invoice', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      [LIST]: () => makePage([company({ status: 'approved' })], { pageSize: 20 }),
+      [DETAIL]: () => detail({ status: 'approved' }),
+      ...accountHandlers(),
+      [`PUT ${ACCOUNT}/account/`]: () => ({
+        on_account: true,
+        credit_limit: 3_000_000,
+        payment_terms_days: 45,
+        outstanding: 150_000,
+        available: 2_850_000,
+        overdue: 0,
+      }),
+      [`POST ${ACCOUNT}/payments/`]: () => ({
+        id: '3c5c6a2e-8f7d-4c1e-9a3b-2d4e5f6a7b8c',
+        invoice_number: 'INV-000042',
+        amount: 150_000,
+        received_on: '2026-11-28',
+        method: 'cheque',
+        reference: 'CHQ 118',
+        recorded_at: '2026-11-28T10:00:00.000Z',
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Acacia Lodge Ltd' }));
+    const account = await screen.findByRole('region', { name: 'On account' });
+    expect(
+      await within(account).findByText(/Credit limit Shs 2,000,000, invoices due in 30 days/),
+    ).toBeInTheDocument();
+    expect(within(account).getByRole('table', { name: 'Invoices on account' })).toHaveTextContent(
+      'INV-000042',
+    );
+    expect(await within(account).findByRole('table', { name: 'Statement of 2026-11' })).toHaveTextContent(
+      'Closing balance',
+    );
+
+    const terms = within(account).getByRole('form', { name: 'Paying on account' });
+    await user.clear(within(terms).getByLabelText('Credit limit (UGX)'));
+    await user.type(within(terms).getByLabelText('Credit limit (UGX)'), '3000000');
+    await user.clear(within(terms).getByLabelText('Payment terms (days)'));
+    await user.type(within(terms).getByLabelText('Payment terms (days)'), '45');
+    await user.click(within(terms).getByRole('button', { name: 'Save limit and terms' }));
+    await waitFor(() => expect(api.callsTo(`PUT ${ACCOUNT}/account/`)).toHaveLength(1));
+    expect(api.callsTo(`PUT ${ACCOUNT}/account/`)[0]!.body).toEqual({
+      credit_limit: 3_000_000,
+      payment_terms_days: 45,
+    });
+
+    await user.click(within(account).getByRole('button', { name: 'Record a payment of INV-000042' }));
+    const form = within(account).getByRole('form', { name: 'Record a payment received' });
+    await user.type(within(form).getByLabelText('Amount (UGX)'), '150000');
+    await user.selectOptions(within(form).getByLabelText('Method'), 'cheque');
+    await user.type(within(form).getByLabelText('Reference'), 'CHQ 118');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.callsTo(`POST ${ACCOUNT}/payments/`)).toHaveLength(1));
+    expect(api.callsTo(`POST ${ACCOUNT}/payments/`)[0]!.body).toMatchObject({
+      invoice_number: 'INV-000042',
+      amount: 150_000,
+      method: 'cheque',
+      reference: 'CHQ 118',
+      idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{16,100}$/),
+    });
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Shs 150,000 recorded against INV-000042.',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
 import { Fragment, useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
+import { CompanyAccount } from '../../../components/company-account';
 import { FormMessage } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
@@ -226,7 +227,10 @@ function CompanyDesk() {
                         <td colSpan={7} className="block py-3 md:table-cell md:px-4">
                           <Buyers company={company} onError={setActionError} />
                           {company.status === 'approved' ? (
-                            <RecipientsList companyId={company.id} companyName={company.name} />
+                            <>
+                              <CompanyAccount companyId={company.id} staff />
+                              <RecipientsList companyId={company.id} companyName={company.name} />
+                            </>
                           ) : null}
                         </td>
                       </tr>

@@ -1,6 +1,7 @@
 import type { OrderExportQuery } from '@shop/contract/dashboard';
 import {
   FULFILMENT_METHODS,
+  ON_ACCOUNT,
   ORDER_STATUSES,
   orderStatusLabels,
   PAYMENT_METHODS,
@@ -10,7 +11,11 @@ import { useId, useState } from 'react';
 import { inputClass } from '../../../components/form-field';
 import { invoicesCsvUrl, ordersCsvUrl } from '../../../lib/exports';
 
-const PAYMENT_METHOD_LABELS = { mobile_money: 'Mobile money', cash_on_delivery: 'Cash' } as const;
+const PAYMENT_METHOD_LABELS = {
+  mobile_money: 'Mobile money',
+  cash_on_delivery: 'Cash',
+  on_account: ON_ACCOUNT,
+} as const;
 const FULFILMENT_LABELS = { delivery: 'Delivery', pickup: 'Pick-up' } as const;
 const PAYMENT_STATUS_LABELS = {
   pending: 'Pending',

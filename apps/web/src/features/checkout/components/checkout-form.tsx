@@ -50,7 +50,7 @@ import { DiscountCodeField, discountErrorOf } from './discount-code-field';
 import { GiftFields } from './gift-fields';
 
 /** A company account the customer may order for, as the checkout offers it. */
-export type CheckoutCompany = { id: string; name: string };
+export type CheckoutCompany = { id: string; name: string; on_account?: boolean };
 
 /** The API's field names (422 `fields`) → the form's. */
 const SERVER_FIELD_NAMES: Record<string, CheckoutField> = Object.fromEntries(
@@ -552,6 +552,15 @@ export function CheckoutForm({
                 title: paymentMethodLabel('cash_on_delivery', delivery ? 'delivery' : 'pickup'),
                 description: delivery ? 'Pay the rider in cash at your door.' : 'Pay in cash at the shop.',
               },
+              ...(companies.find((company) => company.id === companyId)?.on_account
+                ? [
+                    {
+                      value: 'on_account',
+                      title: paymentMethodLabel('on_account', delivery ? 'delivery' : 'pickup'),
+                      description: 'Invoiced to the company, paid by its terms: nothing to pay now.',
+                    },
+                  ]
+                : []),
             ]}
           />
           {mobileMoney ? (

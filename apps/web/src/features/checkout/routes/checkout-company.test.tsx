@@ -37,6 +37,7 @@ const company = (overrides: Partial<Company> = {}): Company => ({
   billing_email: 'accounts@acacia.example',
   status: 'approved',
   created_at: '2026-11-25T08:00:00.000Z',
+  on_account: false,
   ...overrides,
 });
 
@@ -89,6 +90,21 @@ describe('ordering for a company at checkout', () => {
     const body = api.callsTo('POST /orders/cart/checkout/')[0]?.body as Record<string, unknown>;
     expect(body.company).toEqual({ company_id: COMPANY_ID, lpo_number: 'LPO/2026/118' });
     expect(body.vat_invoice).toBeNull();
+  });
+
+  it('offers On account only for a company that pays on account, and sends it', async () => {
+    const user = userEvent.setup();
+    const api = await openCheckout([company({ on_account: true })], {
+      'POST /orders/cart/checkout/': () => makeOrder(),
+    });
+    expect(screen.queryByRole('radio', { name: /^On account/ })).not.toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText('Order for'), COMPANY_ID);
+    await user.selectOptions(screen.getByLabelText('Preferred delivery time'), 'evening');
+    await user.click(await screen.findByRole('radio', { name: /^On account/ }));
+    await user.click(placeOrderButton());
+    await waitFor(() => expect(api.callsTo('POST /orders/cart/checkout/')).toHaveLength(1));
+    const body = api.callsTo('POST /orders/cart/checkout/')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ payment_method: 'on_account', company: { company_id: COMPANY_ID } });
   });
 
   it('is not offered to a customer without an approved company', async () => {

@@ -39,6 +39,7 @@ function company(overrides: Partial<Company> = {}): Company {
     billing_email: 'accounts@acacia.example',
     status: 'approved',
     created_at: '2026-11-25T08:00:00.000Z',
+    on_account: false,
     ...overrides,
   };
 }

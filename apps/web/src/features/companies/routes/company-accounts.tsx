@@ -10,6 +10,7 @@ import { formatUGX } from '@shop/contract/money';
 import { orderStatusLabels } from '@shop/contract/orders';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CompanyAccount } from '../../../components/company-account';
 import { FormField, FormMessage, primaryButtonClass } from '../../../components/form-field';
 import { PageShell } from '../../../components/page-shell';
 import { Pager } from '../../../components/pager';
@@ -215,6 +216,7 @@ function MyCompanies() {
                 <>
                   <p>At checkout, choose “Order for {company.name}” and add your LPO number.</p>
                   <CompanyOrders company={company} />
+                  <CompanyAccount companyId={company.id} staff={false} />
                   <RecipientsList companyId={company.id} companyName={company.name} />
                 </>
               ) : null}

@@ -35,6 +35,7 @@ const company: Company = {
   billing_email: 'accounts@acacia.example',
   status: 'approved',
   created_at: '2026-11-25T08:00:00.000Z',
+  on_account: false,
 };
 
 const CSV =
