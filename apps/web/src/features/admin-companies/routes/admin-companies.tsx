@@ -2,6 +2,7 @@ import {
   COMPANY_STATUSES,
   type CompanyStatus,
   companyStatusLabels,
+  STAFF_COMPANY_SEARCH_MAX_LENGTH,
   type StaffCompany,
 } from '@shop/contract/companies';
 import { formatKampalaShortDate } from '@shop/contract/kampala-time';
@@ -10,6 +11,7 @@ import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { PagedDataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
+import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
 import { QueryState } from '../../../components/query-state';
 import { RecipientsList } from '../../../components/recipients-list';
@@ -155,66 +157,78 @@ function CompanyDesk() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const query = useStaffCompanies(status === 'all' ? null : status, page);
+  const [search, setSearch] = useState('');
+  const query = useStaffCompanies(status === 'all' ? null : status, page, search);
 
   return (
-    <Tabs
-      label="Company accounts by state"
-      tabs={TABS}
-      value={status}
-      onChange={(next) => {
-        setStatus(next);
-        setPage(1);
-      }}
-    >
-      {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
-      <PagedDataTable
-        caption="Company accounts"
-        query={query}
-        what="The list"
-        loading="Loading company accounts…"
-        empty="No company accounts here."
-        columns={[
-          {
-            header: 'Company',
-            cell: (company) => (
-              <button
-                type="button"
-                className="font-semibold text-wine-800 underline underline-offset-4"
-                aria-expanded={open === company.id}
-                onClick={() => setOpen((current) => (current === company.id ? null : company.id))}
-              >
-                {company.name}
-              </button>
-            ),
-          },
-          { header: 'TIN', cell: (company) => company.tin },
-          { header: 'Asked', cell: (company) => formatKampalaShortDate(company.created_at) },
-          { header: 'Buyers', className: 'tabular-nums', cell: (company) => company.buyer_count },
-          { header: 'Owed', className: 'tabular-nums', cell: (company) => formatUGX(company.owed) },
-          { header: 'State', cell: (company) => companyStatusLabels[company.status] },
-          {
-            header: 'Actions',
-            hideHeader: true,
-            cell: (company) => <Decision company={company} onError={setActionError} />,
-          },
-        ]}
-        rowKey={(company) => company.id}
-        isCurrent={(company) => company.id === open}
-        detail={(company) =>
-          open === company.id ? (
-            <>
-              <Buyers company={company} onError={setActionError} />
-              {company.status === 'approved' ? (
-                <RecipientsList companyId={company.id} companyName={company.name} />
-              ) : null}
-            </>
-          ) : null
-        }
-        page={page}
-        onPage={setPage}
+    <div className="space-y-6">
+      <ListSearch
+        name="Find a company"
+        label="Company name or TIN"
+        maxLength={STAFF_COMPANY_SEARCH_MAX_LENGTH}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
       />
-    </Tabs>
+      <Tabs
+        label="Company accounts by state"
+        tabs={TABS}
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      >
+        {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
+        <PagedDataTable
+          caption="Company accounts"
+          query={query}
+          what="The list"
+          loading="Loading company accounts…"
+          empty="No company accounts here."
+          columns={[
+            {
+              header: 'Company',
+              cell: (company) => (
+                <button
+                  type="button"
+                  className="font-semibold text-wine-800 underline underline-offset-4"
+                  aria-expanded={open === company.id}
+                  onClick={() => setOpen((current) => (current === company.id ? null : company.id))}
+                >
+                  {company.name}
+                </button>
+              ),
+            },
+            { header: 'TIN', cell: (company) => company.tin },
+            { header: 'Asked', cell: (company) => formatKampalaShortDate(company.created_at) },
+            { header: 'Buyers', className: 'tabular-nums', cell: (company) => company.buyer_count },
+            { header: 'Owed', className: 'tabular-nums', cell: (company) => formatUGX(company.owed) },
+            { header: 'State', cell: (company) => companyStatusLabels[company.status] },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cell: (company) => <Decision company={company} onError={setActionError} />,
+            },
+          ]}
+          rowKey={(company) => company.id}
+          isCurrent={(company) => company.id === open}
+          detail={(company) =>
+            open === company.id ? (
+              <>
+                <Buyers company={company} onError={setActionError} />
+                {company.status === 'approved' ? (
+                  <RecipientsList companyId={company.id} companyName={company.name} />
+                ) : null}
+              </>
+            ) : null
+          }
+          page={page}
+          onPage={setPage}
+        />
+      </Tabs>
+    </div>
   );
 }
 
