@@ -141,6 +141,87 @@ test.describe('the back-office frame', () => {
     await expect(nav).toHaveCount(0);
   });
 
+  test('a list sorts by a column on the server: the header button, by click and by keyboard, says the order', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    // An order of its own, so the orders desk has a table whichever test ran before.
+    const shopper = await browser.newContext({ baseURL });
+    await confirmAgeInAdvance(shopper);
+    await placeOrder(await shopper.newPage(), baseURL!);
+    await shopper.close();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAsAdmin(page, baseURL!);
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await nav.getByRole('link', { name: named('Products') }).click();
+    await expect(page).toHaveTitle(pageTitle('admin_products'));
+    const table = page.getByRole('table', { name: 'Products' });
+    const price = table.getByRole('columnheader', { name: /^Price/ });
+    /** The page's prices in the order shown (a product with no sellable size has none). */
+    const prices = async () =>
+      (await table.locator('td[data-label="Price"]').allTextContents())
+        .map((text) => text.replace(/\D/g, ''))
+        .filter(Boolean)
+        .map(Number);
+
+    await expect(price).not.toHaveAttribute('aria-sort');
+    const asked = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('sort') === 'price',
+    );
+    await price.getByRole('button').click();
+    await asked;
+    await expect(price).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'price');
+    await expect(table.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return shown.length > 1 && shown.every((value, index) => index === 0 || shown[index - 1]! <= value);
+      })
+      .toBe(true);
+
+    // The keyboard flips it: the most expensive first, asked of the server.
+    const reversed = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('sort') === '-price',
+    );
+    await price.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await reversed;
+    await expect(price).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL((url) => url.searchParams.get('sort') === '-price');
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return shown.length > 1 && shown.every((value, index) => index === 0 || shown[index - 1]! >= value);
+      })
+      .toBe(true);
+
+    // The orders desk opens newest first, and Total orders it by the largest total.
+    await nav.getByRole('link', { name: named('Orders') }).click();
+    await expect(page).toHaveTitle(pageTitle('admin_orders'));
+    await page.getByRole('tab', { name: /^All/ }).click();
+    const orders = page.getByRole('table', { name: 'Orders' });
+    await expect(orders.getByRole('columnheader', { name: /^Placed/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const byTotal = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('sort') === 'total_desc',
+    );
+    await orders
+      .getByRole('columnheader', { name: /^Total/ })
+      .getByRole('button')
+      .click();
+    await byTotal;
+    await expect(orders.getByRole('columnheader', { name: /^Total/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(orders.getByRole('columnheader', { name: /^Placed/ })).not.toHaveAttribute('aria-sort');
+  });
+
   test('on a phone: the menu button reaches every section, by touch and by keyboard, each fitting and axe-clean', async ({
     page,
     baseURL,

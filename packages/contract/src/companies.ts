@@ -100,9 +100,21 @@ export const staffCompanySchema = companySchema.extend({
 export type StaffCompany = z.infer<typeof staffCompanySchema>;
 export const staffCompanyListSchema = pagedListSchema(staffCompanySchema);
 export type StaffCompanyList = z.infer<typeof staffCompanyListSchema>;
+/** The longest company search the staff's list takes (its box stops there). */
+export const STAFF_COMPANY_SEARCH_MAX_LENGTH = 100;
 export const staffCompaniesQuerySchema = pageQuerySchema.extend({
   status: companyStatusSchema.optional().describe('Only companies in this state'),
+  q: z
+    .string()
+    .trim()
+    .max(STAFF_COMPANY_SEARCH_MAX_LENGTH, {
+      error: `must be at most ${STAFF_COMPANY_SEARCH_MAX_LENGTH} characters`,
+    })
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .describe('Part of the company’s name, or the start of its TIN'),
 });
+export type StaffCompaniesQuery = z.infer<typeof staffCompaniesQuerySchema>;
 
 export const companyBuyerSchema = z.object({
   user_id: z.uuid(),

@@ -128,6 +128,78 @@ describe('the data table', () => {
   });
 });
 
+describe('sorting by a column', () => {
+  const sortable: Array<DataColumn<Zone>> = [
+    { header: 'Zone', rowHeader: true, cell: (zone) => zone.name, sort: { asc: 'name', desc: '-name' } },
+    {
+      header: 'Fee',
+      cell: (zone) => String(zone.fee),
+      sort: { asc: 'fee', desc: '-fee', descFirst: true },
+    },
+    { header: 'Actions', hideHeader: true, cell: () => null },
+  ];
+  const renderSorted = (sort: string | undefined) => {
+    const onSortChange = vi.fn();
+    const view = render(
+      <DataTable
+        caption="Delivery zones"
+        columns={sortable}
+        rows={zones}
+        rowKey={(zone) => zone.id}
+        sort={sort}
+        onSortChange={onSortChange}
+      />,
+    );
+    return { onSortChange, ...view };
+  };
+  const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+
+  it('marks the sorted column with aria-sort, and only that one', () => {
+    renderSorted('-name');
+    expect(header('Zone')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Fee')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Actions')).queryByRole('button')).toBeNull();
+  });
+
+  it('asks for the other direction of the sorted column, and a new column’s first direction', async () => {
+    const { onSortChange } = renderSorted('name');
+    expect(header('Zone')).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(within(header('Zone')).getByRole('button', { name: /^Zone/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('-name');
+    // Fee's first press asks for the largest first, as the column declares.
+    await userEvent.click(within(header('Fee')).getByRole('button', { name: /^Fee/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('-fee');
+  });
+
+  it('is worked from the keyboard: Tab reaches the header buttons, Enter and Space press them', async () => {
+    const { onSortChange } = renderSorted('-fee');
+    await userEvent.tab();
+    expect(within(header('Zone')).getByRole('button')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSortChange).toHaveBeenLastCalledWith('name');
+    await userEvent.tab();
+    expect(within(header('Fee')).getByRole('button')).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(onSortChange).toHaveBeenLastCalledWith('fee');
+    expect(onSortChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('marks no column for an order no column gives (a search’s best match), and keeps the rows’ order', () => {
+    renderSorted(undefined);
+    expect(screen.getAllByRole('columnheader').filter((cell) => cell.hasAttribute('aria-sort'))).toEqual([]);
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Central Kampala',
+      'Entebbe',
+    ]);
+  });
+
+  it('draws plain headers when the list cannot be sorted (no onSortChange)', () => {
+    render(<DataTable caption="Delivery zones" columns={sortable} rows={zones} rowKey={(zone) => zone.id} />);
+    expect(within(screen.getByRole('table')).queryAllByRole('button')).toEqual([]);
+  });
+});
+
 describe('the paged data table', () => {
   const wording = { what: 'The zones', loading: 'Loading zones…', empty: 'No zones yet.' };
   const page = (results: Zone[], totalPages: number, next: string | null) => ({

@@ -1,4 +1,12 @@
-import { type ColumnDef, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
+import {
+  type ColumnDef,
+  type RowData,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
@@ -19,7 +27,15 @@ export type DataColumn<Row> = {
   cell: (row: Row, index: number) => ReactNode;
   /** The column's figure in the totals row under the table (see `totalsLabel`). */
   total?: ReactNode;
+  /**
+   * The column orders the list: the server's sort value for each direction (the API's own names,
+   * "price" and "-price"), and whether its first press asks for the largest or newest first.
+   */
+  sort?: ColumnSortValues;
 };
+
+/** A sortable column's sort values, as the list's API takes them in its `sort` parameter. */
+export type ColumnSortValues = { asc: string; desc: string; descFirst?: boolean };
 
 type DataTableProps<Row> = {
   /** The table's name (its caption): "Audit trail", "Delivery zones". */
@@ -47,6 +63,12 @@ type DataTableProps<Row> = {
    * the name across the leading columns, the figure in the last one.
    */
   footLines?: ReadonlyArray<FootLine>;
+  /**
+   * The list's order as its API names it (a column's `sort.asc` or `sort.desc`; another value, such
+   * as a search's best match, marks no column), and what a press on a column's header asks for.
+   */
+  sort?: string | undefined;
+  onSortChange?: (sort: string) => void;
 };
 
 /** A line of a table's `footLines`. */
@@ -54,8 +76,12 @@ export type FootLine = { label: ReactNode; value: ReactNode; key: string; strong
 
 const captionClass = 'mb-2 text-left font-serif text-lg text-wine-900';
 
-// Only the core row model: sorting, filtering and paging are the server's (every list is paged there).
-const features = tableFeatures({});
+// Sorting's state and toggles are TanStack's; the rows come ordered by the server (`manualSorting`),
+// as every list is paged there. Filtering and paging are the server's too.
+const features = tableFeatures({ rowSortingFeature });
+
+/** What a sorted header tells a screen reader. */
+const ariaSortOf = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * The back office's table (issue 36's kit), on TanStack Table: columns declared once, and a layout
@@ -74,6 +100,8 @@ export function DataTable<Row extends RowData>({
   empty,
   totalsLabel = 'Total',
   footLines,
+  sort,
+  onSortChange,
 }: DataTableProps<Row>) {
   const definitions = useMemo<Array<ColumnDef<typeof features, Row>>>(
     () =>
@@ -81,12 +109,38 @@ export function DataTable<Row extends RowData>({
         id: String(index),
         header: column.header,
         cell: (info) => column.cell(info.row.original, info.row.index),
+        enableSorting: column.sort !== undefined && onSortChange !== undefined,
+        sortDescFirst: column.sort?.descFirst ?? false,
+        // TanStack sorts only a column with a value to read; the server orders the rows, so the
+        // value is never compared.
+        accessorFn: () => null,
       })),
-    [columns],
+    [columns, onSortChange],
   );
   // TanStack keeps the rows it is given; a copy of a read-only list is what it asks for.
   const data = useMemo(() => [...rows], [rows]);
-  const table = useTable({ features, columns: definitions, data, getRowId: (row) => String(rowKey(row)) });
+  const sorting = useMemo<SortingState>(() => {
+    const index = columns.findIndex(
+      (column) => column.sort !== undefined && (column.sort.asc === sort || column.sort.desc === sort),
+    );
+    return index === -1 ? [] : [{ id: String(index), desc: columns[index]!.sort!.desc === sort }];
+  }, [columns, sort]);
+  const table = useTable({
+    features,
+    columns: definitions,
+    data,
+    getRowId: (row) => String(rowKey(row)),
+    state: { sorting },
+    manualSorting: true,
+    enableMultiSort: false,
+    // A press flips the order; the list always has one, so a column's sort is never taken away.
+    enableSortingRemoval: false,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+      const values = next ? columns[Number(next.id)]?.sort : undefined;
+      if (next && values) onSortChange?.(next.desc ? values.desc : values.asc);
+    },
+  });
 
   if (rows.length === 0 && empty !== undefined) {
     return (
@@ -97,6 +151,7 @@ export function DataTable<Row extends RowData>({
     );
   }
   const columnOf = (id: string) => columns[Number(id)]!;
+  const canSort = onSortChange !== undefined && columns.some((column) => column.sort !== undefined);
   const labelOf = (column: DataColumn<Row>) => (column.hideHeader ? '' : (column.label ?? column.header));
   // The totals' name spans the leading columns without a figure (day, rider…).
   const totalsSpan = columns.findIndex((column) => column.total !== undefined);
@@ -106,18 +161,36 @@ export function DataTable<Row extends RowData>({
         <caption className={showCaption ? `${captionClass} block px-4 pt-3 md:table-caption` : 'sr-only'}>
           {caption}
         </caption>
-        <thead className={stackedTable.head}>
+        {/* On a phone the headers are read out only, but those that sort stay in sight as a line of buttons. */}
+        <thead className={canSort ? 'block md:table-header-group' : stackedTable.head}>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr
+              key={group.id}
+              className={canSort ? 'flex flex-wrap gap-x-4 px-4 pt-2 md:table-row md:p-0' : undefined}
+            >
               {group.headers.map((header) => {
                 const column = columnOf(header.column.id);
+                const sorted = header.column.getIsSorted();
                 return (
                   <th
                     key={header.id}
                     scope="col"
-                    className={`${stackedTable.headerCell} ${column.className ?? ''}`}
+                    aria-sort={sorted ? ariaSortOf[sorted] : undefined}
+                    className={`${stackedTable.headerCell} ${column.className ?? ''} ${
+                      header.column.getCanSort() ? 'max-md:px-0 max-md:py-1' : canSort ? 'max-md:sr-only' : ''
+                    }`}
                   >
-                    {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
+                    {header.column.getCanSort() ? (
+                      <SortButton
+                        name={column.header}
+                        sorted={sorted}
+                        onClick={header.column.getToggleSortingHandler()}
+                      />
+                    ) : column.hideHeader ? (
+                      <span className="sr-only">{column.header}</span>
+                    ) : (
+                      column.header
+                    )}
                   </th>
                 );
               })}
@@ -204,6 +277,33 @@ export function DataTable<Row extends RowData>({
         )}
       </table>
     </div>
+  );
+}
+
+/**
+ * A sortable column's header: a button (so Tab reaches it and Enter or Space presses it) named by
+ * the column, with an arrow for the order; the order itself is read from the cell's `aria-sort`.
+ */
+function SortButton({
+  name,
+  sorted,
+  onClick,
+}: {
+  name: string;
+  sorted: false | 'asc' | 'desc';
+  onClick: ((event: unknown) => void) | undefined;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex items-center gap-1 font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-wine-700"
+    >
+      {name}
+      <span aria-hidden="true" className={sorted ? 'text-wine-800' : 'text-ink-soft'}>
+        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+      </span>
+    </button>
   );
 }
 

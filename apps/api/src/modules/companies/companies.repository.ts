@@ -3,7 +3,7 @@ import { MAX_COMPANY_BUYERS } from '@shop/contract/companies';
 import type { OrderStatus } from '@shop/contract/orders';
 import type { PageQuery } from '@shop/contract/pagination';
 import { pageOffset } from '@shop/contract/pagination';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction';
 
 /** Company accounts' queries (`companies`, `company_buyers`, and the orders placed for them). */
@@ -124,13 +124,26 @@ export async function listCompanyOrders(
   return { rows, count: result.rows[0]?.full_count ?? 0 };
 }
 
-/** Staff's list: one page, newest first, optionally in one state, with what each owes. */
+/** A text for a (I)LIKE pattern, its own wildcards escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Staff's list: one page, newest first (its index), optionally in one state and matching a search
+ * (part of the name, the start of the TIN), with what each owes. The search filters while the
+ * index is walked: company accounts are counted in hundreds, not the orders' hundreds of thousands.
+ */
 export async function listCompaniesForStaff(
   db: Executor,
-  status: CompanyStatus | undefined,
+  filter: { status?: CompanyStatus | undefined; search?: string | undefined },
   page: PageQuery,
 ): Promise<{ rows: StaffCompanyRow[]; count: number }> {
-  const where = status ? sql`WHERE c.status = ${status}` : sql``;
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(sql`c.status = ${filter.status}`);
+  if (filter.search) {
+    const text = escapeLike(filter.search);
+    conditions.push(sql`(c.name ILIKE ${`%${text}%`} OR c.tin LIKE ${`${text}%`})`);
+  }
+  const where = conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
   const [rows, count] = await Promise.all([
     db.execute<StaffCompanyRow>(sql`
       SELECT ${COMPANY_COLUMNS}, c.decided_at, ${OWED} AS owed, ${BUYER_COUNT} AS buyer_count

@@ -162,9 +162,9 @@ export async function isBuyerOf(db: Executor, companyId: string, userId: string)
 
 export async function companiesForStaff(
   db: Database,
-  query: PageQuery & { status?: Company['status'] },
+  query: PageQuery & { status?: Company['status'] | undefined; q?: string | undefined },
 ): Promise<PagedList<StaffCompany>> {
-  const { rows, count } = await listCompaniesForStaff(db, query.status, query);
+  const { rows, count } = await listCompaniesForStaff(db, { status: query.status, search: query.q }, query);
   return toPagedList(rows.map(toStaffCompany), count, query);
 }
 

@@ -323,6 +323,37 @@ describe('staff', () => {
     expect((await colleague.client.get(`${COMPANIES}${company.id}/orders/`)).statusCode).toBe(404);
   });
 
+  it('find a company by part of its name or the start of its TIN, newest first, and a too long search is 422 on q', async () => {
+    const word = `Kisenyi${Date.now() % 1e6}`;
+    const older = await appliedCompany(await signedInCustomer(harness.app), { name: `${word} Traders Ltd` });
+    const newer = await appliedCompany(await signedInCustomer(harness.app), {
+      name: `The ${word.toLowerCase()} Hotel`,
+    });
+    const other = await appliedCompany(await signedInCustomer(harness.app), {
+      name: `Ntinda ${word} 50% Bar`,
+    });
+    const found = async (query: string) =>
+      staffCompanyListSchema.parse((await staff.client.get(`${ADMIN}/?${query}`)).json());
+
+    const byName = await found(`q=${encodeURIComponent(` ${word.toUpperCase()} `)}`);
+    expect(byName.results.map((row) => row.id)).toEqual([other.id, newer.id, older.id]);
+    expect(byName.count).toBe(3);
+    expect((await found(`q=${word}&page_size=2&page=2`)).results.map((row) => row.id)).toEqual([older.id]);
+    expect((await found(`q=${older.tin.slice(0, 9)}&status=pending`)).results.map((row) => row.id)).toContain(
+      older.id,
+    );
+    // The TIN matches from its start only, and a % is a character, not a wildcard.
+    expect((await found(`q=${older.tin.slice(1)}`)).results.map((row) => row.id)).not.toContain(older.id);
+    expect((await found(`q=${encodeURIComponent(`${word} 50%`)}`)).results.map((row) => row.id)).toEqual([
+      other.id,
+    ]);
+    expect((await found(`q=${encodeURIComponent(`${word} 5%`)}`)).results).toEqual([]);
+
+    const tooLong = await staff.client.get(`${ADMIN}/?q=${'a'.repeat(101)}`);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().error.fields.map((field: { field: string }) => field.field)).toEqual(['q']);
+  });
+
   it('refuse a decision that is neither approved nor rejected, naming the field', async () => {
     const company = await appliedCompany(await signedInCustomer(harness.app));
     const response = await staff.client.post(`${ADMIN}/${company.id}/decision/`, { status: 'maybe' });

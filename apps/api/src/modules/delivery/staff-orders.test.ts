@@ -226,6 +226,28 @@ describe('finding orders', () => {
     expect(ids(await list(`${q}&sort=total_asc`))[2]).toBe(placed[0]!.order.id);
   });
 
+  it('breaks a tie of totals by id, so paging by total neither repeats nor skips an order', async () => {
+    const tag = `Tie ${unique()}`;
+    const placed = [];
+    for (let index = 0; index < 3; index += 1)
+      placed.push(await placeOrder({ contact_name: `${tag} ${index}` }));
+    // Same total for all three (the subtotal moves with it, as the amounts' check asks): only the
+    // tie-breaker orders them.
+    await harness.database.pool.query(
+      'UPDATE orders SET subtotal = subtotal + (123456 - total), total = 123456 WHERE id = ANY($1::uuid[])',
+      [placed.map((item) => item.order.id)],
+    );
+    const byId = placed.map((item) => item.order.id).sort();
+    const q = `q=${encodeURIComponent(tag)}&page_size=2`;
+    for (const [sort, expected] of [
+      ['total_asc', byId],
+      ['total_desc', [...byId].reverse()],
+    ] as const) {
+      const shown = [...ids(await list(`${q}&sort=${sort}`)), ...ids(await list(`${q}&sort=${sort}&page=2`))];
+      expect(shown, sort).toEqual(expected);
+    }
+  });
+
   it('reads a page’s lines in one query, however many orders it shows', async () => {
     const statements: string[] = [];
     const original = harness.app.pool.query.bind(harness.app.pool);

@@ -124,6 +124,9 @@ export const staffStatusCounts = (overrides: Partial<Record<OrderStatus, number>
   ...overrides,
 });
 
-export function staffOrderList(results: StaffOrder[]): StaffOrderListResponse {
-  return { ...makePage(results, { pageSize: 20 }), status_counts: staffStatusCounts() };
+export function staffOrderList(
+  results: StaffOrder[],
+  { count }: { count?: number } = {},
+): StaffOrderListResponse {
+  return { ...makePage(results, { pageSize: 20, count }), status_counts: staffStatusCounts() };
 }

@@ -13,13 +13,21 @@ export const STAFF_COMPANIES_KEY = ['admin-companies'] as const;
 export const STAFF_COMPANIES_PAGE_SIZE = 20;
 const BASE = '/companies/admin/companies';
 
-/** `GET /companies/admin/companies/` (staff): newest first, one state or all (null). */
-export function useStaffCompanies(status: CompanyStatus | null, page: number) {
+/**
+ * `GET /companies/admin/companies/` (staff): newest first, one state or all (null), those a search
+ * finds (part of the name, the start of the TIN) when there is one.
+ */
+export function useStaffCompanies(status: CompanyStatus | null, page: number, search = '') {
   return useQuery({
-    queryKey: [...STAFF_COMPANIES_KEY, 'list', status ?? 'all', page] as const,
+    queryKey: [...STAFF_COMPANIES_KEY, 'list', status ?? 'all', page, search] as const,
     queryFn: ({ signal }): Promise<StaffCompanyList> =>
       api.get(`${BASE}/`, {
-        query: { page, page_size: STAFF_COMPANIES_PAGE_SIZE, ...(status ? { status } : {}) },
+        query: {
+          page,
+          page_size: STAFF_COMPANIES_PAGE_SIZE,
+          ...(status ? { status } : {}),
+          ...(search ? { q: search } : {}),
+        },
         schema: staffCompanyListSchema,
         signal,
         toast: false,

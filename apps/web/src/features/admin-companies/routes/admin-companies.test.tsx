@@ -146,6 +146,27 @@ describe('/admin/companies', () => {
     });
   });
 
+  it('finds companies by name or TIN on the server, from page 1 of the tab, with the kit’s pager', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      [LIST]: () => makePage([company()], { pageSize: 20, count: 45 }),
+    });
+    await screen.findByRole('table', { name: 'Company accounts' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.callsTo(LIST).at(-1)?.url.searchParams.get('page')).toBe('2'));
+    const form = screen.getByRole('form', { name: 'Find a company' });
+    await user.type(within(form).getByLabelText('Company name or TIN'), '  acacia ');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(api.callsTo(LIST).at(-1)?.url.searchParams ?? [])).toEqual({
+        page: '1',
+        page_size: '20',
+        status: 'pending',
+        q: 'acacia',
+      }),
+    );
+  });
+
   it('approves an account, then reads the list again', async () => {
     const user = userEvent.setup();
     let current = company();

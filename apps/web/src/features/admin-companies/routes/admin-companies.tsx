@@ -2,19 +2,20 @@ import {
   COMPANY_STATUSES,
   type CompanyStatus,
   companyStatusLabels,
+  STAFF_COMPANY_SEARCH_MAX_LENGTH,
   type StaffCompany,
 } from '@shop/contract/companies';
 import { formatKampalaShortDate } from '@shop/contract/kampala-time';
 import { formatUGX } from '@shop/contract/money';
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { CompanyAccount } from '../../../components/company-account';
+import { PagedDataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-field';
+import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { RecipientsList } from '../../../components/recipients-list';
-import { stackedTable } from '../../../components/stacked-table';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { isApiError } from '../../../lib/api-client';
@@ -157,100 +158,81 @@ function CompanyDesk() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const query = useStaffCompanies(status === 'all' ? null : status, page);
+  const [search, setSearch] = useState('');
+  const query = useStaffCompanies(status === 'all' ? null : status, page, search);
 
   return (
-    <Tabs
-      label="Company accounts by state"
-      tabs={TABS}
-      value={status}
-      onChange={(next) => {
-        setStatus(next);
-        setPage(1);
-      }}
-    >
-      {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
-      <QueryState
-        query={query}
-        what="The list"
-        loading="Loading company accounts…"
-        isEmpty={(list) => list.results.length === 0}
-        empty="No company accounts here."
+    <div className="space-y-6">
+      <ListSearch
+        name="Find a company"
+        label="Company name or TIN"
+        maxLength={STAFF_COMPANY_SEARCH_MAX_LENGTH}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
+      <Tabs
+        label="Company accounts by state"
+        tabs={TABS}
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
       >
-        {(list) => (
-          <div className={stackedTable.frame}>
-            <table className={stackedTable.table} aria-label="Company accounts">
-              <thead className={stackedTable.head}>
-                <tr>
-                  {['Company', 'TIN', 'Asked', 'Buyers', 'Owed', 'State', ''].map((label) => (
-                    <th key={label || 'actions'} scope="col" className={stackedTable.headerCell}>
-                      {label || <span className="sr-only">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={stackedTable.body}>
-                {list.results.map((company) => (
-                  <Fragment key={company.id}>
-                    <tr className={stackedTable.row}>
-                      <td data-label="Company" className={stackedTable.cell}>
-                        <button
-                          type="button"
-                          className="font-semibold text-wine-800 underline underline-offset-4"
-                          aria-expanded={open === company.id}
-                          onClick={() => setOpen((current) => (current === company.id ? null : company.id))}
-                        >
-                          {company.name}
-                        </button>
-                      </td>
-                      <td data-label="TIN" className={stackedTable.cell}>
-                        {company.tin}
-                      </td>
-                      <td data-label="Asked" className={stackedTable.cell}>
-                        {formatKampalaShortDate(company.created_at)}
-                      </td>
-                      <td data-label="Buyers" className={stackedTable.cell}>
-                        {company.buyer_count}
-                      </td>
-                      <td data-label="Owed" className={stackedTable.cell}>
-                        {formatUGX(company.owed)}
-                      </td>
-                      <td data-label="State" className={stackedTable.cell}>
-                        {companyStatusLabels[company.status]}
-                      </td>
-                      <td data-label="" className={stackedTable.cell}>
-                        <Decision company={company} onError={setActionError} />
-                      </td>
-                    </tr>
-                    {open === company.id ? (
-                      <tr className={stackedTable.row}>
-                        <td colSpan={7} className="block py-3 md:table-cell md:px-4">
-                          <Buyers company={company} onError={setActionError} />
-                          {company.status === 'approved' ? (
-                            <>
-                              <CompanyAccount companyId={company.id} staff />
-                              <RecipientsList companyId={company.id} companyName={company.name} />
-                            </>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryState>
-      {query.data ? (
-        <Pager
+        {actionError ? <FormMessage kind="error">{actionError}</FormMessage> : null}
+        <PagedDataTable
+          caption="Company accounts"
+          query={query}
+          what="The list"
+          loading="Loading company accounts…"
+          empty="No company accounts here."
+          columns={[
+            {
+              header: 'Company',
+              cell: (company) => (
+                <button
+                  type="button"
+                  className="font-semibold text-wine-800 underline underline-offset-4"
+                  aria-expanded={open === company.id}
+                  onClick={() => setOpen((current) => (current === company.id ? null : company.id))}
+                >
+                  {company.name}
+                </button>
+              ),
+            },
+            { header: 'TIN', cell: (company) => company.tin },
+            { header: 'Asked', cell: (company) => formatKampalaShortDate(company.created_at) },
+            { header: 'Buyers', className: 'tabular-nums', cell: (company) => company.buyer_count },
+            { header: 'Owed', className: 'tabular-nums', cell: (company) => formatUGX(company.owed) },
+            { header: 'State', cell: (company) => companyStatusLabels[company.status] },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cell: (company) => <Decision company={company} onError={setActionError} />,
+            },
+          ]}
+          rowKey={(company) => company.id}
+          isCurrent={(company) => company.id === open}
+          detail={(company) =>
+            open === company.id ? (
+              <>
+                <Buyers company={company} onError={setActionError} />
+                {company.status === 'approved' ? (
+                  <>
+                    <CompanyAccount companyId={company.id} staff />
+                    <RecipientsList companyId={company.id} companyName={company.name} />
+                  </>
+                ) : null}
+              </>
+            ) : null
+          }
           page={page}
-          totalPages={query.data.total_pages}
-          hasNext={query.data.next !== null}
           onPage={setPage}
         />
-      ) : null}
-    </Tabs>
+      </Tabs>
+    </div>
   );
 }
 

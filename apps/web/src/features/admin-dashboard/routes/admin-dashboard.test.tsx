@@ -8,6 +8,7 @@ import { makePage } from '../../../test/fakes/catalog-api';
 import {
   confirmAge,
   customerSession,
+  envelope,
   type FakeHandler,
   mockIdentityApi,
 } from '../../../test/fakes/identity-api';
@@ -137,6 +138,21 @@ describe('/admin', () => {
     const { api } = await open('customer');
     expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeInTheDocument();
     expect(api.callsTo('GET /admin/dashboard/')).toHaveLength(0);
+  });
+
+  it('says the figures could not be loaded, with the kit’s "Try again" that asks once more', async () => {
+    let fail = true;
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      'GET /admin/dashboard/': () =>
+        fail ? envelope(500, 'server_error', 'Something went wrong.') : dashboard(),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The figures could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(figure('Revenue')).toBe('Shs 310,000'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.callsTo('GET /admin/dashboard/').length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the figures, the breakdowns, the charts and the work waiting, with links to act', async () => {

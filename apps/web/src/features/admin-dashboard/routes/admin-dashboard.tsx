@@ -9,8 +9,8 @@ import { formatUGX } from '@shop/contract/money';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
+import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { useDashboard } from '../api/dashboard';
@@ -119,7 +119,7 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
 
 function DashboardView() {
   const [period, setPeriod] = useState<DashboardPeriod>('today');
-  const { data, isPending, isError, refetch, isFetching } = useDashboard(period, true);
+  const { data, isPending, isError, refetch } = useDashboard(period, true);
   return (
     <div className="space-y-10">
       <Section title="The figures">
@@ -129,15 +129,13 @@ function DashboardView() {
           value={period}
           onChange={setPeriod}
         >
-          {isPending ? (
-            <p role="status" className="text-ink-soft">
-              Loading…
-            </p>
-          ) : isError && !data ? (
-            <LoadError
-              message="The figures could not be loaded."
-              onRetry={() => void refetch()}
-              retrying={isFetching}
+          {/* A failed refresh keeps the figures already shown; only a first load that failed says so. */}
+          {isPending || (isError && !data) ? (
+            <QueryStatus
+              pending={isPending}
+              onRetry={refetch}
+              what="The figures"
+              loading="Loading the figures…"
             />
           ) : (
             <Figures dashboard={data} />

@@ -1,18 +1,10 @@
 import { TOAST_DURATION_MS } from '@shop/contract/constants';
 import { contactPreferencePhrases } from '@shop/contract/delivery';
 import { deliveryStatusLabels } from '@shop/contract/delivery-tracking';
-import { formatKampalaDayTime } from '@shop/contract/kampala-time';
-import { formatUGX } from '@shop/contract/money';
-import {
-  type OrderStatus,
-  orderStatusLabel,
-  orderStatusLabels,
-  paymentMethodLabel,
-} from '@shop/contract/orders';
+import { type OrderStatus, orderStatusLabel, orderStatusLabels } from '@shop/contract/orders';
 import { preferredTimeLabel } from '@shop/contract/settings-values';
 import type { StaffOrder } from '@shop/contract/staff-orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { FormMessage, inputClass } from '../../../components/form-field';
@@ -272,35 +264,17 @@ export function StaffOrderLines({ order }: { order: Pick<StaffOrder, 'lines'> })
   );
 }
 
-/** One order on the staff's desk: who, what, where, and the moves it may make next. */
+/**
+ * One order's work on the staff's desk, under its row of the orders table (which says its number,
+ * status, payment and total): who, what, where, and the moves it may make next.
+ */
 export function StaffOrderCard({ order }: { order: StaffOrder }) {
-  const headingId = `staff-order-${order.id}`;
   const instructions = order.delivery_instructions;
   const windows = useShopSettings().delivery_windows;
 
   return (
-    <article
-      aria-labelledby={headingId}
-      data-status={order.status}
-      className="rounded-2xl border border-cream-200 bg-white p-5 shadow-sm"
-    >
-      <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId} className="font-serif text-lg text-wine-900">
-          <Link to="/admin/orders/$id" params={{ id: order.id }} className="hover:underline">
-            {order.order_number}
-          </Link>
-        </h3>
-        <p className="text-sm text-ink-soft">
-          <span className="font-semibold text-wine-800" data-testid="staff-order-status">
-            {orderStatusLabel(order.status, order.fulfilment)}
-          </span>{' '}
-          · {order.fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'} · {formatUGX(order.total)} ·{' '}
-          {paymentMethodLabel(order.payment_method, order.fulfilment)} ({order.payment_status}) ·{' '}
-          {formatKampalaDayTime(order.created_at)}
-        </p>
-      </header>
-
-      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+    <article aria-label={order.order_number} data-status={order.status}>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline font-semibold">Customer: </dt>
           <dd className="inline">

@@ -26,6 +26,9 @@ afterEach(() => {
 
 const ORDER_ID = STAFF_ORDER_ID;
 const listOf = staffOrderList;
+/** An order's row in the desk's table (its number, status, payment, total), apart from its work. */
+const rowOf = async (orderNumber: string) =>
+  (await screen.findByRole('rowheader', { name: orderNumber })).closest('tr')!;
 
 function open(role: string, handlers: Record<string, FakeHandler> = {}) {
   const api = mockIdentityApi({
@@ -116,9 +119,12 @@ describe('/admin/orders', () => {
     });
     const tabs = await screen.findByRole('tablist', { name: 'Orders by status' });
     await user.click(await within(tabs).findByRole('tab', { name: 'Ready for delivery (1)' }));
-    const card = await screen.findByRole('article', { name: 'ORD-20261122-7KQ2M' });
-    expect(within(card).getByTestId('staff-order-status')).toHaveTextContent('Ready to collect');
-    expect(card).toHaveTextContent('Cash on collection');
+    const row = await rowOf('ORD-20261122-7KQ2M');
+    expect(within(row).getByTestId('staff-order-status')).toHaveTextContent('Ready to collect');
+    expect(row).toHaveTextContent('Pick-up');
+    expect(row).toHaveTextContent('Cash on collection (Unpaid)');
+    const card = screen.getByRole('article', { name: 'ORD-20261122-7KQ2M' });
+    expect(row).not.toHaveTextContent('Ready for delivery');
     expect(card).not.toHaveTextContent('Ready for delivery');
   });
 
@@ -232,10 +238,9 @@ describe('/admin/orders', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['2 × Kanonkop Pinotage (750 ml)', '1 × Bwindi Sauvignon Blanc (1.5 L)']);
-    expect(within(card).getByRole('link', { name: 'ORD-20261122-7KQ2M' })).toHaveAttribute(
-      'href',
-      `/admin/orders/${ORDER_ID}`,
-    );
+    expect(
+      within(await rowOf('ORD-20261122-7KQ2M')).getByRole('link', { name: 'ORD-20261122-7KQ2M' }),
+    ).toHaveAttribute('href', `/admin/orders/${ORDER_ID}`);
   });
 
   it('searches and filters on the server, from page 1', async () => {
@@ -251,7 +256,6 @@ describe('/admin/orders', () => {
     await user.selectOptions(within(form).getByLabelText('Zone'), 'Central Kampala');
     await user.type(within(form).getByLabelText('From (day)'), '2026-11-01');
     await user.type(within(form).getByLabelText('To (day)'), '2026-11-22');
-    await user.selectOptions(within(form).getByLabelText('Sort'), 'Oldest first');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     await waitFor(() => {
       const last = api.callsTo('GET /orders/admin/orders/').at(-1)?.url.searchParams;
@@ -266,7 +270,7 @@ describe('/admin/orders', () => {
         zone: '1',
         date_from: '2026-11-01',
         date_to: '2026-11-22',
-        sort: 'oldest',
+        sort: 'newest',
       });
     });
     expect(await screen.findByText('1 order found')).toBeInTheDocument();
@@ -287,17 +291,52 @@ describe('/admin/orders', () => {
       date_to: '2026-11-22',
     });
 
+    // Clear goes back to the unfiltered list (the desk's first request, answered from the cache).
     await user.click(within(form).getByRole('button', { name: 'Clear' }));
-    await waitFor(() =>
-      expect(
-        Object.fromEntries(api.callsTo('GET /orders/admin/orders/').at(-1)?.url.searchParams ?? []),
-      ).toEqual({
-        status: 'confirmed',
-        page: '1',
-        page_size: '20',
-        sort: 'newest',
-      }),
+    await waitFor(() => expect(screen.queryByText('1 order found')).toBeNull());
+    expect(Object.fromEntries(api.callsTo('GET /orders/admin/orders/')[0]!.url.searchParams)).toEqual({
+      status: 'confirmed',
+      page: '1',
+      page_size: '20',
+      sort: 'newest',
+    });
+    const cleared = new URL(
+      screen.getByRole('link', { name: 'Download these orders (CSV)' }).getAttribute('href') ?? '',
+      'http://shop.test',
     );
+    expect(Object.fromEntries(cleared.searchParams)).toEqual({ status: 'confirmed' });
+  });
+
+  it('sorts by Placed or Total on the server, from page 1, the header saying the order', async () => {
+    const user = userEvent.setup();
+    const { api } = await open('staff', {
+      'GET /orders/admin/orders/': () => listOf([makeStaffOrder({ status: 'confirmed' })], { count: 45 }),
+    });
+    await rowOf('ORD-20261122-7KQ2M');
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    const lastQuery = () => api.callsTo('GET /orders/admin/orders/').at(-1)!.url.searchParams;
+    // The desk opens newest first, and says so on the Placed column.
+    expect(lastQuery().get('sort')).toBe('newest');
+    expect(header('Placed')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Total')).not.toHaveAttribute('aria-sort');
+
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+    // Total from the keyboard: its first press asks for the largest first, back at page 1.
+    within(header('Total')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastQuery().get('sort')).toBe('total_desc'));
+    expect(lastQuery().get('page')).toBe('1');
+    expect(lastQuery().get('status')).toBe('confirmed');
+    await waitFor(() => expect(header('Total')).toHaveAttribute('aria-sort', 'descending'));
+    expect(header('Placed')).not.toHaveAttribute('aria-sort');
+
+    // Back to Placed: newest first (the first page of that is still cached), then oldest.
+    await user.click(within(header('Placed')).getByRole('button', { name: /^Placed/ }));
+    await waitFor(() => expect(header('Placed')).toHaveAttribute('aria-sort', 'descending'));
+    await user.click(within(header('Placed')).getByRole('button', { name: /^Placed/ }));
+    await waitFor(() => expect(lastQuery().get('sort')).toBe('oldest'));
+    await waitFor(() => expect(header('Placed')).toHaveAttribute('aria-sort', 'ascending'));
   });
 
   it('records the cash collected when a rider’s cash order is marked delivered', async () => {

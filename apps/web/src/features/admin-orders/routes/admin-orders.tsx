@@ -1,23 +1,25 @@
+import { formatKampalaDayTime } from '@shop/contract/kampala-time';
+import { formatUGX } from '@shop/contract/money';
 import {
   ORDER_STATUSES,
   type OrderStatus,
+  orderStatusLabel,
   orderStatusLabels,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  paymentMethodLabel,
 } from '@shop/contract/orders';
 import {
   STAFF_ORDER_SEARCH_MAX_LENGTH,
-  STAFF_ORDER_SORTS,
+  type StaffOrder,
   type StaffOrderSort,
-  staffOrderSortLabels,
 } from '@shop/contract/staff-orders';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
+import { type DataColumn, PagedDataTable } from '../../../components/data-table';
 import { inputClass } from '../../../components/form-field';
 import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
-import { QueryState } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { Tabs } from '../../../components/tabs';
 import { ordersCsvUrl } from '../../../lib/exports';
@@ -55,7 +57,6 @@ const EMPTY_FILTERS: StaffOrderFilters = {
   zone: '',
   date_from: '',
   date_to: '',
-  sort: 'newest',
 };
 
 /**
@@ -171,39 +172,58 @@ function OrderFilters({ onApply }: { onApply: (filters: StaffOrderFilters) => vo
           className={inputClass}
         />,
       )}
-      {field(
-        'sort',
-        'Sort',
-        <select
-          id={`${id}-sort`}
-          value={draft.sort}
-          onChange={(event) =>
-            setDraft((current) => ({ ...current, sort: event.currentTarget.value as StaffOrderSort }))
-          }
-          className={inputClass}
-        >
-          {STAFF_ORDER_SORTS.map((value) => (
-            <option key={value} value={value}>
-              {staffOrderSortLabels[value]}
-            </option>
-          ))}
-        </select>,
-      )}
     </ListSearch>
   );
 }
 
-/** The desk's filters as the export takes them: every matching order, so no sort or page. */
-function exportFilters({ sort: _sort, ...filters }: StaffOrderFilters) {
-  return filters;
-}
+/** The desk's columns; Placed and Total order the list on the server, largest and newest first. */
+const orderColumns: ReadonlyArray<DataColumn<StaffOrder>> = [
+  {
+    header: 'Order',
+    rowHeader: true,
+    cell: (order) => (
+      <Link to="/admin/orders/$id" params={{ id: order.id }} className="hover:underline">
+        {order.order_number}
+      </Link>
+    ),
+  },
+  {
+    header: 'Placed',
+    sort: { asc: 'oldest', desc: 'newest', descFirst: true },
+    cell: (order) => formatKampalaDayTime(order.created_at),
+  },
+  {
+    header: 'Status',
+    cell: (order) => (
+      <span>
+        <span className="font-semibold text-wine-800" data-testid="staff-order-status">
+          {orderStatusLabel(order.status, order.fulfilment)}
+        </span>{' '}
+        · {order.fulfilment === 'pickup' ? 'Pick-up' : 'Delivery'}
+      </span>
+    ),
+  },
+  {
+    header: 'Payment',
+    cell: (order) =>
+      `${paymentMethodLabel(order.payment_method, order.fulfilment)} (${paymentStatusLabels[order.payment_status]})`,
+  },
+  {
+    header: 'Total',
+    className: 'tabular-nums md:text-right',
+    sort: { asc: 'total_asc', desc: 'total_desc', descFirst: true },
+    cell: (order) => formatUGX(order.total),
+  },
+];
 
 function OrdersDesk() {
   const [tab, setTab] = useState<StatusTab>('confirmed');
   const status = tab === 'all' ? null : tab;
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<StaffOrderFilters>({});
-  const { data, isPending, isError, refetch } = useStaffOrders(status, page, true, filters);
+  const [sort, setSort] = useState<StaffOrderSort>('newest');
+  const query = useStaffOrders(status, page, true, { ...filters, sort });
+  const { data } = query;
   const counts = data?.status_counts;
   const total = counts ? ORDER_STATUSES.reduce((sum, key) => sum + counts[key], 0) : null;
 
@@ -221,7 +241,8 @@ function OrdersDesk() {
         </p>
       ) : null}
       <a
-        href={ordersCsvUrl({ ...exportFilters(filters), status: status ?? undefined })}
+        // Every matching order, so neither the sort nor the page.
+        href={ordersCsvUrl({ ...filters, status: status ?? undefined })}
         download
         className="inline-block text-sm font-semibold text-wine-800 underline"
       >
@@ -241,18 +262,23 @@ function OrdersDesk() {
         }}
         panelClassName="space-y-4"
       >
-        <QueryState
-          query={{ isPending, isError, data, refetch }}
+        <PagedDataTable
+          caption="Orders"
+          query={query}
           what="The orders"
           loading="Loading orders…"
-          isEmpty={(page) => page.results.length === 0}
           empty="No orders here."
-        >
-          {(data) => data.results.map((order) => <StaffOrderCard key={order.id} order={order} />)}
-        </QueryState>
-        {data ? (
-          <Pager page={page} totalPages={data.total_pages} hasNext={data.next !== null} onPage={setPage} />
-        ) : null}
+          columns={orderColumns}
+          rowKey={(order) => order.id}
+          detail={(order) => <StaffOrderCard order={order} />}
+          sort={sort}
+          onSortChange={(next) => {
+            setSort(next as StaffOrderSort);
+            setPage(1);
+          }}
+          page={page}
+          onPage={setPage}
+        />
       </Tabs>
     </div>
   );

@@ -146,11 +146,10 @@ describe('/admin/products', () => {
     const { api, router } = await open('/admin/products?status=hidden', 'staff', {
       'GET /admin/catalog/products/': () => makePage([makeRow()], { pageSize: 20, count: 45 }),
     });
-    const row = await screen.findByRole('article', { name: 'Glenfiddich 12' });
-    expect(row).toHaveTextContent('Listed · Whisky');
-    expect(within(row).getByRole('list', { name: 'Sizes of Glenfiddich 12' })).toHaveTextContent(
-      'GLEN-12-700',
-    );
+    const row = (await screen.findByRole('rowheader', { name: 'Glenfiddich 12' })).closest('tr')!;
+    expect(within(row).getByText('Whisky')).toHaveAttribute('data-label', 'Category');
+    expect(within(row).getByText('Listed')).toHaveAttribute('data-label', 'Status');
+    expect(screen.getByRole('list', { name: 'Sizes of Glenfiddich 12' })).toHaveTextContent('GLEN-12-700');
     expect(api.callsTo('GET /admin/catalog/products/')[0]?.url.searchParams.get('status')).toBe('hidden');
 
     await user.type(screen.getByLabelText('Name, grape, region or SKU'), 'glenfidich');
@@ -173,12 +172,42 @@ describe('/admin/products', () => {
     );
   });
 
+  it('sorts by a column on the server: the header says the order, and the request carries it', async () => {
+    const user = userEvent.setup();
+    const { api, router } = await open('/admin/products?stock=low', 'staff', {
+      'GET /admin/catalog/products/': () => makePage([makeRow()], { pageSize: 20, count: 45 }),
+    });
+    await screen.findByRole('rowheader', { name: 'Glenfiddich 12' });
+    const price = () => screen.getByRole('columnheader', { name: /^Price/ });
+    // The unsearched default ("Recently edited") is no column's order.
+    expect(price()).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(price()).getByRole('button', { name: /^Price/ }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'price', stock: 'low' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /admin/catalog/products/').at(-1)?.url.searchParams.get('sort')).toBe('price'),
+    );
+    expect(price()).toHaveAttribute('aria-sort', 'ascending');
+
+    // From the keyboard, the same button flips it; the list starts again at its first page.
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.href).toContain('page=2'));
+    within(price()).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(price()).toHaveAttribute('aria-sort', 'descending'));
+    await waitFor(() => {
+      const last = api.callsTo('GET /admin/catalog/products/').at(-1)!.url.searchParams;
+      expect([last.get('sort'), last.get('page'), last.get('stock')]).toEqual(['-price', '1', 'low']);
+    });
+    expect(screen.getByRole('columnheader', { name: /^Product/ })).not.toHaveAttribute('aria-sort');
+  });
+
   it('offers each order once: "Recently edited" is the unsearched default, "Best match" a search’s', async () => {
     const user = userEvent.setup();
     await open('/admin/products', 'staff', {
       'GET /admin/catalog/products/': () => makePage([makeRow()], { pageSize: 20, count: 1 }),
     });
-    await screen.findByRole('article', { name: 'Glenfiddich 12' });
+    await screen.findByRole('rowheader', { name: 'Glenfiddich 12' });
     const labels = () =>
       within(screen.getByLabelText('Sort'))
         .getAllByRole('option')

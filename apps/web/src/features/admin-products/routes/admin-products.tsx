@@ -8,15 +8,15 @@ import {
   ADMIN_PRODUCT_STATUSES,
   ADMIN_STOCK_STATE_LABELS,
   ADMIN_STOCK_STATES,
+  type AdminProductSort,
 } from '@shop/contract/catalog-admin-constants';
 import { formatUGX } from '@shop/contract/money';
 import { stockCount } from '@shop/contract/stock';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { type DataColumn, PagedDataTable } from '../../../components/data-table';
 import { primaryButtonClass } from '../../../components/form-field';
 import { ListSearch } from '../../../components/list-search';
 import { PageShell } from '../../../components/page-shell';
-import { Pager } from '../../../components/pager';
-import { QueryStatus } from '../../../components/query-state';
 import { StaffOnly } from '../../../components/staff-only';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -32,34 +32,46 @@ const selectClass = 'h-11 rounded-lg border border-cream-300 bg-white px-3 text-
 const stockOf = (product: AdminProductRow) =>
   product.variants.length === 0
     ? 'No size'
-    : `In stock: ${product.variants.map((size) => `${size.name} ${stockCount(size.stock, size.pack_size)}`).join(', ')}`;
+    : product.variants.map((size) => `${size.name} ${stockCount(size.stock, size.pack_size)}`).join(', ');
 
-function ProductRow({ product }: { product: AdminProductRow }) {
-  return (
-    <article aria-label={product.name} className="rounded-xl border border-cream-200 bg-white p-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-serif text-xl text-wine-900">
-          <Link to="/admin/products/$id" params={{ id: String(product.id) }} className="hover:underline">
-            {product.name}
-          </Link>
-        </h2>
-        <p className="text-sm text-ink-soft">
-          {ADMIN_PRODUCT_STATUS_LABELS[product.status]} · {product.category.name}
-          {product.vintage ? ` · ${product.vintage}` : ''}
-          {product.is_featured ? ' · Featured' : ''}
-          {product.price !== null ? ` · ${formatUGX(product.price)}` : ''} · {stockOf(product)}
-        </p>
-      </div>
-      {product.variants.length > 0 ? (
-        <ul className="mt-3" aria-label={`Sizes of ${product.name}`}>
-          {product.variants.map((size) => (
-            <SizeInlineEdit key={size.id} size={size} />
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-sm text-ink-soft">No sizes yet: add one to list it.</p>
-      )}
-    </article>
+/** The list's columns; Product, Price and Stock order the list on the server. */
+const productColumns: ReadonlyArray<DataColumn<AdminProductRow>> = [
+  {
+    header: 'Product',
+    rowHeader: true,
+    sort: { asc: 'name', desc: '-name' },
+    cell: (product) => (
+      <Link to="/admin/products/$id" params={{ id: String(product.id) }} className="hover:underline">
+        {product.name}
+        {product.vintage ? ` ${product.vintage}` : ''}
+      </Link>
+    ),
+  },
+  { header: 'Category', cell: (product) => product.category.name },
+  {
+    header: 'Status',
+    cell: (product) =>
+      `${ADMIN_PRODUCT_STATUS_LABELS[product.status]}${product.is_featured ? ' · Featured' : ''}`,
+  },
+  {
+    header: 'Price',
+    className: 'tabular-nums',
+    sort: { asc: 'price', desc: '-price' },
+    cell: (product) => (product.price === null ? '—' : formatUGX(product.price)),
+  },
+  { header: 'Stock', sort: { asc: 'stock', desc: '-stock' }, cell: stockOf },
+];
+
+/** Under each product, its sizes' price and stock, edited in place. */
+function ProductSizes({ product }: { product: AdminProductRow }) {
+  return product.variants.length > 0 ? (
+    <ul aria-label={`Sizes of ${product.name}`}>
+      {product.variants.map((size) => (
+        <SizeInlineEdit key={size.id} size={size} />
+      ))}
+    </ul>
+  ) : (
+    <p className="text-sm text-ink-soft">No sizes yet: add one to list it.</p>
   );
 }
 
@@ -185,30 +197,26 @@ function ProductsDesk() {
         </label>
       </fieldset>
 
-      {isPending || isError ? (
-        <QueryStatus pending={isPending} onRetry={refetch} what="The products" loading="Loading products…" />
-      ) : (
-        <>
-          <p className="text-sm text-ink-soft" role="status">
-            {data.count === 1 ? '1 product' : `${data.count.toLocaleString('en-UG')} products`}
+      <PagedDataTable
+        caption="Products"
+        query={{ isPending, isError, data, refetch }}
+        what="The products"
+        loading="Loading products…"
+        empty="No products match."
+        summary={(answer) => (
+          <p className="mb-3 text-sm text-ink-soft" role="status">
+            {answer.count === 1 ? '1 product' : `${answer.count.toLocaleString('en-UG')} products`}
           </p>
-          {data.results.length === 0 ? (
-            <p className="text-ink-soft">No products match.</p>
-          ) : (
-            <div className="space-y-4">
-              {data.results.map((product) => (
-                <ProductRow key={product.id} product={product} />
-              ))}
-            </div>
-          )}
-          <Pager
-            page={page}
-            totalPages={data.total_pages}
-            hasNext={data.next !== null}
-            onPage={(next) => go({ page: next > 1 ? next : undefined })}
-          />
-        </>
-      )}
+        )}
+        columns={productColumns}
+        rowKey={(product) => product.id}
+        detail={(product) => <ProductSizes product={product} />}
+        // A search's best match, or "Recently edited" without one, is an order no column gives.
+        sort={search.sort}
+        onSortChange={(sort) => go({ sort: sort as AdminProductSort })}
+        page={page}
+        onPage={(next) => go({ page: next > 1 ? next : undefined })}
+      />
     </div>
   );
 }
