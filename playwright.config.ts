@@ -50,7 +50,11 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // On CI, a journey that fails is run once more, and one that then passes is listed as flaky in the
+  // output, not hidden: on CI's shared 2-core machines each of the last four runs failed one
+  // different journey of ~165 once (a renderer stalled, a navigation outlasting its wait), none of
+  // which failed again when run by itself. A journey that fails twice still fails the run.
+  retries: process.env.CI ? 1 : 0,
   // Two cores here and on CI: the server and its database need one.
   workers: 2,
   timeout: 30_000,
